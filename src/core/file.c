@@ -1,0 +1,41 @@
+/* Whole-file reads through the context's allocator. */
+#include "core/core.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+airc_status airc_read_file(airc_context *ctx, const char *path, char **data, size_t *len)
+{
+    bool is_stdin = !strcmp(path, "-");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f)
+        return airc_fail(errno == ENOENT ? AIRC_E_NOT_FOUND : AIRC_E_IO, "%s: cannot open: %s",
+                         path, strerror(errno));
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (!airc_grow(ctx, (void **)&buf, &cap, n + 65536 + 1, 1)) {
+            airc_free(ctx, buf);
+            if (!is_stdin)
+                fclose(f);
+            return airc_fail_oom(path);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool err = ferror(f);
+    int saved = errno;
+    if (!is_stdin)
+        fclose(f);
+    if (err) {
+        airc_free(ctx, buf);
+        return airc_fail(AIRC_E_IO, "%s: read error: %s", path, strerror(saved));
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return AIRC_OK;
+}

@@ -1,0 +1,158 @@
+/* airc_graph_lint: torch.fx Graph.lint's checks (opcode, ownership, use
+ * before definition, unique names) plus what a compiler needs to trust a
+ * graph: users consistent with args, exactly one output and it is last,
+ * call_function arguments against the op's schema, get_attr / call_module
+ * targets resolved, air.scope_enter/scope_exit paired. */
+#include "ir/ir.h"
+#include "ops/ops.h"
+
+#include <string.h>
+
+typedef struct lint_ctx {
+    const airc_graph *g;
+    const airc_node *node;
+    airc_status st;
+} lint_ctx;
+
+static void check_ref(void *user, airc_node *x)
+{
+    lint_ctx *c = user;
+    if (c->st != AIRC_OK)
+        return;
+    if (!x || x->magic != AIRC_MAGIC_NODE)
+        c->st = airc_fail(AIRC_E_INVALID_GRAPH, "node '%s': an argument is not a node",
+                          c->node->name);
+    else if (x->graph != c->g)
+        c->st = airc_fail(AIRC_E_INVALID_GRAPH,
+                          "Argument '%s' of Node '%s' does not belong to this Graph", x->name,
+                          c->node->name);
+    else if (x->erased || x->mark != c->g->epoch)
+        c->st = airc_fail(AIRC_E_INVALID_GRAPH,
+                          "Argument '%s' of Node '%s' was used before it has been defined! "
+                          "Please check that Nodes in the graph are topologically ordered",
+                          x->name, c->node->name);
+}
+
+static bool has_ptr(airc_node *const *arr, size_t n, const airc_node *x)
+{
+    for (size_t i = 0; i < n; i++)
+        if (arr[i] == x)
+            return true;
+    return false;
+}
+
+static airc_status check_scopes(const airc_graph *g)
+{
+    const airc_node *open[64];
+    size_t depth = 0;
+    AIRC_FOR_EACH_NODE(g, n) {
+        if (n->kind != AIRC_NODE_CALL_FUNCTION)
+            continue;
+        if (!strcmp(n->op->qualname, AIRC_OP_SCOPE_ENTER)) {
+            if (depth == sizeof open / sizeof open[0])
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "node '%s': air.scope_enter nested deeper than %zu", n->name,
+                                 sizeof open / sizeof open[0]);
+            open[depth++] = n;
+        } else if (!strcmp(n->op->qualname, AIRC_OP_SCOPE_EXIT)) {
+            if (!depth)
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "node '%s': air.scope_exit without a matching air.scope_enter "
+                                 "(unpaired scopes usually come from a user pass)",
+                                 n->name);
+            depth--;
+        }
+    }
+    if (depth)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "node '%s': air.scope_enter has no matching air.scope_exit "
+                         "(unpaired scopes usually come from a user pass)",
+                         open[depth - 1]->name);
+    return AIRC_OK;
+}
+
+airc_status airc_graph_lint(const airc_graph *cg)
+{
+    AIRC_TRY(airc_check_graph(cg, "airc_graph_lint"));
+    airc_graph *g = (airc_graph *)cg; /* lint only touches scratch marks */
+    g->epoch++;
+    const airc_node *output = NULL;
+    size_t count = 0;
+    uint64_t last_order = 0;
+    AIRC_FOR_EACH_NODE(g, n) {
+        count++;
+        if (n->magic != AIRC_MAGIC_NODE || n->kind < AIRC_NODE_PLACEHOLDER ||
+            n->kind > AIRC_NODE_OUTPUT)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "Node '%s' had unknown opcode %d!",
+                             n->name ? n->name : "?", (int)n->kind);
+        if (n->graph != g)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "Node '%s' does not belong to this Graph!",
+                             n->name);
+        if (n->order <= last_order && count > 1)
+            return airc_fail(AIRC_E_INTERNAL, "node '%s': order labels out of sequence", n->name);
+        last_order = n->order;
+        if (output)
+            return airc_fail(AIRC_E_INVALID_GRAPH,
+                             "node '%s' comes after the output node '%s': output must be last",
+                             n->name, output->name);
+        lint_ctx c = {g, n, AIRC_OK};
+        for (uint32_t i = 0; i < n->nargs; i++)
+            airc_value_visit_nodes(n->args[i], check_ref, &c);
+        for (uint32_t i = 0; i < n->nkw; i++)
+            airc_value_visit_nodes(n->kw_values[i], check_ref, &c);
+        if (c.st != AIRC_OK)
+            return c.st;
+        if (airc_strmap_get(&g->by_name, n->name) != n)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "Node redefined name %s!", n->name);
+        /* use-def links in both directions */
+        for (size_t i = 0; i < n->ninputs; i++)
+            if (!has_ptr(n->inputs[i]->users, n->inputs[i]->nusers, n))
+                return airc_fail(AIRC_E_INTERNAL, "node '%s' is missing from the users of '%s'",
+                                 n->name, n->inputs[i]->name);
+        for (size_t i = 0; i < n->nusers; i++)
+            if (!has_ptr(n->users[i]->inputs, n->users[i]->ninputs, n))
+                return airc_fail(AIRC_E_INTERNAL, "user '%s' of '%s' does not use it",
+                                 n->users[i]->name, n->name);
+        n->mark = g->epoch;
+
+        switch (n->kind) {
+        case AIRC_NODE_CALL_FUNCTION:
+            AIRC_TRY(airc_schema_check_node(n));
+            break;
+        case AIRC_NODE_CALL_MODULE:
+            if (!airc_graph_submodule(g, n->target))
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "Node '%s' target %s references nonexistent submodule", n->name,
+                                 n->target);
+            break;
+        case AIRC_NODE_GET_ATTR:
+            if (g->nconsts && airc_graph_get_constant(g, n->target, NULL, NULL, NULL, NULL,
+                                                      NULL) != AIRC_OK)
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "Node '%s' target %s references nonexistent constant", n->name,
+                                 n->target);
+            break;
+        case AIRC_NODE_PLACEHOLDER:
+            if (n->nargs > 1 || n->nkw)
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "placeholder '%s' takes at most one argument (its default)",
+                                 n->name);
+            break;
+        case AIRC_NODE_OUTPUT:
+            if (n->nargs != 1 || n->nkw)
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "output node '%s' must have exactly one argument", n->name);
+            output = n;
+            break;
+        }
+    }
+    if (count != g->nnodes)
+        return airc_fail(AIRC_E_INTERNAL, "graph node count %zu != %zu listed", g->nnodes, count);
+    if (!output)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "graph has no output node");
+    AIRC_TRY(check_scopes(g));
+    for (size_t i = 0; i < g->nsubs; i++)
+        if (airc_graph_lint(g->subs[i]) != AIRC_OK)
+            return airc_fail_prefix("in submodule '%s'", g->sub_names[i]);
+    return AIRC_OK;
+}

@@ -1,0 +1,181 @@
+/* Node names with torch.fx's rules (torch/fx/graph.py _Namespace):
+ * sanitize to an identifier, split a trailing _N, and bump N past names in
+ * use or illegal in Python. Unlike torch 1.13, which probes from N every
+ * time (quadratic), a per-base counter makes each creation O(1) amortised,
+ * as torch 2.x does. Names are never released. */
+#include "ir/ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Python keywords and builtins (3.11), plus torch.fx's custom builtins: a
+ * node may not shadow them in generated code, so they get a suffix. */
+static const char *const illegal_names[] = {
+    "ArithmeticError", "AssertionError", "AttributeError", "BaseException",
+    "BaseExceptionGroup", "BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning",
+    "ChildProcessError", "ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError",
+    "ConnectionResetError", "DeprecationWarning", "EOFError", "Ellipsis", "EncodingWarning",
+    "EnvironmentError", "Exception", "ExceptionGroup", "False", "FileExistsError",
+    "FileNotFoundError", "FloatingPointError", "FutureWarning", "GeneratorExit", "IOError",
+    "ImportError", "ImportWarning", "IndentationError", "IndexError", "InterruptedError",
+    "IsADirectoryError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError",
+    "ModuleNotFoundError", "NameError", "None", "NoneType", "NotADirectoryError",
+    "NotImplemented", "NotImplementedError", "OSError", "OverflowError",
+    "PendingDeprecationWarning", "PermissionError", "ProcessLookupError", "RecursionError",
+    "ReferenceError", "ResourceWarning", "RuntimeError", "RuntimeWarning",
+    "StopAsyncIteration", "StopIteration", "SyntaxError", "SyntaxWarning", "SystemError",
+    "SystemExit", "TabError", "TimeoutError", "True", "TypeError", "UnboundLocalError",
+    "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError", "UnicodeTranslateError",
+    "UnicodeWarning", "UserWarning", "ValueError", "Warning", "ZeroDivisionError",
+    "__build_class__", "__debug__", "__doc__", "__import__", "__loader__", "__name__",
+    "__package__", "__spec__", "abs", "aiter", "all", "and", "anext", "any", "as", "ascii",
+    "assert", "async", "await", "bin", "bool", "break", "breakpoint", "bytearray", "bytes",
+    "callable", "chr", "class", "classmethod", "compile", "complex", "continue", "copyright",
+    "credits", "def", "del", "delattr", "device", "dict", "dir", "divmod", "elif", "else",
+    "enumerate", "eval", "except", "exec", "exit", "filter", "finally", "float", "for",
+    "format", "from", "frozenset", "fx_pytree", "getattr", "global", "globals", "hasattr",
+    "hash", "help", "hex", "id", "if", "import", "in", "inf", "input", "int", "is",
+    "isinstance", "issubclass", "iter", "lambda", "len", "license", "list", "locals", "map",
+    "max", "memoryview", "min", "nan", "next", "nonlocal", "not", "object", "oct", "open", "or",
+    "ord", "pass", "pow", "print", "property", "pytree", "quit", "raise", "range", "repr",
+    "return", "reversed", "round", "set", "setattr", "slice", "sorted", "staticmethod", "str",
+    "sum", "super", "torch", "try", "tuple", "type", "vars", "while", "with", "yield", "zip",
+};
+
+static bool is_illegal(const char *name)
+{
+    size_t lo = 0, hi = sizeof illegal_names / sizeof illegal_names[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(name, illegal_names[mid]);
+        if (!c)
+            return true;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return false;
+}
+
+static bool is_ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+void airc_name_from_target(const char *target, bool is_op, char *buf, size_t cap)
+{
+    /* "aten.add.Tensor" -> "add"; "operator.getitem" -> "getitem";
+     * "torch.ops.ns.name.overload" -> "name"; other text as is. */
+    const char *t = target;
+    if (!strncmp(t, "torch.ops.", 10))
+        t += 10;
+    const char *d1 = is_op ? strchr(t, '.') : NULL;
+    const char *start = is_op ? t : target, *end = start + strlen(start);
+    if (d1) {
+        start = d1 + 1;
+        const char *d2 = strchr(start, '.');
+        end = d2 ? d2 : end;
+    }
+    /* torch.fx _snake_case: '_' before an upper-case letter that follows a
+     * lower-case one, then lower-case */
+    size_t o = 0;
+    bool prev_lower = false;
+    for (const char *p = start; p < end && o + 2 < cap; p++) {
+        char c = *p;
+        if (prev_lower && c >= 'A' && c <= 'Z')
+            buf[o++] = '_';
+        prev_lower = c >= 'a' && c <= 'z';
+        buf[o++] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    }
+    buf[o] = '\0';
+}
+
+/* torch.fx create_name: runs of non-identifier characters become one '_';
+ * a leading digit gets a '_' prefix. */
+static char *sanitize(airc_context *ctx, const char *cand, size_t *len_out)
+{
+    size_t n = strlen(cand);
+    if (n > (SIZE_MAX - 2) / 2)
+        return NULL;
+    char *out = airc_malloc(ctx, 2 * n + 2);
+    if (!out)
+        return NULL;
+    size_t o = 0;
+    if (cand[0] >= '0' && cand[0] <= '9')
+        out[o++] = '_';
+    bool in_bad = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = cand[i];
+        if (!is_ident_char(c)) {
+            if (!in_bad)
+                out[o++] = '_';
+            in_bad = true;
+            continue;
+        }
+        in_bad = false;
+        out[o++] = c;
+    }
+    if (o == 0) {
+        memcpy(out, "_unnamed", 9);
+        o = 8;
+    }
+    out[o] = '\0';
+    *len_out = o;
+    return out;
+}
+
+const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
+{
+    airc_context *ctx = g->ctx;
+    size_t len;
+    char *s = sanitize(ctx, candidate, &len);
+    if (!s)
+        return NULL;
+    /* split "(.*)_(\d+)$"; a number too long for 18 digits stays in the base */
+    size_t base_len = len;
+    uint64_t num = 0;
+    bool has_num = false;
+    size_t j = len;
+    while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
+        j--;
+    if (j < len && j > 1 && s[j - 1] == '_' && len - j <= 18) {
+        base_len = j - 1;
+        for (size_t k = j; k < len; k++)
+            num = num * 10 + (uint64_t)(s[k] - '0');
+        has_num = true;
+    }
+    char *buf = airc_malloc(ctx, base_len + 24);
+    const char *result = NULL;
+    if (!buf)
+        goto done;
+    memcpy(buf, s, base_len);
+    buf[base_len] = '\0';
+    if (has_num)
+        snprintf(buf + base_len, 24, "_%llu", (unsigned long long)num);
+    if (!airc_strmap_reserve(&g->ns.used, 1) || !airc_strmap_reserve(&g->ns.bases, 1))
+        goto done;
+    if (airc_strmap_get(&g->ns.used, buf) || is_illegal(buf)) {
+        char saved = buf[base_len];
+        buf[base_len] = '\0';
+        uintptr_t hint = (uintptr_t)airc_strmap_get(&g->ns.bases, buf);
+        buf[base_len] = saved;
+        uint64_t k = num + 1 > hint ? num + 1 : hint;
+        for (;; k++) {
+            snprintf(buf + base_len, 24, "_%llu", (unsigned long long)k);
+            if (!airc_strmap_get(&g->ns.used, buf) && !is_illegal(buf))
+                break;
+        }
+        const char *base_key = airc_arena_strndup(&g->arena, buf, base_len);
+        if (!base_key)
+            goto done;
+        airc_strmap_put(&g->ns.bases, base_key, (void *)(uintptr_t)(k + 1));
+    }
+    result = airc_arena_strdup(&g->arena, buf);
+    if (result)
+        airc_strmap_put(&g->ns.used, result, (void *)result);
+done:
+    airc_free(ctx, buf);
+    airc_free(ctx, s);
+    return result;
+}

@@ -1,0 +1,118 @@
+/* Internal layout of schemas, ops and the registry. */
+#ifndef AIRC_OPS_H
+#define AIRC_OPS_H
+
+#include "ir/ir.h"
+
+typedef struct airc_type {
+    airc_type_kind kind; /* element kind for lists */
+    bool optional;       /* "T?" (or "T[]?") */
+    bool is_list;        /* "T[]" / "T[N]" */
+    bool elem_optional;  /* "T?[]" */
+    int32_t list_size;   /* N of "T[N]", 0 otherwise */
+    const char *alias;   /* "a" of Tensor(a) / Tensor(a!), NULL if none */
+    bool is_write;       /* "!" */
+    const char *text;    /* canonical text, e.g. "Tensor(a!)", "int[2]", "Tensor?[]" */
+} airc_type;
+
+typedef struct airc_arg {
+    const char *name;        /* "" for unnamed returns */
+    airc_type type;
+    const airc_value *def;   /* default or NULL; owner NULL */
+    bool kwarg_only;
+} airc_arg;
+
+struct airc_schema {
+    uint32_t magic;
+    airc_context *ctx;
+    airc_arena *arena;       /* where it lives (own arena when standalone) */
+    bool owns_arena;
+    const char *ns;          /* "aten" ("" when the text had no "ns::") */
+    const char *name;        /* "add" */
+    const char *overload;    /* "Tensor" or "" */
+    airc_arg *args;
+    uint32_t nargs;
+    airc_arg *rets;
+    uint32_t nrets;
+    bool vararg;             /* "..." in args */
+    bool varret;             /* "..." in returns */
+    bool is_mutable;         /* some argument is written */
+};
+
+/* Parses a schema into arena a (the schema struct too). On failure returns
+ * AIRC_E_PARSE with "schema:col: expected ..." and allocations stay in a. */
+AIRC_HIDDEN airc_status airc_schema_parse_in(airc_context *ctx, airc_arena *a, const char *text,
+                                             airc_schema **out);
+
+/* Kernels and converters are filled in by later layers through these slots
+ * (a per-device-type list and one converter), each fn + user_data + free. */
+typedef struct airc_op_kernel {
+    char *device_type; /* "cpu", "cuda" */
+    void *fn;
+    void *user_data;
+    airc_free_fn free_user_data;
+} airc_op_kernel;
+
+struct airc_op {
+    uint32_t magic;
+    const char *qualname;      /* "aten.add.Tensor" ("default" overload spelled out) */
+    const char *target_string; /* "torch.ops.aten.add.Tensor", "operator.getitem" */
+    const char *short_name;    /* "add": node name candidate */
+    airc_schema *schema;
+    uint32_t flags;
+    bool builtin;
+    airc_meta_fn meta;
+    void *meta_user_data;
+    airc_free_fn meta_free;
+    airc_op_kernel *kernels;
+    size_t nkernels, kernels_cap;
+    void *converter;
+    void *converter_user_data;
+    airc_free_fn converter_free;
+};
+
+/* One built-in op: the table in builtin_ops.c is sorted by qualname (a test
+ * checks), and each entry is parsed into a context the first time it is
+ * looked up there. */
+typedef struct airc_builtin_op {
+    const char *qualname; /* "aten.add.Tensor" */
+    const char *schema;   /* "aten::add.Tensor(Tensor self, ...) -> Tensor" */
+    uint32_t flags;
+    airc_meta_fn meta;
+} airc_builtin_op;
+
+AIRC_HIDDEN extern const airc_builtin_op airc_builtin_ops[];
+AIRC_HIDDEN extern const size_t airc_num_builtin_ops;
+
+/* Registry lifecycle (called by context create/destroy). */
+AIRC_HIDDEN airc_status airc_registry_create(airc_context *ctx);
+AIRC_HIDDEN void airc_registry_destroy(airc_context *ctx);
+
+/* Finds an op by any accepted spelling (see airc_context_find_op).
+ * AIRC_E_NOT_FOUND ("unknown op 'x'") or AIRC_E_OUT_OF_MEMORY (a built-in
+ * could not be loaded into the context). Thread-safe. */
+AIRC_HIDDEN airc_status airc_registry_find(airc_context *ctx, const char *name, size_t len,
+                                           const airc_op **out);
+/* The same, NULL on any failure (the error is recorded). Prefer
+ * airc_registry_find where an out-of-memory must not read as "unknown". */
+AIRC_HIDDEN const airc_op *airc_registry_lookup(airc_context *ctx, const char *name);
+AIRC_HIDDEN const airc_op *airc_registry_lookupn(airc_context *ctx, const char *name, size_t len);
+
+/* Ops the IR layer needs to recognise. */
+#define AIRC_OP_GETITEM "operator.getitem"
+#define AIRC_OP_SCOPE_ENTER "air.scope_enter.default"
+#define AIRC_OP_SCOPE_EXIT "air.scope_exit.default"
+
+/* Checks a call_function node's args/kwargs against its op's schema: arity,
+ * unknown or duplicate keywords, argument kinds (a Tensor argument must be a
+ * node ref, an int[] a list of ints, ...). AIRC_E_INVALID_GRAPH naming the
+ * node and the argument. Used by lint. */
+AIRC_HIDDEN airc_status airc_schema_check_node(const airc_node *n);
+
+/* Binds a call_function node's arguments to schema positions: out[i] is the
+ * value for schema argument i (explicit or default; NULL when absent with no
+ * default). out must hold schema->nargs entries. Assumes the node passed
+ * airc_schema_check_node. */
+AIRC_HIDDEN void airc_schema_bind(const airc_node *n, const airc_value **out);
+
+#endif

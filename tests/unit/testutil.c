@@ -1,0 +1,117 @@
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct block_header {
+    size_t size;
+    max_align_t pad_;
+} block_header;
+
+static void *t_malloc(void *ud, size_t n)
+{
+    airc_test_alloc *s = ud;
+    s->count++;
+    if (s->fail_at && s->count == s->fail_at) {
+        s->failures++;
+        return NULL;
+    }
+    block_header *h = malloc(sizeof *h + n);
+    if (!h)
+        return NULL;
+    h->size = n;
+    s->live++;
+    return h + 1;
+}
+
+static void t_free(void *ud, void *p)
+{
+    airc_test_alloc *s = ud;
+    if (!p)
+        return;
+    s->live--;
+    free((block_header *)p - 1);
+}
+
+static void *t_realloc(void *ud, void *p, size_t n)
+{
+    airc_test_alloc *s = ud;
+    if (!p)
+        return t_malloc(ud, n);
+    block_header *old = (block_header *)p - 1;
+    if (n > old->size) {
+        s->count++;
+        if (s->fail_at && s->count == s->fail_at) {
+            s->failures++;
+            return NULL;
+        }
+    }
+    block_header *h = realloc(old, sizeof *h + n);
+    if (!h)
+        return NULL;
+    h->size = n;
+    return h + 1;
+}
+
+void airc_test_alloc_init(airc_test_alloc *state, airc_allocator *out)
+{
+    memset(state, 0, sizeof *state);
+    out->struct_size = sizeof *out;
+    out->malloc_fn = t_malloc;
+    out->realloc_fn = t_realloc;
+    out->free_fn = t_free;
+    out->user_data = state;
+}
+
+void airc_test_expect(airc_status st, airc_status code, const char *needle)
+{
+    if (st != code)
+        print_error("expected %s, got %s: %s\n", airc_status_name(code), airc_status_name(st),
+                    airc_last_error());
+    assert_int_equal(st, code);
+    if (needle && !strstr(airc_last_error(), needle)) {
+        print_error("error message \"%s\" lacks \"%s\"\n", airc_last_error(), needle);
+        fail();
+    }
+}
+
+char *airc_test_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    fclose(f);
+    buf[got] = '\0';
+    if (len)
+        *len = got;
+    return buf;
+}
+
+int airc_test_have_shared(void)
+{
+    struct stat st;
+    return stat(AIRC_SHARED_DIR "/conformance", &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+airc_graph *airc_test_parse(airc_context *ctx, const char *text)
+{
+    airc_graph *g = NULL;
+    AIRC_ASSERT_OK(airc_graph_parse(ctx, text, strlen(text), "<test>", &g));
+    return g;
+}
+
+char *airc_test_print(const airc_graph *g, uint32_t flags)
+{
+    char *s = NULL;
+    AIRC_ASSERT_OK(airc_graph_print(g, flags, &s));
+    char *copy = strdup(s);
+    airc_string_free(s);
+    return copy;
+}
