@@ -679,4 +679,10 @@ AIRC_API const char *airc_config_key(const airc_config *cfg, size_t i);
 #ifdef __cplusplus
 }
 #endif
+
+/* The rest of the public API, by area. */
+#include "airc/passes.h"    /* pass manager, user passes, compile pipeline */
+#include "airc/transform.h" /* Transformer, SubgraphMatcher, subgraph rewriter */
+#include "airc/partition.h" /* CapabilityBasedPartitioner */
+
 #endif /* AIRC_AIRC_H */

@@ -183,6 +183,34 @@ static void commit_args(airc_node *n, const airc_value **args, size_t nargs, con
     visit_all(args, nargs, kwv, nkw, commit_ref, &w);
 }
 
+/* Keywords must be distinct: pairwise for the usual handful, a hash set
+ * beyond that so that a hostile node stays linear. */
+static airc_status check_unique_keywords(airc_context *ctx, const char *const *kwn, size_t nkw,
+                                         const char *fn)
+{
+    if (nkw <= 16) {
+        for (size_t i = 0; i < nkw; i++)
+            for (size_t j = 0; j < i; j++)
+                if (!strcmp(kwn[i], kwn[j]))
+                    return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: keyword '%s' given twice",
+                                     fn, kwn[i]);
+        return AIRC_OK;
+    }
+    airc_strmap seen;
+    airc_strmap_init(&seen, ctx);
+    airc_status st = AIRC_OK;
+    if (!airc_strmap_reserve(&seen, nkw))
+        st = airc_fail_oom("keyword set");
+    for (size_t i = 0; i < nkw && st == AIRC_OK; i++) {
+        if (airc_strmap_get(&seen, kwn[i]))
+            st = airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: keyword '%s' given twice", fn, kwn[i]);
+        else
+            airc_strmap_put(&seen, kwn[i], (void *)kwn[i]);
+    }
+    airc_strmap_free(&seen);
+    return st;
+}
+
 static airc_status check_values(airc_graph *g, const airc_value *const *args, size_t nargs,
                                 const char *const *kwn, const airc_value *const *kwv, size_t nkw,
                                 const char *fn)
@@ -204,12 +232,8 @@ static airc_status check_values(airc_graph *g, const airc_value *const *args, si
         if (kwv[i]->owner != g)
             return airc_fail(AIRC_E_INVALID_ARGUMENT,
                              "%s: keyword argument '%s' belongs to another graph", fn, kwn[i]);
-        for (size_t j = 0; j < i; j++)
-            if (!strcmp(kwn[i], kwn[j]))
-                return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: keyword '%s' given twice", fn,
-                                 kwn[i]);
     }
-    return AIRC_OK;
+    return check_unique_keywords(g->ctx, kwn, nkw, fn);
 }
 
 /* Copies argument arrays into the arena (values themselves are shared). */

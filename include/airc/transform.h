@@ -1,0 +1,14 @@
+/* airc — transform API (part of the public API; included by airc/airc.h). */
+#ifndef AIRC_TRANSFORM_H
+#define AIRC_TRANSFORM_H
+
+#include "airc/airc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif
