@@ -258,7 +258,7 @@ static airc_status parse_shape(cursor *c, npy_header *h)
     int32_t n = 0;
     bool trailing_comma = false;
     while (!accept(c, ')')) {
-        int64_t d;
+        int64_t d = 0;
         AIRC_TRY(parse_dim(c, &d));
         if (n == AIRC_MAX_DIMS)
             return airc_fail(AIRC_E_UNSUPPORTED, "%s: shape has more than %d dimensions", c->src,

@@ -403,7 +403,7 @@ static airc_status parse_literal(sp *p, airc_type_kind kind, int depth, const ai
             kind != AIRC_TYPE_ANY)
             return airc_sl_fail(p, at, "expected %s %s default, got a string", article(kind),
                                 kind_word(kind));
-        const airc_value *str;
+        const airc_value *str = NULL;
         AIRC_TRY(parse_string(p, &str));
         if (kind == AIRC_TYPE_DEVICE)
             return device_from_string(p, at, str, out);
@@ -412,7 +412,7 @@ static airc_status parse_literal(sp *p, airc_type_kind kind, int depth, const ai
     }
     if (c == '-' || sl_is_digit(c) || sl_accept_word(p, "inf") || sl_accept_word(p, "nan")) {
         p->i = at;
-        bool is_float;
+        bool is_float = false;
         int64_t iv = 0;
         double fv = 0;
         AIRC_TRY(parse_number(p, &is_float, &iv, &fv));

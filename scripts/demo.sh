@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The main job on a fresh machine: install what is missing, build, and run
+# airc on the seed-001 model's graph (parse, lint, print with types).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+bash scripts/setup.sh
+bash scripts/build.sh
+
+airc=${AIRC_BUILD_DIR:-$root/build}/bin/airc
+ex=examples/seed001
+echo
+echo "== airc lint $ex/model.fx"
+"$airc" lint "$ex/model.fx"
+echo
+echo "== airc fmt --types --input $ex/x.npy $ex/model.fx"
+"$airc" fmt --types --input "$ex/x.npy" "$ex/model.fx"

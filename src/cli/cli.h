@@ -1,0 +1,92 @@
+/* The airc command-line tool: shared declarations.
+ *
+ * The tool is a thin layer over the public API (it links libairc.so like any
+ * application). Each subcommand is one entry of a table (cli_commands in
+ * main.c) and lives in its own cmd_*.c file. main.c handles the global
+ * options, creates the context once (so a future `--plugin LIB.so` can
+ * register ops into it before any subcommand runs) and dispatches.
+ *
+ * Exit codes, for every subcommand:
+ *   0  success
+ *   1  bad input: unreadable file, malformed text, lint failure, bad .npy,
+ *      a write to stdout that failed (EPIPE included)
+ *   2  usage error: unknown subcommand or option, missing argument
+ */
+#ifndef AIRC_CLI_H
+#define AIRC_CLI_H
+
+#include "airc/airc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { CLI_OK = 0, CLI_BAD_INPUT = 1, CLI_USAGE = 2 };
+
+/* What every subcommand receives besides its own arguments. */
+typedef struct cli_env {
+    airc_context *ctx; /* created by main before the subcommand runs */
+} cli_env;
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary; /* one line for `airc --help` */
+    const char *help;    /* full text for `airc help CMD` / `airc CMD --help` */
+    /* argv[0] is the subcommand's name; argv[argc] is NULL. Returns an exit
+     * code (CLI_*). */
+    int (*run)(const cli_env *env, int argc, char **argv);
+} cli_command;
+
+/* The subcommands (one per cmd_*.c). */
+extern const cli_command cli_cmd_fmt;
+extern const cli_command cli_cmd_lint;
+
+/* ---- option parsing ------------------------------------------------------
+ * GNU-style: options and operands may be mixed; `--name=value` or
+ * `--name value`; `--` ends options; a lone `-` is an operand (stdin). */
+
+typedef struct cli_option {
+    const char *long_name; /* without the leading "--" */
+    char short_name;       /* 0 if none */
+    bool takes_value;
+    int id; /* returned by cli_next_option */
+} cli_option;
+
+typedef struct cli_args {
+    int argc;
+    char **argv;
+    int index;         /* next argv entry to read */
+    bool options_done; /* after "--" */
+    const char *cmd;   /* for messages: "fmt" */
+} cli_args;
+
+enum {
+    CLI_OPT_END = -1,     /* no more arguments */
+    CLI_OPT_OPERAND = -2, /* *value is a positional argument */
+    CLI_OPT_ERROR = -3    /* unknown option or missing value (already reported) */
+};
+
+void cli_args_init(cli_args *a, int argc, char **argv, const char *cmd);
+/* Returns the id of the next option (with *value set when it takes one),
+ * CLI_OPT_OPERAND, CLI_OPT_END or CLI_OPT_ERROR. */
+int cli_next_option(cli_args *a, const cli_option *opts, const char **value);
+
+/* ---- output ------------------------------------------------------------- */
+
+/* Writes n bytes to stdout. false after a write failure (reported once). */
+bool cli_write(const char *s, size_t n);
+bool cli_puts(const char *s);
+/* Flushes stdout; false (reported) when any earlier write failed. */
+bool cli_flush(void);
+
+/* "airc: <message>" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "airc CMD: <message>" and a pointer to --help, on stderr; returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reports airc_last_error() prefixed by what (may be NULL); returns CLI_BAD_INPUT. */
+int cli_fail(const char *what);
+
+/* Prints a command's help text to stdout; returns CLI_OK, or CLI_BAD_INPUT
+ * when stdout could not be written. */
+int cli_print_help(const cli_command *cmd);
+
+#endif

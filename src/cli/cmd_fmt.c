@@ -1,0 +1,156 @@
+/* airc fmt FILE: parse and print back (optionally with computed types). */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_TYPES = 1, OPT_INPUT };
+
+static const cli_option fmt_options[] = {
+    {"types", 't', false, OPT_TYPES},
+    {"input", 'i', true, OPT_INPUT},
+    {NULL, 0, false, 0},
+};
+
+/* Gives the i-th placeholder the dtype and shape of the i-th input file.
+ * Placeholders past the inputs keep the type the file gave them; one with
+ * neither is an error, since meta propagation needs every input's type. */
+static int set_placeholder_meta(const cli_env *env, airc_graph *g, const char *shown,
+                                const char *const *inputs, size_t ninputs)
+{
+    size_t index = 0;
+    for (airc_node *n = airc_graph_first_node(g); n; n = airc_node_next(n)) {
+        if (airc_node_get_kind(n) != AIRC_NODE_PLACEHOLDER)
+            continue;
+        if (index < ninputs) {
+            airc_tensor *t = NULL;
+            if (airc_npy_read(env->ctx, inputs[index], &t) != AIRC_OK)
+                return cli_fail(NULL);
+            airc_status st = airc_node_set_meta(n, airc_tensor_dtype(t), airc_tensor_ndim(t),
+                                                airc_tensor_shape(t), NULL);
+            airc_tensor_destroy(t);
+            if (st != AIRC_OK)
+                return cli_fail(inputs[index]);
+        } else if (airc_node_meta_kind(n) == AIRC_META_NONE) {
+            cli_error("%s: placeholder '%s' (input %zu) has no type: give it with --input "
+                      "FILE.npy or write its type in the graph",
+                      shown, airc_node_name(n), index);
+            return CLI_BAD_INPUT;
+        }
+        index++;
+    }
+    if (ninputs > index) {
+        cli_error("%s: %zu --input file%s given, but the graph has %zu placeholder%s", shown,
+                  ninputs, ninputs == 1 ? "" : "s", index, index == 1 ? "" : "s");
+        return CLI_BAD_INPUT;
+    }
+    return CLI_OK;
+}
+
+/* torch prints str(graph) without a trailing newline; files usually end with
+ * one. fmt writes exactly one, so `airc fmt F.fx | cmp - F.fx` holds for a
+ * file that ends with a single newline (the parser ignores its absence). */
+static int write_text(const char *text)
+{
+    size_t len = strlen(text);
+    if (!cli_write(text, len))
+        return CLI_BAD_INPUT;
+    if ((len == 0 || text[len - 1] != '\n') && !cli_write("\n", 1))
+        return CLI_BAD_INPUT;
+    return CLI_OK;
+}
+
+static int fmt_graph(const cli_env *env, const char *path, bool types, const char *const *inputs,
+                     size_t ninputs)
+{
+    airc_graph *g = NULL;
+    if (airc_graph_parse_file(env->ctx, path, &g) != AIRC_OK)
+        return cli_fail(NULL);
+    const char *shown = strcmp(path, "-") ? path : "<stdin>";
+    int rc = CLI_OK;
+    if (types) {
+        rc = set_placeholder_meta(env, g, shown, inputs, ninputs);
+        if (rc == CLI_OK && airc_graph_propagate_meta(g) != AIRC_OK)
+            rc = cli_fail(shown);
+    }
+    char *text = NULL;
+    if (rc == CLI_OK && airc_graph_print(g, types ? AIRC_PRINT_TYPES : AIRC_PRINT_DEFAULT,
+                                         &text) != AIRC_OK)
+        rc = cli_fail(shown);
+    if (rc == CLI_OK)
+        rc = write_text(text);
+    airc_string_free(text);
+    airc_graph_destroy(g);
+    return rc;
+}
+
+static int fmt_run(const cli_env *env, int argc, char **argv)
+{
+    cli_args a;
+    cli_args_init(&a, argc, argv, "fmt");
+    bool types = false;
+    const char *path = NULL;
+    /* At most argc inputs; the CLI is an application, so plain malloc. */
+    const char **inputs = malloc(sizeof *inputs * (size_t)argc);
+    if (!inputs) {
+        cli_error("out of memory");
+        return CLI_BAD_INPUT;
+    }
+    size_t ninputs = 0;
+    int rc = CLI_OK;
+    const char *value;
+    for (int id; rc == CLI_OK && (id = cli_next_option(&a, fmt_options, &value)) != CLI_OPT_END;) {
+        switch (id) {
+        case OPT_TYPES:
+            types = true;
+            break;
+        case OPT_INPUT:
+            inputs[ninputs++] = value;
+            break;
+        case CLI_OPT_OPERAND:
+            if (path)
+                rc = cli_usage_error("fmt", "more than one FILE ('%.200s' and '%.200s')", path,
+                                     value);
+            path = value;
+            break;
+        default:
+            rc = CLI_USAGE;
+            break;
+        }
+    }
+    if (rc == CLI_OK && !path)
+        rc = cli_usage_error("fmt", "missing FILE");
+    if (rc == CLI_OK && ninputs && !types)
+        rc = cli_usage_error("fmt", "--input needs --types");
+    if (rc == CLI_OK)
+        rc = fmt_graph(env, path, types, inputs, ninputs);
+    free(inputs);
+    return rc;
+}
+
+const cli_command cli_cmd_fmt = {
+    .name = "fmt",
+    .summary = "parse a graph and print it back (--types: with computed types)",
+    .help = "Usage: airc fmt [--types [--input X.npy]...] FILE\n"
+            "\n"
+            "Parses FILE (torch.fx text as printed by str(graph); '-' reads standard\n"
+            "input) and prints it back in torch.fx's format on standard output,\n"
+            "ending with one newline. Parsing checks the syntax, that every name is\n"
+            "defined once before use, and that every target is a registered op.\n"
+            "A file that carries types (`%x : f32[3, 3] [#users=1] = ...`) prints\n"
+            "them back. Print -> parse -> print is the identity.\n"
+            "\n"
+            "Options:\n"
+            "  -t, --types         compute every node's dtype and shape from the\n"
+            "                      placeholders' and print them\n"
+            "  -i, --input X.npy   with --types: the i-th --input gives the i-th\n"
+            "                      placeholder's dtype and shape; repeat it once per\n"
+            "                      placeholder. Placeholders past the last --input keep\n"
+            "                      the type written in the file (an error if none)\n"
+            "  -h, --help          show this help\n"
+            "\n"
+            "Exit status: 0 success, 1 bad input (message on standard error),\n"
+            "2 usage error.\n",
+    .run = fmt_run,
+};

@@ -1,0 +1,159 @@
+/* Option parsing, output and error reporting shared by the subcommands. */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void cli_args_init(cli_args *a, int argc, char **argv, const char *cmd)
+{
+    a->argc = argc;
+    a->argv = argv;
+    a->index = 1; /* argv[0] is the subcommand's name */
+    a->options_done = false;
+    a->cmd = cmd;
+}
+
+static const cli_option *find_long(const cli_option *opts, const char *name, size_t len)
+{
+    for (const cli_option *o = opts; o->long_name || o->short_name; o++)
+        if (o->long_name && strlen(o->long_name) == len && !strncmp(o->long_name, name, len))
+            return o;
+    return NULL;
+}
+
+static const cli_option *find_short(const cli_option *opts, char c)
+{
+    for (const cli_option *o = opts; o->long_name || o->short_name; o++)
+        if (o->short_name == c)
+            return o;
+    return NULL;
+}
+
+int cli_next_option(cli_args *a, const cli_option *opts, const char **value)
+{
+    *value = NULL;
+    if (a->index >= a->argc)
+        return CLI_OPT_END;
+    const char *arg = a->argv[a->index++];
+    if (a->options_done || arg[0] != '-' || arg[1] == '\0') {
+        *value = arg;
+        return CLI_OPT_OPERAND;
+    }
+    if (!strcmp(arg, "--")) {
+        a->options_done = true;
+        return cli_next_option(a, opts, value);
+    }
+    const cli_option *o;
+    const char *inline_value = NULL;
+    if (arg[1] == '-') {
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        o = find_long(opts, name, len);
+        if (!o) {
+            cli_usage_error(a->cmd, "unknown option '--%.*s'", (int)(len > 200 ? 200 : len), name);
+            return CLI_OPT_ERROR;
+        }
+        if (eq) {
+            if (!o->takes_value) {
+                cli_usage_error(a->cmd, "option '--%s' takes no value", o->long_name);
+                return CLI_OPT_ERROR;
+            }
+            inline_value = eq + 1;
+        }
+    } else {
+        /* Short options are not bundled: "-q" yes, "-qx" no. */
+        o = arg[2] == '\0' ? find_short(opts, arg[1]) : NULL;
+        if (!o) {
+            cli_usage_error(a->cmd, "unknown option '%.200s'", arg);
+            return CLI_OPT_ERROR;
+        }
+    }
+    if (o->takes_value) {
+        if (inline_value) {
+            *value = inline_value;
+        } else if (a->index < a->argc) {
+            *value = a->argv[a->index++];
+        } else {
+            cli_usage_error(a->cmd, "option '%s' needs a value", arg);
+            return CLI_OPT_ERROR;
+        }
+    }
+    return o->id;
+}
+
+/* stdout is written with fwrite and checked: SIGPIPE is ignored (main.c), so
+ * a closed pipe shows up here as EPIPE and becomes exit status 1. */
+static bool g_write_failed;
+
+bool cli_write(const char *s, size_t n)
+{
+    if (g_write_failed)
+        return false;
+    if (n && fwrite(s, 1, n, stdout) != n) {
+        g_write_failed = true;
+        cli_error("cannot write to standard output: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool cli_puts(const char *s)
+{
+    return cli_write(s, strlen(s));
+}
+
+bool cli_flush(void)
+{
+    if (g_write_failed)
+        return false;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        g_write_failed = true;
+        cli_error("cannot write to standard output: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("airc: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "airc%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    fprintf(stderr, "Try 'airc %s%s--help' for more information.\n", cmd ? cmd : "",
+            cmd ? " " : "");
+    return CLI_USAGE;
+}
+
+int cli_fail(const char *what)
+{
+    const char *msg = airc_last_error();
+    if (!msg || !*msg)
+        msg = airc_status_name(airc_last_error_code());
+    if (what)
+        cli_error("%s: %s", what, msg);
+    else
+        cli_error("%s", msg);
+    return CLI_BAD_INPUT;
+}
+
+int cli_print_help(const cli_command *cmd)
+{
+    cli_puts(cmd->help);
+    return cli_flush() ? CLI_OK : CLI_BAD_INPUT;
+}
