@@ -15,11 +15,13 @@ void airc_tmeta_contiguous(airc_tmeta *t)
 
 bool airc_tmeta_is_contiguous(const airc_tmeta *t)
 {
-    /* torch's is_contiguous: size-1 dims may have any stride */
-    int64_t s = 1;
-    for (int32_t i = t->ndim - 1; i >= 0; i--) {
+    /* torch's is_contiguous: empty tensors are, and size-1 dims may have
+     * any stride */
+    for (int32_t i = 0; i < t->ndim; i++)
         if (t->shape[i] == 0)
             return true;
+    int64_t s = 1;
+    for (int32_t i = t->ndim - 1; i >= 0; i--) {
         if (t->shape[i] != 1 && t->strides[i] != s)
             return false;
         s *= t->shape[i];
@@ -45,14 +47,16 @@ airc_status airc_tmeta_set(airc_tmeta *t, airc_dtype dtype, int32_t ndim, const 
                          AIRC_MAX_DIMS);
     if (ndim && !shape)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "shape is NULL");
-    int64_t numel = 1;
+    /* the product of max(size, 1) bounds both numel and the contiguous
+     * strides, so neither can overflow */
+    int64_t span = 1;
     for (int32_t i = 0; i < ndim; i++) {
         if (shape[i] < 0)
             return airc_fail(AIRC_E_INVALID_ARGUMENT, "negative size %lld in dim %d",
                              (long long)shape[i], (int)i);
-        if (shape[i] && numel > INT64_MAX / shape[i])
+        if (shape[i] > 1 && span > INT64_MAX / shape[i])
             return airc_fail(AIRC_E_INVALID_ARGUMENT, "shape overflows int64");
-        numel *= shape[i];
+        span *= shape[i] > 1 ? shape[i] : 1;
         if (strides && strides[i] < 0)
             return airc_fail(AIRC_E_INVALID_ARGUMENT, "negative stride in dim %d", (int)i);
     }

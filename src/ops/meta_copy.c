@@ -1,0 +1,267 @@
+/* Meta functions of copies and fills (clone, copy, _to_copy, to, contiguous,
+ * *_like, fill, tril/triu) and of tensor creation (full, zeros, ones, empty,
+ * arange, scalar_tensor, new_*). A copy keeps its input's layout where
+ * torch's memory_format=preserve does. */
+#include "ops/meta_util.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+/* Layout of a fresh tensor like t with the op's memory_format argument
+ * (absent/None: preserve). */
+static airc_status like_layout(const airc_meta_args *a, const airc_tmeta *t, airc_memory_format def,
+                               airc_tmeta *out)
+{
+    airc_memory_format fmt = def;
+    bool present = false;
+    if (airc_meta_find(a, "memory_format") >= 0)
+        AIRC_TRY(airc_meta_opt_memory_format(a, "memory_format", &fmt, &present));
+    if (!present)
+        fmt = def;
+    if ((fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST && t->ndim != 4) ||
+        (fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST_3D && t->ndim != 5))
+        return airc_fail(AIRC_E_SHAPE, "%s: required rank %d tensor to use %s format", a->op,
+                         fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST ? 4 : 5,
+                         fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST ? "channels_last"
+                                                                 : "channels_last_3d");
+    if (fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST_3D)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: channels_last_3d is not supported", a->op);
+    airc_tmeta src = *t; /* t may be out */
+    out->ndim = src.ndim;
+    memcpy(out->shape, src.shape, sizeof src.shape);
+    airc_meta_like_strides(&src, fmt, true, out->strides);
+    return AIRC_OK;
+}
+
+static bool is_contiguous_as(const airc_tmeta *t, airc_memory_format fmt)
+{
+    return fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST ? airc_meta_is_channels_last_contiguous(t)
+                                                   : airc_meta_is_contiguous(t);
+}
+
+/* copy/copy_: src must broadcast to self (expand's rule). */
+static airc_status check_src(const airc_meta_args *a, const airc_tmeta *self, airc_tmeta *out)
+{
+    airc_tmeta src;
+    AIRC_TRY(airc_meta_tensor(a, "src", &src));
+    *out = src;
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t nd;
+    AIRC_TRY(airc_meta_broadcast2(a, "src", src.shape, src.ndim, "self", self->shape, self->ndim,
+                                  shape, &nd));
+    bool same = nd == self->ndim;
+    for (int32_t i = 0; same && i < nd; i++)
+        same = shape[i] == self->shape[i];
+    if (!same) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE, "%s: src of shape %s does not broadcast to self's shape %s",
+                         a->op, airc_meta_shape_str(src.shape, src.ndim, s1),
+                         airc_meta_shape_str(self->shape, self->ndim, s2));
+    }
+    return AIRC_OK;
+}
+
+airc_status airc_meta_copy(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    const char *name = airc_meta_name(&a);
+    airc_tmeta out = self;
+    bool present;
+
+    if (airc_meta_is_inplace(&a)) {
+        /* copy_, fill_, zero_, tril_, triu_: the result is self */
+        airc_tmeta src;
+        if (!strcmp(name, "copy_"))
+            AIRC_TRY(check_src(&a, &self, &src));
+        if (!strcmp(name, "fill_")) {
+            airc_operand v;
+            AIRC_TRY(airc_meta_operand(&a, "value", &v));
+            if (v.present && !v.wrapped && v.t.ndim != 0)
+                return airc_fail(AIRC_E_SHAPE,
+                                 "%s: fill_ only supports 0-dimension value tensor but got tensor "
+                                 "with %d dimensions.",
+                                 a.op, (int)v.t.ndim);
+        }
+    } else if (!strcmp(name, "copy")) {
+        /* torch 1.13's functional copy: src.to(self.dtype), expanded (and
+         * cloned) to self's shape when it differs; with the same dtype and
+         * shape it is src itself */
+        airc_tmeta src;
+        AIRC_TRY(check_src(&a, &self, &src));
+        out = src;
+        if (src.dtype != self.dtype) {
+            airc_meta_like_strides(&src, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
+            out.dtype = self.dtype;
+        }
+        bool same = src.ndim == self.ndim;
+        for (int32_t i = 0; same && i < self.ndim; i++)
+            same = src.shape[i] == self.shape[i];
+        if (!same) {
+            airc_tmeta expanded;
+            airc_meta_expand_to(&out, self.shape, self.ndim, &expanded);
+            out = expanded;
+            airc_meta_like_strides(&expanded, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
+        }
+    } else if (!strcmp(name, "contiguous")) {
+        airc_memory_format fmt = AIRC_MEMORY_FORMAT_CONTIGUOUS;
+        AIRC_TRY(airc_meta_opt_memory_format(&a, "memory_format", &fmt, &present));
+        if (fmt == AIRC_MEMORY_FORMAT_PRESERVE)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: preserve memory format is unsupported by the contiguous "
+                             "operator",
+                             a.op);
+        if (!is_contiguous_as(&self, fmt))
+            AIRC_TRY(like_layout(&a, &self, fmt, &out));
+    } else if (!strcmp(name, "to")) {
+        bool copy;
+        AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &out.dtype, &present));
+        AIRC_TRY(airc_meta_bool(&a, "copy", false, &copy));
+        airc_memory_format fmt = AIRC_MEMORY_FORMAT_PRESERVE;
+        AIRC_TRY(airc_meta_opt_memory_format(&a, "memory_format", &fmt, &present));
+        /* to() returns self when nothing changes */
+        bool noop = !copy && out.dtype == self.dtype &&
+                    (fmt == AIRC_MEMORY_FORMAT_PRESERVE || is_contiguous_as(&self, fmt));
+        if (!noop)
+            AIRC_TRY(like_layout(&a, &self, AIRC_MEMORY_FORMAT_PRESERVE, &out));
+    } else if (!strcmp(name, "tril") || !strcmp(name, "triu")) {
+        if (self.ndim < 2)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s: input tensor must have at least 2 dimensions",
+                             a.op, name);
+        airc_tmeta_contiguous(&out);
+    } else {
+        /* clone, _to_copy, lift_fresh_copy, fill, *_like: empty_like(self)
+         * with the op's memory format and dtype */
+        AIRC_TRY(like_layout(&a, &self, AIRC_MEMORY_FORMAT_PRESERVE, &out));
+        if (airc_meta_find(&a, "dtype") >= 0) {
+            airc_dtype d;
+            AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &d, &present));
+            if (present)
+                out.dtype = d;
+        }
+    }
+    return airc_meta_set(n, &out);
+}
+
+/* ---- creation ---------------------------------------------------------- */
+
+static airc_status creation_size(const airc_meta_args *a, airc_tmeta *out)
+{
+    bool present;
+    AIRC_TRY(airc_meta_int_list(a, "size", out->shape, AIRC_MAX_DIMS, &out->ndim, &present));
+    if (!present)
+        return airc_fail(AIRC_E_SHAPE, "%s: argument 'size' is missing", a->op);
+    for (int32_t i = 0; i < out->ndim; i++) {
+        if (out->shape[i] < 0) {
+            char s[AIRC_META_SHAPE_STR];
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Trying to create tensor with negative dimension %" PRId64 ": %s",
+                             a->op, out->shape[i], airc_meta_shape_str(out->shape, out->ndim, s));
+        }
+    }
+    return airc_meta_check_numel(a, out->shape, out->ndim);
+}
+
+/* Default dtype of a number: bool and int give i64 (torch.ops reads a bool
+ * Scalar as an int), float the default dtype f32. */
+static airc_dtype number_dtype(const airc_value *v)
+{
+    return v && v->kind == AIRC_VALUE_FLOAT ? AIRC_DTYPE_F32 : AIRC_DTYPE_I64;
+}
+
+static airc_status number(const airc_meta_args *a, const char *name, double def, double *d,
+                          int64_t *i)
+{
+    const airc_value *v = airc_meta_get(a, name);
+    AIRC_TRY(airc_meta_double(a, name, def, d));
+    if (v && v->kind == AIRC_VALUE_INT)
+        *i = v->u.i;
+    else if (v && v->kind == AIRC_VALUE_BOOL)
+        *i = v->u.b != 0;
+    else
+        *i = (*d >= 9.2e18 || *d <= -9.2e18 || isnan(*d)) ? 0 : (int64_t)*d;
+    return AIRC_OK;
+}
+
+static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_t *out)
+{
+    double s, e, st;
+    int64_t is, ie, ist;
+    bool has_start = airc_meta_find(a, "start") >= 0;
+    AIRC_TRY(number(a, "end", 0, &e, &ie));
+    if (has_start)
+        AIRC_TRY(number(a, "start", 0, &s, &is));
+    else
+        s = 0, is = 0;
+    if (airc_meta_find(a, "step") >= 0)
+        AIRC_TRY(number(a, "step", 1, &st, &ist));
+    else
+        st = 1, ist = 1;
+    bool integral = airc_dtype_is_integral(dtype, true);
+    /* integer outputs accumulate in int64: the bounds truncate */
+    double xs = integral ? (double)is : s, xe = integral ? (double)ie : e,
+           xst = integral ? (double)ist : st;
+    if (!(xst > 0 || xst < 0))
+        return airc_fail(AIRC_E_SHAPE, "%s: step must be nonzero", a->op);
+    if (!isfinite(xs) || !isfinite(xe))
+        return airc_fail(AIRC_E_SHAPE, "%s: unsupported range: %g -> %g", a->op, xs, xe);
+    if (!((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: upper bound and larger bound inconsistent with step sign", a->op);
+    int64_t span;
+    if (dtype == AIRC_DTYPE_I64 && __builtin_sub_overflow(ie, is, &span))
+        return airc_fail(AIRC_E_SHAPE, "%s: invalid size, possible overflow?", a->op);
+    double size_d = dtype == AIRC_DTYPE_I64 ? ceil((double)span / (double)ist)
+                                            : ceil((e - s) / st);
+    if (!(size_d >= 0) || size_d > 9.2e18)
+        return airc_fail(AIRC_E_SHAPE, "%s: invalid size, possible overflow?", a->op);
+    *out = (int64_t)size_d;
+    return AIRC_OK;
+}
+
+airc_status airc_meta_create(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    const char *name = airc_meta_name(&a);
+    airc_tmeta out;
+    memset(&out, 0, sizeof out);
+    airc_dtype dtype;
+    bool has_dtype;
+    AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &dtype, &has_dtype));
+
+    if (!strncmp(name, "new_", 4)) {
+        airc_tmeta self;
+        AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+        out.dtype = has_dtype ? dtype : self.dtype;
+        AIRC_TRY(creation_size(&a, &out));
+    } else if (!strcmp(name, "arange")) {
+        if (has_dtype) {
+            out.dtype = dtype;
+        } else {
+            out.dtype = AIRC_DTYPE_I64;
+            static const char *const bounds[] = {"start", "end", "step"};
+            for (int i = 0; i < 3; i++)
+                if (number_dtype(airc_meta_get(&a, bounds[i])) == AIRC_DTYPE_F32)
+                    out.dtype = AIRC_DTYPE_F32;
+        }
+        out.ndim = 1;
+        AIRC_TRY(arange_size(&a, out.dtype, &out.shape[0]));
+    } else if (!strcmp(name, "scalar_tensor")) {
+        out.dtype = has_dtype ? dtype : AIRC_DTYPE_F32;
+        out.ndim = 0;
+    } else {
+        /* full, zeros, ones, empty */
+        out.dtype = has_dtype ? dtype
+                    : !strcmp(name, "full") ? number_dtype(airc_meta_get(&a, "fill_value"))
+                                            : AIRC_DTYPE_F32;
+        AIRC_TRY(creation_size(&a, &out));
+    }
+    airc_tmeta_contiguous(&out);
+    if (airc_meta_find(&a, "memory_format") >= 0)
+        AIRC_TRY(like_layout(&a, &out, AIRC_MEMORY_FORMAT_CONTIGUOUS, &out));
+    return airc_meta_set(n, &out);
+}

@@ -1,0 +1,343 @@
+/* Meta functions of elementwise ops: unary, binary, comparisons, where,
+ * clamp, masked_fill, and their in-place twins. Dtypes follow torch's type
+ * promotion; layouts follow TensorIterator (a permuted input gives a
+ * permuted output, as in torch). */
+#include "ops/meta_util.h"
+
+#include <string.h>
+
+/* Schema name without a trailing '_' (the in-place spelling). */
+static void base_name(const airc_meta_args *a, char *buf, size_t cap)
+{
+    const char *s = airc_meta_name(a);
+    size_t len = strlen(s);
+    if (len > 1 && s[len - 1] == '_')
+        len--;
+    if (len >= cap)
+        len = cap - 1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+}
+
+static airc_status elementwise_out(const airc_meta_args *a, const airc_operand *ops, size_t n,
+                                   airc_dtype dtype, airc_tmeta *out)
+{
+    memset(out, 0, sizeof *out);
+    AIRC_TRY(airc_meta_broadcast(a, ops, n, out->shape, &out->ndim));
+    airc_meta_iter_strides(ops, n, out->shape, out->ndim, out->strides);
+    out->dtype = dtype;
+    return AIRC_OK;
+}
+
+/* An in-place op's result is its first operand: the other operands must
+ * broadcast to its shape and the computed dtype must cast into it. */
+static airc_status inplace_out(const airc_meta_args *a, const airc_operand *ops, size_t n,
+                               airc_dtype result, bool check_cast, airc_tmeta *out)
+{
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t nd;
+    AIRC_TRY(airc_meta_broadcast(a, ops, n, shape, &nd));
+    const airc_tmeta *self = &ops[0].t;
+    bool same = nd == self->ndim;
+    for (int32_t i = 0; same && i < nd; i++)
+        same = shape[i] == self->shape[i];
+    if (!same) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: output with shape %s doesn't match the broadcast shape %s", a->op,
+                         airc_meta_shape_str(self->shape, self->ndim, s1),
+                         airc_meta_shape_str(shape, nd, s2));
+    }
+    if (check_cast && !airc_can_cast(result, self->dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: result type %s can't be cast to the desired output type %s", a->op,
+                         airc_dtype_torch_type_name(result),
+                         airc_dtype_torch_type_name(self->dtype));
+    *out = *self;
+    return AIRC_OK;
+}
+
+static airc_status finish(airc_node *n, const airc_meta_args *a, const airc_operand *ops,
+                          size_t nops, airc_dtype dtype)
+{
+    airc_tmeta out;
+    if (airc_meta_is_inplace(a))
+        AIRC_TRY(inplace_out(a, ops, nops, dtype, true, &out));
+    else
+        AIRC_TRY(elementwise_out(a, ops, nops, dtype, &out));
+    return airc_meta_set(n, &out);
+}
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(name, *list))
+            return true;
+    return false;
+}
+
+static airc_status unsupported_dtype(const airc_meta_args *a, airc_dtype d)
+{
+    return airc_fail(AIRC_E_SHAPE, "%s: not supported for dtype %s (%s)", a->op,
+                     airc_dtype_name(d), airc_dtype_torch_type_name(d));
+}
+
+airc_status airc_meta_unary(airc_node *n, void *user_data)
+{
+    static const char *const no_bool[] = {"abs",   "relu",  "floor",    "ceil",       "round",
+                                          "trunc", "gelu",  "silu",     "leaky_relu", "hardtanh",
+                                          NULL};
+    static const char *const float_only[] = {"gelu", "silu", "leaky_relu", NULL};
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand self;
+    AIRC_TRY(airc_meta_operand(&a, "self", &self));
+    if (!self.present || self.wrapped)
+        return airc_meta_tensor(&a, "self", &self.t);
+    char name[64];
+    base_name(&a, name, sizeof name);
+    airc_dtype d = self.t.dtype;
+    if (!strcmp(name, "neg") && d == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Negation, the `-` operator, on a bool tensor is not supported. If "
+                         "you are trying to invert a mask, use the `~` or `logical_not()` "
+                         "operator instead.",
+                         a.op);
+    if ((d == AIRC_DTYPE_BOOL && name_in(name, no_bool)) ||
+        (!airc_dtype_is_floating(d) && name_in(name, float_only)) ||
+        (!strcmp(name, "bitwise_not") && !airc_dtype_is_integral(d, true)))
+        return unsupported_dtype(&a, d);
+    if (!strcmp(name, "gelu")) {
+        const char *approx;
+        AIRC_TRY(airc_meta_opt_string(&a, "approximate", &approx));
+        if (approx && strcmp(approx, "none") && strcmp(approx, "tanh"))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: approximate argument must be either none or tanh, got '%s'",
+                             a.op, approx);
+    }
+    return finish(n, &a, &self, 1, d);
+}
+
+airc_status airc_meta_unary_float(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand self;
+    AIRC_TRY(airc_meta_operand(&a, "self", &self));
+    if (!self.present || self.wrapped)
+        return airc_meta_tensor(&a, "self", &self.t);
+    /* integer inputs compute in the default float dtype */
+    airc_dtype d = airc_dtype_is_floating(self.t.dtype) ? self.t.dtype : AIRC_DTYPE_F32;
+    return finish(n, &a, &self, 1, d);
+}
+
+airc_status airc_meta_logical_not(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand self;
+    AIRC_TRY(airc_meta_operand(&a, "self", &self));
+    if (!self.present || self.wrapped)
+        return airc_meta_tensor(&a, "self", &self.t);
+    airc_tmeta out;
+    if (airc_meta_is_inplace(&a))
+        AIRC_TRY(inplace_out(&a, &self, 1, AIRC_DTYPE_BOOL, false, &out));
+    else
+        AIRC_TRY(elementwise_out(&a, &self, 1, AIRC_DTYPE_BOOL, &out));
+    return airc_meta_set(n, &out);
+}
+
+/* The operands of a binary op: its Tensor and Scalar arguments but alpha. */
+static airc_status binary_operands(const airc_meta_args *a, airc_operand *ops, size_t *nops)
+{
+    size_t k = 0;
+    for (uint32_t i = 0; i < a->schema->nargs && k < 4; i++) {
+        const airc_arg *arg = &a->schema->args[i];
+        if (arg->type.is_list || !strcmp(arg->name, "alpha") ||
+            (arg->type.kind != AIRC_TYPE_TENSOR && arg->type.kind != AIRC_TYPE_SCALAR))
+            continue;
+        AIRC_TRY(airc_meta_operand(a, arg->name, &ops[k]));
+        if (!ops[k].present)
+            return airc_fail(AIRC_E_SHAPE, "%s: argument '%s' is missing", a->op, arg->name);
+        k++;
+    }
+    *nops = k;
+    if (k < 2 || (ops[0].wrapped && ops[1].wrapped))
+        return airc_fail(AIRC_E_SHAPE, "%s: expected a tensor operand", a->op);
+    if (airc_meta_is_inplace(a) && ops[0].wrapped)
+        return airc_fail(AIRC_E_SHAPE, "%s: self must be a tensor", a->op);
+    return AIRC_OK;
+}
+
+airc_status airc_meta_binary(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[4];
+    size_t nops;
+    AIRC_TRY(binary_operands(&a, ops, &nops));
+    char name[64];
+    base_name(&a, name, sizeof name);
+    airc_dtype dtype = airc_result_type(ops, nops);
+
+    if (!strcmp(name, "sub") || !strcmp(name, "rsub")) {
+        bool b0 = ops[0].t.dtype == AIRC_DTYPE_BOOL, b1 = ops[1].t.dtype == AIRC_DTYPE_BOOL;
+        if (b0 && b1)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Subtraction, the `-` operator, with two bool tensors is not "
+                             "supported. Use the `^` or `logical_xor()` operator instead.",
+                             a.op);
+        if (b0 || b1)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Subtraction, the `-` operator, with a bool tensor is not "
+                             "supported. If you are trying to invert a mask, use the `~` or "
+                             "`logical_not()` operator instead.",
+                             a.op);
+    }
+    const airc_value *alpha = airc_meta_get(&a, "alpha");
+    if (alpha && alpha->kind == AIRC_VALUE_FLOAT && !airc_dtype_is_floating(dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: For integral input tensors, argument alpha must not be a floating "
+                         "point number.",
+                         a.op);
+    if (!strcmp(name, "div")) {
+        const char *mode;
+        AIRC_TRY(airc_meta_opt_string(&a, "rounding_mode", &mode));
+        if (mode && strcmp(mode, "trunc") && strcmp(mode, "floor"))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: div expected rounding_mode to be one of None, 'trunc', or "
+                             "'floor' but found '%s'",
+                             a.op, mode);
+        if (!mode && !airc_dtype_is_floating(dtype))
+            dtype = AIRC_DTYPE_F32; /* true division of integers */
+    }
+    if (!strcmp(name, "pow")) {
+        if (dtype == AIRC_DTYPE_BOOL)
+            return unsupported_dtype(&a, dtype);
+        if (ops[0].wrapped) {
+            /* pow.Scalar: exponent's shape, always contiguous */
+            airc_tmeta out = ops[1].t;
+            out.dtype = dtype;
+            airc_tmeta_contiguous(&out);
+            return airc_meta_set(n, &out);
+        }
+    }
+    return finish(n, &a, ops, nops, dtype);
+}
+
+airc_status airc_meta_compare(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[4];
+    size_t nops;
+    AIRC_TRY(binary_operands(&a, ops, &nops));
+    return finish(n, &a, ops, nops, AIRC_DTYPE_BOOL);
+}
+
+/* Operand strides after x.to(dtype) (a no-op when the dtype matches). */
+static void convert_operand(airc_operand *o, airc_dtype dtype)
+{
+    if (o->wrapped || o->t.dtype == dtype)
+        return;
+    airc_meta_like_strides(&o->t, AIRC_MEMORY_FORMAT_PRESERVE, true, o->t.strides);
+    o->t.dtype = dtype;
+}
+
+airc_status airc_meta_where(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[3];
+    AIRC_TRY(airc_meta_operand(&a, "condition", &ops[0]));
+    AIRC_TRY(airc_meta_operand(&a, "self", &ops[1]));
+    AIRC_TRY(airc_meta_operand(&a, "other", &ops[2]));
+    for (int i = 0; i < 3; i++)
+        if (!ops[i].present)
+            return airc_fail(AIRC_E_SHAPE, "%s: argument '%s' is missing", a.op, ops[i].name);
+    airc_dtype c = ops[0].t.dtype;
+    if (ops[0].wrapped || (c != AIRC_DTYPE_BOOL && c != AIRC_DTYPE_U8))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: where expected condition to be a boolean tensor, but got a tensor "
+                         "with dtype %s",
+                         a.op, airc_dtype_torch_type_name(c));
+    airc_dtype dtype = airc_result_type(&ops[1], 2);
+    /* torch converts self/other (and a u8 condition) before iterating */
+    convert_operand(&ops[0], AIRC_DTYPE_BOOL);
+    convert_operand(&ops[1], dtype);
+    convert_operand(&ops[2], dtype);
+    /* Scalar self/other become plain 0-dim tensors */
+    for (int i = 1; i < 3; i++)
+        ops[i].wrapped = false;
+    airc_tmeta out;
+    AIRC_TRY(elementwise_out(&a, ops, 3, dtype, &out));
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_clamp(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[3];
+    size_t nops = 0;
+    AIRC_TRY(airc_meta_operand(&a, "self", &ops[nops++]));
+    if (!ops[0].present || ops[0].wrapped)
+        return airc_meta_tensor(&a, "self", &ops[0].t);
+    bool tensor_overload = !strcmp(airc_meta_overload(&a), "Tensor");
+    static const char *const bounds[] = {"min", "max"};
+    for (int i = 0; i < 2; i++) {
+        if (airc_meta_find(&a, bounds[i]) < 0)
+            continue;
+        AIRC_TRY(airc_meta_operand(&a, bounds[i], &ops[nops]));
+        if (ops[nops].present) {
+            if (tensor_overload && ops[nops].wrapped)
+                return airc_fail(AIRC_E_SHAPE, "%s: argument '%s' must be a tensor", a.op,
+                                 bounds[i]);
+            nops++;
+        } else if (strcmp(airc_meta_name(&a), "clamp") && strcmp(airc_meta_name(&a), "clamp_")) {
+            return airc_fail(AIRC_E_SHAPE, "%s: argument '%s' is missing", a.op, bounds[i]);
+        }
+    }
+    if (nops == 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.clamp: At least one of 'min' or 'max' must not be None", a.op);
+    airc_dtype dtype = airc_result_type(ops, nops);
+    if (!tensor_overload && !airc_meta_is_inplace(&a)) {
+        /* the Scalar overloads iterate over self.to(result_type) alone */
+        convert_operand(&ops[0], dtype);
+        nops = 1;
+    }
+    return finish(n, &a, ops, nops, dtype);
+}
+
+airc_status airc_meta_masked_fill(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[2];
+    AIRC_TRY(airc_meta_operand(&a, "self", &ops[0]));
+    AIRC_TRY(airc_meta_operand(&a, "mask", &ops[1]));
+    if (!ops[0].present || ops[0].wrapped)
+        return airc_meta_tensor(&a, "self", &ops[0].t);
+    if (!ops[1].present || ops[1].wrapped)
+        return airc_meta_tensor(&a, "mask", &ops[1].t);
+    airc_operand value;
+    AIRC_TRY(airc_meta_operand(&a, "value", &value));
+    if (!value.present)
+        return airc_fail(AIRC_E_SHAPE, "%s: argument 'value' is missing", a.op);
+    if (!strcmp(airc_meta_overload(&a), "Tensor") && !value.wrapped && value.t.ndim != 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: masked_fill_ only supports a 0-dimensional value tensor, but got "
+                         "tensor with %d dimension(s).",
+                         a.op, (int)value.t.ndim);
+    airc_tmeta out;
+    if (airc_meta_is_inplace(&a)) {
+        AIRC_TRY(inplace_out(&a, ops, 2, ops[0].t.dtype, false, &out));
+    } else {
+        /* torch: expand_outplace(mask, self), then clone(contiguous) */
+        out = ops[0].t;
+        AIRC_TRY(airc_meta_broadcast(&a, ops, 2, out.shape, &out.ndim));
+        airc_tmeta_contiguous(&out);
+    }
+    return airc_meta_set(n, &out);
+}

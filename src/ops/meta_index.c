@@ -1,0 +1,361 @@
+/* Meta functions of joining and indexing ops: cat, stack, index_select,
+ * gather, embedding, constant_pad_nd, slice_scatter, select_scatter. */
+#include "ops/meta_util.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* The tensors of a Tensor[] argument, in a heap array (*out, *n) the
+ * caller frees with airc_free. */
+static airc_status tensor_list(const airc_meta_args *a, const char *name, airc_tmeta **out,
+                               size_t *n)
+{
+    const airc_value *v = airc_meta_get(a, name);
+    if (!v || (v->kind != AIRC_VALUE_LIST && v->kind != AIRC_VALUE_TUPLE))
+        return airc_fail(AIRC_E_SHAPE, "%s: argument '%s' must be a list of tensors", a->op, name);
+    airc_context *ctx = a->node->graph->ctx;
+    airc_tmeta *ts = airc_calloc(ctx, v->len ? v->len : 1, sizeof *ts);
+    if (!ts)
+        return airc_fail_oom("meta scratch");
+    for (uint32_t i = 0; i < v->len; i++) {
+        airc_status st = airc_meta_value_tensor(a, name, v->u.items[i], &ts[i]);
+        if (st != AIRC_OK) {
+            airc_free(ctx, ts);
+            return st;
+        }
+    }
+    *out = ts;
+    *n = v->len;
+    return AIRC_OK;
+}
+
+static bool same_shape(const airc_tmeta *x, const airc_tmeta *y)
+{
+    if (x->ndim != y->ndim)
+        return false;
+    for (int32_t i = 0; i < x->ndim; i++)
+        if (x->shape[i] != y->shape[i])
+            return false;
+    return true;
+}
+
+/* cat over ts[0..n) along dim (not yet wrapped). */
+static airc_status cat_meta(const airc_meta_args *a, const airc_tmeta *ts, size_t n, int64_t dim,
+                            airc_tmeta *out)
+{
+    if (n == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: torch.cat(): expected a non-empty list of Tensors",
+                         a->op);
+    /* every input has dims (0-dim ones are refused), so result_type is
+     * plain promotion */
+    const airc_tmeta *ref = NULL; /* first tensor that is not a legacy empty [0] */
+    airc_dtype dtype = AIRC_DTYPE_UNDEFINED;
+    for (size_t i = 0; i < n; i++) {
+        if (ts[i].ndim == 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: zero-dimensional tensor (at position %zu) cannot be concatenated",
+                             a->op, i);
+        dtype = airc_promote_types(dtype, ts[i].dtype);
+        if (!ref && !(ts[i].ndim == 1 && ts[i].shape[0] == 0))
+            ref = &ts[i];
+    }
+    if (!ref) {
+        *out = ts[0];
+        out->dtype = dtype;
+        airc_tmeta_contiguous(out);
+        return AIRC_OK;
+    }
+    int32_t d;
+    AIRC_TRY(airc_meta_wrap_dim(a, dim, ref->ndim, false, &d));
+    *out = *ref;
+    out->dtype = dtype;
+    out->shape[d] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const airc_tmeta *t = &ts[i];
+        if (t->ndim == 1 && t->shape[0] == 0)
+            continue;
+        if (t->ndim != ref->ndim)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Tensors must have same number of dimensions: got %d and %d",
+                             a->op, (int)ref->ndim, (int)t->ndim);
+        for (int32_t k = 0; k < t->ndim; k++) {
+            if (k != d && t->shape[k] != ref->shape[k])
+                return airc_fail(AIRC_E_SHAPE,
+                                 "%s: Sizes of tensors must match except in dimension %d. "
+                                 "Expected size %" PRId64 " but got size %" PRId64
+                                 " for tensor number %zu in the list.",
+                                 a->op, (int)d, ref->shape[k], t->shape[k], i);
+        }
+        if (__builtin_add_overflow(out->shape[d], t->shape[d], &out->shape[d]))
+            return airc_meta_overflow(a);
+    }
+    AIRC_TRY(airc_meta_check_numel(a, out->shape, out->ndim));
+    /* compute_output_memory_format: channels-last only when all agree */
+    bool channels_last = true;
+    for (size_t i = 0; i < n; i++)
+        channels_last = channels_last && airc_meta_is_channels_last_like(&ts[i]);
+    if (channels_last && out->ndim == 4)
+        airc_meta_channels_last_strides(out);
+    else
+        airc_tmeta_contiguous(out);
+    return AIRC_OK;
+}
+
+/* stack: cat of the tensors unsqueezed at dim; all shapes equal. */
+static airc_status stack_meta(const airc_meta_args *a, const airc_tmeta *ts, size_t n, int64_t dim,
+                              airc_tmeta *out)
+{
+    if (n == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: stack expects a non-empty TensorList", a->op);
+    for (size_t i = 1; i < n; i++) {
+        if (!same_shape(&ts[0], &ts[i])) {
+            char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: stack expects each tensor to be equal size, but got %s at "
+                             "entry 0 and %s at entry %zu",
+                             a->op, airc_meta_shape_str(ts[0].shape, ts[0].ndim, s1),
+                             airc_meta_shape_str(ts[i].shape, ts[i].ndim, s2), i);
+        }
+    }
+    if (ts[0].ndim >= AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: result would have more than %d dims", a->op,
+                         AIRC_MAX_DIMS);
+    int32_t d;
+    AIRC_TRY(airc_meta_wrap_dim(a, dim, ts[0].ndim + 1, false, &d));
+    *out = ts[0];
+    for (size_t i = 1; i < n; i++)
+        out->dtype = airc_promote_types(out->dtype, ts[i].dtype);
+    out->ndim = ts[0].ndim + 1;
+    for (int32_t i = out->ndim - 1; i > d; i--)
+        out->shape[i] = ts[0].shape[i - 1];
+    out->shape[d] = (int64_t)n;
+    AIRC_TRY(airc_meta_check_numel(a, out->shape, out->ndim));
+    airc_tmeta_contiguous(out);
+    return AIRC_OK;
+}
+
+airc_status airc_meta_cat(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta *ts = NULL;
+    size_t count = 0;
+    int64_t dim = 0;
+    airc_tmeta out;
+    AIRC_TRY(tensor_list(&a, "tensors", &ts, &count));
+    airc_status st = airc_meta_int(&a, "dim", 0, &dim);
+    if (st == AIRC_OK)
+        st = !strcmp(airc_meta_name(&a), "stack") ? stack_meta(&a, ts, count, dim, &out)
+                                                  : cat_meta(&a, ts, count, dim, &out);
+    airc_free(n->graph->ctx, ts);
+    AIRC_TRY(st);
+    return airc_meta_set(n, &out);
+}
+
+static airc_status index_dtype(const airc_meta_args *a, const char *fname, const airc_tmeta *index,
+                               bool allow_i32)
+{
+    if (index->dtype == AIRC_DTYPE_I64 || (allow_i32 && index->dtype == AIRC_DTYPE_I32))
+        return AIRC_OK;
+    return airc_fail(AIRC_E_SHAPE, "%s: %s(): Expected dtype %sint64 for index, got %s", a->op,
+                     fname, allow_i32 ? "int32 or " : "", airc_dtype_name(index->dtype));
+}
+
+airc_status airc_meta_index_select(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, index;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "index", &index));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    AIRC_TRY(index_dtype(&a, "index_select", &index, true));
+    if (index.ndim > 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: index_select(): Index is supposed to be a vector",
+                         a.op);
+    airc_tmeta out = self;
+    int64_t count = airc_tmeta_numel(&index);
+    if (self.ndim == 0) {
+        if (count != 1)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: index_select(): Index to scalar can have only 1 value, got %" PRId64
+                             " value(s)",
+                             a.op, count);
+    } else {
+        out.shape[d] = count;
+    }
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_gather(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, index;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "index", &index));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    AIRC_TRY(index_dtype(&a, "gather", &index, false));
+    int32_t sd = self.ndim ? self.ndim : 1, id = index.ndim ? index.ndim : 1;
+    if (airc_tmeta_numel(&index) != 0) {
+        if (sd != id)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Index tensor must have the same number of dimensions as input "
+                             "tensor",
+                             a.op);
+        for (int32_t k = 0; k < self.ndim && k < index.ndim; k++) {
+            if (k != d && index.shape[k] > self.shape[k]) {
+                char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+                return airc_fail(AIRC_E_SHAPE,
+                                 "%s: Size does not match at dimension %d expected index %s to be "
+                                 "smaller than self %s apart from dimension %d",
+                                 a.op, (int)k, airc_meta_shape_str(index.shape, index.ndim, s1),
+                                 airc_meta_shape_str(self.shape, self.ndim, s2), (int)d);
+            }
+        }
+    }
+    airc_tmeta out = index;
+    out.dtype = self.dtype;
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_embedding(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta w, idx;
+    AIRC_TRY(airc_meta_tensor(&a, "weight", &w));
+    AIRC_TRY(airc_meta_tensor(&a, "indices", &idx));
+    if (w.ndim != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: 'weight' must be 2-D", a.op);
+    if (idx.dtype != AIRC_DTYPE_I64 && idx.dtype != AIRC_DTYPE_I32)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected tensor for argument #1 'indices' to have one of the "
+                         "following scalar types: Long, Int; but got %s instead",
+                         a.op, airc_dtype_torch_type_name(idx.dtype));
+    if (idx.ndim >= AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: too many dims", a.op);
+    airc_tmeta out = idx;
+    out.dtype = w.dtype;
+    out.shape[out.ndim++] = w.shape[1];
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_constant_pad_nd(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    int64_t pad[2 * AIRC_MAX_DIMS + 2];
+    int32_t np;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(&a, "pad", pad, 2 * AIRC_MAX_DIMS + 2, &np, &present));
+    if (np % 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: Length of pad must be even but instead it equals %d",
+                         a.op, (int)np);
+    if (np > 2 * self.ndim)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Length of pad should be no more than twice the number of "
+                         "dimensions of the input. Pad length is %d while the input has %d "
+                         "dimensions.",
+                         a.op, (int)np, (int)self.ndim);
+    airc_tmeta out = self;
+    bool all_non_positive = true;
+    for (int32_t i = 0; i < np / 2; i++) {
+        int32_t d = self.ndim - 1 - i;
+        int64_t lo = pad[2 * i], hi = pad[2 * i + 1];
+        int64_t size;
+        if (__builtin_add_overflow(self.shape[d], lo, &size) ||
+            __builtin_add_overflow(size, hi, &size))
+            return airc_meta_overflow(&a);
+        if (size < 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: The input size %" PRId64 ", plus negative padding %" PRId64
+                             " and %" PRId64
+                             " resulted in a negative output size, which is invalid. Check "
+                             "dimension %d of your input.",
+                             a.op, self.shape[d], lo, hi, (int)d);
+        out.shape[d] = size;
+        all_non_positive = all_non_positive && lo <= 0 && hi <= 0;
+    }
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    if (all_non_positive) {
+        /* torch returns a clone of the narrowed input (strides kept) */
+        airc_tmeta narrowed = out;
+        memcpy(narrowed.strides, self.strides, sizeof self.strides);
+        airc_meta_like_strides(&narrowed, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
+    } else if (airc_meta_is_channels_last_like(&self)) {
+        airc_meta_channels_last_strides(&out);
+    } else {
+        airc_tmeta_contiguous(&out);
+    }
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_scatter_view(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, src;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "src", &src));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    if (self.ndim == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: cannot be applied to a 0-dim tensor", a.op);
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, false, &d));
+    airc_tmeta slice = self;
+    if (!strcmp(airc_meta_name(&a), "select_scatter")) {
+        int64_t index;
+        AIRC_TRY(airc_meta_int(&a, "index", 0, &index));
+        if (index < -self.shape[d] || index >= self.shape[d])
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: index %" PRId64 " out of range for dimension %d of size %" PRId64,
+                             a.op, index, (int)d, self.shape[d]);
+        slice.ndim--;
+        for (int32_t i = d; i < slice.ndim; i++)
+            slice.shape[i] = self.shape[i + 1];
+    } else {
+        int64_t start = 0, end = 0, step;
+        bool has_start, has_end;
+        AIRC_TRY(airc_meta_opt_int(&a, "start", &start, &has_start));
+        AIRC_TRY(airc_meta_opt_int(&a, "end", &end, &has_end));
+        AIRC_TRY(airc_meta_int(&a, "step", 1, &step));
+        if (step <= 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: slice step must be positive", a.op);
+        int64_t size = self.shape[d];
+        int64_t s = has_start ? start : 0, e = has_end ? end : INT64_MAX;
+        if (s < 0)
+            s += size;
+        if (e < 0)
+            e += size;
+        s = s < 0 ? 0 : (s > size ? size : s);
+        e = e < s ? s : (e > size ? size : e);
+        slice.shape[d] = e == s ? 0 : (e - s - 1) / step + 1;
+    }
+    if (!same_shape(&slice, &src)) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: expected src to have a size equal to the slice of self. src size = "
+                         "%s, slice size = %s",
+                         a.op, airc_meta_shape_str(src.shape, src.ndim, s1),
+                         airc_meta_shape_str(slice.shape, slice.ndim, s2));
+    }
+    /* self.clone() (preserve) */
+    airc_tmeta out = self;
+    airc_meta_like_strides(&self, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
+    return airc_meta_set(n, &out);
+}

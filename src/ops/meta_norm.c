@@ -1,0 +1,257 @@
+/* Meta functions of pooling, softmax and layer norm. Pooling keeps a
+ * channels-last input channels-last (suggest_memory_format); softmax and
+ * layer norm results are contiguous. */
+#include "ops/meta_util.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* A pooling parameter: 1 or 2 ints (empty allowed for stride: kernel). */
+static airc_status pool_param(const airc_meta_args *a, const char *name, int64_t def0,
+                              bool empty_ok, int64_t *out)
+{
+    int64_t v[AIRC_MAX_DIMS];
+    int32_t nv;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(a, name, v, AIRC_MAX_DIMS, &nv, &present));
+    if (nv == 0 && (empty_ok || !present)) {
+        out[0] = out[1] = def0;
+        return AIRC_OK;
+    }
+    if (nv != 1 && nv != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: %s must either be a single int, or a tuple of two ints",
+                         a->op, name);
+    out[0] = v[0];
+    out[1] = nv == 2 ? v[1] : v[0];
+    return AIRC_OK;
+}
+
+static int64_t div_floor(int64_t x, int64_t y)
+{
+    int64_t q = x / y;
+    if ((x % y != 0) && ((x < 0) != (y < 0)))
+        q--;
+    return q;
+}
+
+/* torch's pooling_output_shape */
+static airc_status pool_out(const airc_meta_args *a, int64_t in, int64_t k, int64_t pad,
+                            int64_t stride, int64_t dil, bool ceil_mode, int64_t *out)
+{
+    if (pad < 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: pad must be non-negative, but got pad: %" PRId64,
+                         a->op, pad);
+    if (pad > k / 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: pad should be at most half of kernel size, but got pad=%" PRId64
+                         " and kernel_size=%" PRId64,
+                         a->op, pad, k);
+    /* sizes and parameters are bounded (pad <= k / 2), but k, stride and
+     * dilation come from the graph: keep the arithmetic in range */
+    int64_t span, num, limit;
+    if (__builtin_mul_overflow(dil, k - 1, &span) || __builtin_add_overflow(span, 1, &span) ||
+        __builtin_add_overflow(in, 2 * pad, &num) || __builtin_sub_overflow(num, span, &num) ||
+        __builtin_add_overflow(num, ceil_mode ? stride - 1 : 0, &num) ||
+        __builtin_add_overflow(in, pad, &limit))
+        return airc_meta_overflow(a);
+    int64_t o = div_floor(num, stride) + 1, last;
+    if (ceil_mode && (__builtin_mul_overflow(o - 1, stride, &last) || last >= limit))
+        o--;
+    *out = o;
+    return AIRC_OK;
+}
+
+static airc_status pool_input(const airc_meta_args *a, const airc_tmeta *x)
+{
+    char s[AIRC_META_SHAPE_STR];
+    bool ok = x->ndim == 3 || x->ndim == 4;
+    for (int32_t d = x->ndim - 3; ok && d < x->ndim; d++)
+        ok = x->shape[d] > 0;
+    if (!ok)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: non-empty 3D or 4D (batch mode) tensor expected for input, got %s",
+                         a->op, airc_meta_shape_str(x->shape, x->ndim, s));
+    return AIRC_OK;
+}
+
+/* Output of a 2-d pooling: the input's layout for 4-d inputs. */
+static void pool_strides(const airc_tmeta *x, airc_tmeta *out)
+{
+    if (x->ndim == 4 && airc_meta_is_channels_last_like(x))
+        airc_meta_channels_last_strides(out);
+    else
+        airc_tmeta_contiguous(out);
+}
+
+airc_status airc_meta_pool2d(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(pool_input(&a, &x));
+    bool is_max = !strcmp(airc_meta_name(&a), "max_pool2d_with_indices");
+    int64_t k[2], st[2], pad[2], dil[2] = {1, 1};
+    bool ceil_mode;
+    AIRC_TRY(pool_param(&a, "kernel_size", 0, false, k));
+    AIRC_TRY(pool_param(&a, "stride", -1, true, st));
+    if (st[0] == -1) { /* empty stride: the kernel size */
+        st[0] = k[0];
+        st[1] = k[1];
+    }
+    AIRC_TRY(pool_param(&a, "padding", 0, false, pad));
+    if (is_max)
+        AIRC_TRY(pool_param(&a, "dilation", 1, false, dil));
+    AIRC_TRY(airc_meta_bool(&a, "ceil_mode", false, &ceil_mode));
+    for (int i = 0; i < 2; i++) {
+        if (k[i] <= 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: kernel size should be greater than zero, but got kH: %" PRId64
+                             " kW: %" PRId64,
+                             a.op, k[0], k[1]);
+        if (st[i] <= 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: stride should be greater than zero, but got dH: %" PRId64
+                             " dW: %" PRId64,
+                             a.op, st[0], st[1]);
+        if (dil[i] <= 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: dilation should be greater than zero", a.op);
+    }
+    if (!is_max) {
+        int64_t div;
+        bool has_div;
+        AIRC_TRY(airc_meta_opt_int(&a, "divisor_override", &div, &has_div));
+        if (has_div && div == 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: divisor must be not zero", a.op);
+    }
+    airc_tmeta out = x;
+    int32_t h = x.ndim - 2, w = x.ndim - 1;
+    AIRC_TRY(pool_out(&a, x.shape[h], k[0], pad[0], st[0], dil[0], ceil_mode, &out.shape[h]));
+    AIRC_TRY(pool_out(&a, x.shape[w], k[1], pad[1], st[1], dil[1], ceil_mode, &out.shape[w]));
+    if (out.shape[h] < 1 || out.shape[w] < 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Given input size: (%" PRId64 "x%" PRId64 "x%" PRId64
+                         "). Calculated output size: (%" PRId64 "x%" PRId64 "x%" PRId64
+                         "). Output size is too small",
+                         a.op, x.shape[h - 1], x.shape[h], x.shape[w], x.shape[h - 1],
+                         out.shape[h], out.shape[w]);
+    pool_strides(&x, &out);
+    if (!is_max)
+        return airc_meta_set(n, &out);
+    airc_tmeta outs[2] = {out, out};
+    outs[1].dtype = AIRC_DTYPE_I64;
+    return airc_meta_set_tuple(n, outs, 2);
+}
+
+airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(pool_input(&a, &x));
+    int64_t size[AIRC_MAX_DIMS];
+    int32_t ns;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &present));
+    if (ns != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: adaptive_avg_pool2d: output_size must be 2", a.op);
+    if (size[0] < 0 || size[1] < 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: adaptive_avg_pool2d: elements of output_size must be greater than "
+                         "or equal to 0 but received {%" PRId64 ", %" PRId64 "}",
+                         a.op, size[0], size[1]);
+    airc_tmeta out = x;
+    out.shape[x.ndim - 2] = size[0];
+    out.shape[x.ndim - 1] = size[1];
+    pool_strides(&x, &out);
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_softmax(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, x.ndim, true, &d));
+    airc_tmeta out = x;
+    bool has_dtype = false, half_to_float = false;
+    if (airc_meta_find(&a, "dtype") >= 0)
+        AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &out.dtype, &has_dtype));
+    AIRC_TRY(airc_meta_bool(&a, "half_to_float", false, &half_to_float));
+    if (half_to_float) {
+        if (x.dtype != AIRC_DTYPE_F16)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: conversion is supported for Half type only (got %s)", a.op,
+                             airc_dtype_torch_type_name(x.dtype));
+        out.dtype = AIRC_DTYPE_F32;
+    }
+    if (!airc_dtype_is_floating(out.dtype))
+        return airc_fail(AIRC_E_SHAPE, "%s: softmax needs a floating-point input, got %s", a.op,
+                         airc_dtype_torch_type_name(out.dtype));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+airc_status airc_meta_layer_norm(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, w, b;
+    bool has_w, has_b, present;
+    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    AIRC_TRY(airc_meta_opt_tensor(&a, "weight", &w, &has_w));
+    AIRC_TRY(airc_meta_opt_tensor(&a, "bias", &b, &has_b));
+    int64_t norm[AIRC_MAX_DIMS];
+    int32_t nn;
+    AIRC_TRY(airc_meta_int_list(&a, "normalized_shape", norm, AIRC_MAX_DIMS, &nn, &present));
+    char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+    if (nn < 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected normalized_shape to be at least 1-dimensional, i.e., "
+                         "containing at least one element, but got normalized_shape = []",
+                         a.op);
+    const airc_tmeta *params[2] = {has_w ? &w : NULL, has_b ? &b : NULL};
+    static const char *const pnames[2] = {"weight", "bias"};
+    for (int i = 0; i < 2; i++) {
+        const airc_tmeta *p = params[i];
+        if (!p)
+            continue;
+        bool same = p->ndim == nn;
+        for (int32_t j = 0; same && j < nn; j++)
+            same = p->shape[j] == norm[j];
+        if (!same)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Expected %s to be of same shape as normalized_shape, but got %s "
+                             "of shape %s and normalized_shape = %s",
+                             a.op, pnames[i], pnames[i], airc_meta_shape_str(p->shape, p->ndim, s1),
+                             airc_meta_shape_str(norm, nn, s2));
+    }
+    int32_t axis = x.ndim - nn;
+    bool ok = axis >= 0;
+    for (int32_t j = 0; ok && j < nn; j++)
+        ok = x.shape[axis + j] == norm[j];
+    if (!ok) {
+        char s3[AIRC_META_SHAPE_STR];
+        airc_meta_shape_str(norm, nn, s2);
+        s2[strlen(s2) - 1] = '\0'; /* torch prints the tail without brackets */
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Given normalized_shape=%s, expected input with shape [*, %s], but "
+                         "got input of size%s",
+                         a.op, airc_meta_shape_str(norm, nn, s1), s2 + 1,
+                         airc_meta_shape_str(x.shape, x.ndim, s3));
+    }
+    airc_tmeta outs[3];
+    outs[0] = x;
+    airc_tmeta_contiguous(&outs[0]);
+    outs[1] = x;
+    for (int32_t j = axis; j < x.ndim; j++)
+        outs[1].shape[j] = 1;
+    airc_tmeta_contiguous(&outs[1]);
+    outs[2] = outs[1];
+    return airc_meta_set_tuple(n, outs, 3);
+}

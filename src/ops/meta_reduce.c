@@ -1,0 +1,148 @@
+/* Meta functions of reductions (sum, mean, prod, amax/amin, argmax/argmin,
+ * any/all, max/min, var, var_mean) and cumsum. Reduction results are
+ * contiguous, as torch's resize_reduction makes them. */
+#include "ops/meta_util.h"
+
+#include <string.h>
+
+/* The dims a reduction removes: `mask[d]` for each reduced d. An absent,
+ * None or empty dim list reduces every dim. *all is set when it does. */
+static airc_status reduced_dims(const airc_meta_args *a, const airc_tmeta *self, bool *mask,
+                                bool *all)
+{
+    memset(mask, 0, AIRC_MAX_DIMS * sizeof *mask);
+    int64_t dims[4 * AIRC_MAX_DIMS]; /* more would repeat a dim */
+    int32_t nd = 0;
+    bool present = false;
+    if (airc_meta_find(a, "dim") >= 0)
+        AIRC_TRY(airc_meta_int_list(a, "dim", dims, 4 * AIRC_MAX_DIMS, &nd, &present));
+    *all = nd == 0;
+    if (*all) {
+        for (int32_t d = 0; d < self->ndim; d++)
+            mask[d] = true;
+        return AIRC_OK;
+    }
+    for (int32_t i = 0; i < nd; i++) {
+        int32_t d;
+        AIRC_TRY(airc_meta_wrap_dim(a, dims[i], self->ndim, true, &d));
+        if (self->ndim == 0)
+            continue;
+        if (mask[d])
+            return airc_fail(AIRC_E_SHAPE, "%s: dim %d appears multiple times in the list of dims",
+                             a->op, (int)d);
+        mask[d] = true;
+    }
+    return AIRC_OK;
+}
+
+static void reduced_shape(const airc_tmeta *self, const bool *mask, bool keepdim, airc_dtype dtype,
+                          airc_tmeta *out)
+{
+    memset(out, 0, sizeof *out);
+    out->dtype = dtype;
+    for (int32_t d = 0; d < self->ndim; d++) {
+        if (!mask[d])
+            out->shape[out->ndim++] = self->shape[d];
+        else if (keepdim)
+            out->shape[out->ndim++] = 1;
+    }
+    airc_tmeta_contiguous(out);
+}
+
+/* max/min/amax/amin/argmax/argmin have no identity: refuse empty slices
+ * with torch's messages. */
+static airc_status check_nonempty(const airc_meta_args *a, const char *fname,
+                                  const airc_tmeta *self, const bool *mask, bool all)
+{
+    if (all) {
+        if (airc_tmeta_numel(self) == 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: %s(): Expected reduction dim to be specified for input.numel() "
+                             "== 0. Specify the reduction dim with the 'dim' argument.",
+                             a->op, fname);
+        return AIRC_OK;
+    }
+    for (int32_t d = 0; d < self->ndim; d++)
+        if (mask[d] && self->shape[d] == 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: %s(): Expected reduction dim %d to have non-zero size.", a->op,
+                             fname, (int)d);
+    return AIRC_OK;
+}
+
+/* sum/prod/cumsum's dtype: the dtype argument, else integers widen to i64. */
+static airc_status accumulate_dtype(const airc_meta_args *a, airc_dtype self, airc_dtype *out)
+{
+    bool present;
+    AIRC_TRY(airc_meta_opt_dtype(a, "dtype", out, &present));
+    if (!present)
+        *out = airc_dtype_is_integral(self, true) ? AIRC_DTYPE_I64 : self;
+    return AIRC_OK;
+}
+
+airc_status airc_meta_reduce(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    const char *name = airc_meta_name(&a);
+    bool keepdim;
+    AIRC_TRY(airc_meta_bool(&a, "keepdim", false, &keepdim));
+    bool mask[AIRC_MAX_DIMS], all;
+    AIRC_TRY(reduced_dims(&a, &self, mask, &all));
+    airc_dtype dtype = self.dtype;
+
+    if (!strcmp(name, "sum") || !strcmp(name, "prod")) {
+        AIRC_TRY(accumulate_dtype(&a, self.dtype, &dtype));
+    } else if (!strcmp(name, "mean")) {
+        bool present;
+        AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &dtype, &present));
+        if (!airc_dtype_is_floating(dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: mean(): could not infer output dtype. %s dtype must be either a "
+                             "floating point or complex dtype. Got: %s",
+                             a.op, present ? "Optional" : "Input",
+                             airc_dtype_torch_type_name(dtype));
+    } else if (!strcmp(name, "argmax") || !strcmp(name, "argmin")) {
+        AIRC_TRY(check_nonempty(&a, name, &self, mask, all));
+        dtype = AIRC_DTYPE_I64;
+    } else if (!strcmp(name, "amax") || !strcmp(name, "amin") || !strcmp(name, "max") ||
+               !strcmp(name, "min")) {
+        AIRC_TRY(check_nonempty(&a, name, &self, mask, all));
+    } else if (!strcmp(name, "any") || !strcmp(name, "all")) {
+        dtype = self.dtype == AIRC_DTYPE_U8 ? AIRC_DTYPE_U8 : AIRC_DTYPE_BOOL;
+    } else if (!strcmp(name, "var") || !strcmp(name, "var_mean")) {
+        if (!airc_dtype_is_floating(self.dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: std and var only support floating point and complex dtypes "
+                             "(got %s)",
+                             a.op, airc_dtype_torch_type_name(self.dtype));
+    }
+    airc_tmeta out;
+    reduced_shape(&self, mask, keepdim, dtype, &out);
+    bool pair = !strcmp(name, "var_mean") || ((!strcmp(name, "max") || !strcmp(name, "min")) &&
+                                              !strcmp(airc_meta_overload(&a), "dim"));
+    if (!pair)
+        return airc_meta_set(n, &out);
+    airc_tmeta outs[2] = {out, out};
+    if (strcmp(name, "var_mean"))
+        outs[1].dtype = AIRC_DTYPE_I64; /* max.dim/min.dim: (values, indices) */
+    return airc_meta_set_tuple(n, outs, 2);
+}
+
+airc_status airc_meta_cumsum(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    airc_tmeta out = self;
+    AIRC_TRY(accumulate_dtype(&a, self.dtype, &out.dtype));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

@@ -1,0 +1,215 @@
+/* Helpers shared by the built-in meta functions (src/ops/meta_*.c): reading
+ * a node's bound arguments, PyTorch's broadcasting and type promotion, dim
+ * wrapping, view geometry and TensorIterator's output layout. Every helper
+ * that can fail records AIRC_E_SHAPE (or another code) with a message that
+ * starts with the op's qualname; meta propagation prefixes the node name. */
+#ifndef AIRC_OPS_META_UTIL_H
+#define AIRC_OPS_META_UTIL_H
+
+#include "ops/ops.h"
+
+#include <stdbool.h>
+
+/* Most arguments any built-in schema has (convolution: 9). */
+#define AIRC_META_MAX_ARGS 32
+/* Bytes of a formatted shape: "[a, b, ...]" for AIRC_MAX_DIMS int64s. */
+#define AIRC_META_SHAPE_STR 400
+
+/* A call_function node's arguments bound to its op's schema. */
+typedef struct airc_meta_args {
+    airc_node *node;
+    const airc_schema *schema;
+    const char *op; /* qualname, "aten.mm.default" */
+    const airc_value *v[AIRC_META_MAX_ARGS];
+} airc_meta_args;
+
+/* Binds n's args and kwargs (explicit or default) to schema positions.
+ * AIRC_E_INVALID_GRAPH when they do not fit the schema. */
+AIRC_HIDDEN airc_status airc_meta_bind(airc_node *n, airc_meta_args *a);
+/* Schema position of argument `name`; -1 when the schema has none. */
+AIRC_HIDDEN int airc_meta_find(const airc_meta_args *a, const char *name);
+/* Value bound to `name`; NULL when absent, None, or not in the schema. */
+AIRC_HIDDEN const airc_value *airc_meta_get(const airc_meta_args *a, const char *name);
+/* The op's schema name ("add_") and overload ("Tensor", "" for default). */
+AIRC_HIDDEN const char *airc_meta_name(const airc_meta_args *a);
+AIRC_HIDDEN const char *airc_meta_overload(const airc_meta_args *a);
+/* true when the op writes its first argument (add_, copy_ ...). */
+AIRC_HIDDEN bool airc_meta_is_inplace(const airc_meta_args *a);
+
+/* ---- argument readers (AIRC_E_SHAPE naming op and argument) ------------ */
+
+/* Meta of a node reference: a tensor node's meta, or the single meta of a
+ * getitem result. `what` names the argument in messages. */
+AIRC_HIDDEN airc_status airc_meta_value_tensor(const airc_meta_args *a, const char *what,
+                                               const airc_value *v, airc_tmeta *out);
+AIRC_HIDDEN airc_status airc_meta_tensor(const airc_meta_args *a, const char *name,
+                                         airc_tmeta *out);
+/* *present false (out untouched) when the argument is absent or None. */
+AIRC_HIDDEN airc_status airc_meta_opt_tensor(const airc_meta_args *a, const char *name,
+                                             airc_tmeta *out, bool *present);
+/* def is used when the argument is absent or None. */
+AIRC_HIDDEN airc_status airc_meta_int(const airc_meta_args *a, const char *name, int64_t def,
+                                      int64_t *out);
+AIRC_HIDDEN airc_status airc_meta_opt_int(const airc_meta_args *a, const char *name, int64_t *out,
+                                          bool *present);
+AIRC_HIDDEN airc_status airc_meta_bool(const airc_meta_args *a, const char *name, bool def,
+                                       bool *out);
+AIRC_HIDDEN airc_status airc_meta_double(const airc_meta_args *a, const char *name, double def,
+                                         double *out);
+/* An int list (a single int counts as a list of one, or of N for int[N]).
+ * *n receives its length; at most `cap` items. *present false when absent
+ * or None (then *n = 0). */
+AIRC_HIDDEN airc_status airc_meta_int_list(const airc_meta_args *a, const char *name,
+                                           int64_t *out, int32_t cap, int32_t *n, bool *present);
+AIRC_HIDDEN airc_status airc_meta_opt_dtype(const airc_meta_args *a, const char *name,
+                                            airc_dtype *out, bool *present);
+/* memory_format argument; *present false when absent or None. */
+AIRC_HIDDEN airc_status airc_meta_opt_memory_format(const airc_meta_args *a, const char *name,
+                                                    airc_memory_format *out, bool *present);
+/* A string argument or NULL when absent/None. */
+AIRC_HIDDEN airc_status airc_meta_opt_string(const airc_meta_args *a, const char *name,
+                                             const char **out);
+
+/* ---- operands of elementwise ops and type promotion -------------------- */
+
+/* A tensor, or a Python number given where torch wraps it in a 0-dim
+ * "wrapped number" tensor (a Scalar argument, or a literal passed for a
+ * Tensor argument). Wrapped numbers have dtype b8, i64 or f64. */
+typedef struct airc_operand {
+    airc_tmeta t;
+    bool present;
+    bool wrapped;
+    const char *name; /* argument name, for messages */
+} airc_operand;
+
+/* Reads argument `name` as an operand; absent/None gives present=false. */
+AIRC_HIDDEN airc_status airc_meta_operand(const airc_meta_args *a, const char *name,
+                                          airc_operand *out);
+
+AIRC_HIDDEN bool airc_dtype_is_floating(airc_dtype d);
+/* Integral types; bool counts when include_bool. */
+AIRC_HIDDEN bool airc_dtype_is_integral(airc_dtype d, bool include_bool);
+/* torch.promote_types. */
+AIRC_HIDDEN airc_dtype airc_promote_types(airc_dtype a, airc_dtype b);
+/* torch.result_type over the present operands (dimensioned tensors, 0-dim
+ * tensors and wrapped numbers in torch's three priority tiers). */
+AIRC_HIDDEN airc_dtype airc_result_type(const airc_operand *ops, size_t n);
+/* c10::canCast: whether an op may write a `from` result into `to`. */
+AIRC_HIDDEN bool airc_can_cast(airc_dtype from, airc_dtype to);
+/* "Float", "Long"...: torch's ScalarType names, for messages that follow
+ * torch's wording. */
+AIRC_HIDDEN const char *airc_dtype_torch_type_name(airc_dtype d);
+
+/* ---- shapes ------------------------------------------------------------ */
+
+/* "[2, 3]" into buf (AIRC_META_SHAPE_STR bytes); returns buf. */
+AIRC_HIDDEN const char *airc_meta_shape_str(const int64_t *shape, int32_t ndim, char *buf);
+
+/* AIRC_E_SHAPE unless every size is >= 0 and the element count fits in
+ * int64 (checked before strides are computed from a new shape). */
+AIRC_HIDDEN airc_status airc_meta_check_numel(const airc_meta_args *a, const int64_t *shape,
+                                              int32_t ndim);
+/* The common message for size arithmetic that overflows int64. */
+AIRC_HIDDEN airc_status airc_meta_overflow(const airc_meta_args *a);
+
+/* Broadcast shape of the present operands; AIRC_E_SHAPE naming the two
+ * operands and the dim that differ. */
+AIRC_HIDDEN airc_status airc_meta_broadcast(const airc_meta_args *a, const airc_operand *ops,
+                                            size_t n, int64_t *shape, int32_t *ndim);
+/* Broadcast of two plain shapes (names for messages). */
+AIRC_HIDDEN airc_status airc_meta_broadcast2(const airc_meta_args *a, const char *na,
+                                             const int64_t *sa, int32_t da, const char *nb,
+                                             const int64_t *sb, int32_t db, int64_t *shape,
+                                             int32_t *ndim);
+
+/* torch's maybe_wrap_dim: dim in [-ndim, ndim) (ndim 0 counts as 1 when
+ * wrap_scalar). AIRC_E_SHAPE with torch's wording otherwise. */
+AIRC_HIDDEN airc_status airc_meta_wrap_dim(const airc_meta_args *a, int64_t dim, int32_t ndim,
+                                           bool wrap_scalar, int32_t *out);
+
+/* infer_size: resolves one -1 in `shape` for `numel` elements. */
+AIRC_HIDDEN airc_status airc_meta_infer_size(const airc_meta_args *a, const int64_t *shape,
+                                             int32_t n, int64_t numel, int64_t *out);
+/* torch's computeStride: strides for viewing `in` as newshape, or false
+ * when no view is possible. */
+AIRC_HIDDEN bool airc_meta_view_strides(const airc_tmeta *in, const int64_t *newshape,
+                                        int32_t n, int64_t *newstrides);
+
+/* t.expand(shape) (inferExpandGeometry); shape must be a broadcast of t's
+ * (checked by the caller). */
+AIRC_HIDDEN void airc_meta_expand_to(const airc_tmeta *t, const int64_t *shape, int32_t ndim,
+                                     airc_tmeta *out);
+
+/* ---- layouts (TensorImpl's flags, TensorIterator, empty_like) ---------- */
+
+/* torch's is_contiguous(): size-1 dims may have any stride, and a tensor
+ * with no elements is contiguous. */
+AIRC_HIDDEN bool airc_meta_is_contiguous(const airc_tmeta *t);
+/* is_non_overlapping_and_dense() (contiguous counts, as in TensorImpl). */
+AIRC_HIDDEN bool airc_meta_is_non_overlapping_and_dense(const airc_tmeta *t);
+AIRC_HIDDEN bool airc_meta_is_channels_last_contiguous(const airc_tmeta *t);
+/* suggest_memory_format() == ChannelsLast */
+AIRC_HIDDEN bool airc_meta_is_channels_last_like(const airc_tmeta *t);
+/* Channels-last strides for a 4-d shape. */
+AIRC_HIDDEN void airc_meta_channels_last_strides(airc_tmeta *t);
+/* infer_dense_strides: dense strides in the order of t's strides. */
+AIRC_HIDDEN void airc_meta_dense_strides_like(const airc_tmeta *t, int64_t *strides);
+/* Strides of empty_like(t) / clone(t) / _to_copy(t) with memory format
+ * `fmt` (AIRC_MEMORY_FORMAT_PRESERVE: keep t's layout as torch does). */
+AIRC_HIDDEN void airc_meta_like_strides(const airc_tmeta *t, airc_memory_format fmt,
+                                        bool dense_for_non_dense, int64_t *strides);
+/* TensorIterator's output strides for the present operands over the
+ * broadcast shape (fast set-up, then the stride-sorted permutation). */
+AIRC_HIDDEN void airc_meta_iter_strides(const airc_operand *ops, size_t n, const int64_t *shape,
+                                        int32_t ndim, int64_t *strides);
+
+/* ---- output ------------------------------------------------------------ */
+
+AIRC_HIDDEN airc_status airc_meta_set(airc_node *n, const airc_tmeta *t);
+AIRC_HIDDEN airc_status airc_meta_set_tuple(airc_node *n, const airc_tmeta *ts, size_t count);
+
+/* ---- the built-in meta functions (builtin_ops.c's table) --------------- */
+
+#define AIRC_META_FN(name) AIRC_HIDDEN airc_status airc_meta_##name(airc_node *n, void *user_data)
+AIRC_META_FN(unary);
+AIRC_META_FN(unary_float);
+AIRC_META_FN(logical_not);
+AIRC_META_FN(binary);
+AIRC_META_FN(compare);
+AIRC_META_FN(where);
+AIRC_META_FN(clamp);
+AIRC_META_FN(masked_fill);
+AIRC_META_FN(reduce);
+AIRC_META_FN(cumsum);
+AIRC_META_FN(view);
+AIRC_META_FN(as_strided);
+AIRC_META_FN(permute);
+AIRC_META_FN(transpose);
+AIRC_META_FN(expand);
+AIRC_META_FN(squeeze);
+AIRC_META_FN(unsqueeze);
+AIRC_META_FN(slice);
+AIRC_META_FN(select);
+AIRC_META_FN(split);
+AIRC_META_FN(alias);
+AIRC_META_FN(mm);
+AIRC_META_FN(linear);
+AIRC_META_FN(matmul);
+AIRC_META_FN(convolution);
+AIRC_META_FN(pool2d);
+AIRC_META_FN(adaptive_pool2d);
+AIRC_META_FN(softmax);
+AIRC_META_FN(layer_norm);
+AIRC_META_FN(copy);
+AIRC_META_FN(create);
+AIRC_META_FN(cat);
+AIRC_META_FN(index_select);
+AIRC_META_FN(gather);
+AIRC_META_FN(embedding);
+AIRC_META_FN(constant_pad_nd);
+AIRC_META_FN(scatter_view);
+AIRC_META_FN(getitem);
+AIRC_META_FN(air);
+#undef AIRC_META_FN
+
+#endif

@@ -1,0 +1,214 @@
+#!/usr/bin/python3
+"""Writes src/ops/builtin_ops.c: airc's built-in op table.
+
+Run with Debian's python3-torch (PyTorch 1.13):  /usr/bin/python3 tests/gen_builtin_table.py
+The schemas are copied verbatim from torch (str(op._schema)); the committed
+builtin_ops.c is what builds, this script only regenerates it.
+"""
+import os
+import sys
+
+import torch
+
+A = torch.ops.aten
+
+# (op "name.overload" in aten, C meta function). Flags come from the schema:
+# a written argument -> SIDE_EFFECT; ops that always return a view of their
+# input are listed in VIEWS.
+ATEN = [
+    # unary, same dtype
+    ("abs.default", "unary"), ("abs_.default", "unary"),
+    ("neg.default", "unary"), ("neg_.default", "unary"),
+    ("relu.default", "unary"), ("relu_.default", "unary"),
+    ("gelu.default", "unary"), ("gelu_.default", "unary"),
+    ("silu.default", "unary"), ("silu_.default", "unary"),
+    ("floor.default", "unary"), ("ceil.default", "unary"),
+    ("round.default", "unary"), ("trunc.default", "unary"),
+    ("sign.default", "unary"), ("bitwise_not.default", "unary"),
+    ("hardtanh.default", "unary"), ("leaky_relu.default", "unary"),
+    ("floor_.default", "unary"), ("ceil_.default", "unary"), ("round_.default", "unary"),
+    ("trunc_.default", "unary"), ("sign_.default", "unary"), ("bitwise_not_.default", "unary"),
+    ("hardtanh_.default", "unary"), ("leaky_relu_.default", "unary"),
+    # unary, integers promoted to float
+    ("exp.default", "unary_float"), ("exp_.default", "unary_float"),
+    ("log.default", "unary_float"), ("log_.default", "unary_float"),
+    ("sqrt.default", "unary_float"), ("sqrt_.default", "unary_float"),
+    ("rsqrt.default", "unary_float"), ("rsqrt_.default", "unary_float"),
+    ("reciprocal.default", "unary_float"), ("reciprocal_.default", "unary_float"),
+    ("sigmoid.default", "unary_float"), ("sigmoid_.default", "unary_float"),
+    ("tanh.default", "unary_float"), ("tanh_.default", "unary_float"),
+    ("sin.default", "unary_float"), ("sin_.default", "unary_float"),
+    ("cos.default", "unary_float"), ("cos_.default", "unary_float"),
+    ("erf.default", "unary_float"), ("log1p.default", "unary_float"),
+    ("expm1.default", "unary_float"), ("log2.default", "unary_float"),
+    ("erf_.default", "unary_float"), ("log1p_.default", "unary_float"),
+    ("expm1_.default", "unary_float"), ("log2_.default", "unary_float"),
+    ("logical_not.default", "logical_not"), ("logical_not_.default", "logical_not"),
+    # binary
+    ("add.Tensor", "binary"), ("add.Scalar", "binary"),
+    ("add_.Tensor", "binary"), ("add_.Scalar", "binary"),
+    ("sub.Tensor", "binary"), ("sub.Scalar", "binary"),
+    ("sub_.Tensor", "binary"), ("sub_.Scalar", "binary"),
+    ("rsub.Tensor", "binary"), ("rsub.Scalar", "binary"),
+    ("mul.Tensor", "binary"), ("mul.Scalar", "binary"),
+    ("mul_.Tensor", "binary"), ("mul_.Scalar", "binary"),
+    ("div.Tensor", "binary"), ("div.Scalar", "binary"),
+    ("div.Tensor_mode", "binary"), ("div.Scalar_mode", "binary"),
+    ("div_.Tensor", "binary"), ("div_.Scalar", "binary"),
+    ("div_.Tensor_mode", "binary"), ("div_.Scalar_mode", "binary"),
+    ("maximum.default", "binary"), ("minimum.default", "binary"),
+    ("pow.Tensor_Tensor", "binary"), ("pow.Tensor_Scalar", "binary"),
+    ("pow.Scalar", "binary"),
+    ("pow_.Tensor", "binary"), ("pow_.Scalar", "binary"),
+    ("eq.Tensor", "compare"), ("eq.Scalar", "compare"),
+    ("ne.Tensor", "compare"), ("ne.Scalar", "compare"),
+    ("lt.Tensor", "compare"), ("lt.Scalar", "compare"),
+    ("le.Tensor", "compare"), ("le.Scalar", "compare"),
+    ("gt.Tensor", "compare"), ("gt.Scalar", "compare"),
+    ("ge.Tensor", "compare"), ("ge.Scalar", "compare"),
+    ("logical_and.default", "compare"), ("logical_or.default", "compare"),
+    ("logical_xor.default", "compare"),
+    ("eq_.Tensor", "compare"), ("eq_.Scalar", "compare"),
+    ("ne_.Tensor", "compare"), ("ne_.Scalar", "compare"),
+    ("lt_.Tensor", "compare"), ("lt_.Scalar", "compare"),
+    ("le_.Tensor", "compare"), ("le_.Scalar", "compare"),
+    ("gt_.Tensor", "compare"), ("gt_.Scalar", "compare"),
+    ("ge_.Tensor", "compare"), ("ge_.Scalar", "compare"),
+    ("logical_and_.default", "compare"), ("logical_or_.default", "compare"),
+    ("logical_xor_.default", "compare"),
+    ("where.self", "where"), ("where.ScalarSelf", "where"),
+    ("where.ScalarOther", "where"), ("where.Scalar", "where"),
+    ("clamp.default", "clamp"), ("clamp.Tensor", "clamp"),
+    ("clamp_.default", "clamp"), ("clamp_.Tensor", "clamp"),
+    ("clamp_min.default", "clamp"), ("clamp_min.Tensor", "clamp"),
+    ("clamp_min_.default", "clamp"), ("clamp_min_.Tensor", "clamp"),
+    ("clamp_max.default", "clamp"), ("clamp_max.Tensor", "clamp"),
+    ("clamp_max_.default", "clamp"), ("clamp_max_.Tensor", "clamp"),
+    ("masked_fill.Scalar", "masked_fill"), ("masked_fill.Tensor", "masked_fill"),
+    ("masked_fill_.Scalar", "masked_fill"), ("masked_fill_.Tensor", "masked_fill"),
+    # reductions
+    ("sum.default", "reduce"), ("sum.dim_IntList", "reduce"),
+    ("mean.default", "reduce"), ("mean.dim", "reduce"),
+    ("prod.default", "reduce"), ("prod.dim_int", "reduce"),
+    ("amax.default", "reduce"), ("amin.default", "reduce"),
+    ("argmax.default", "reduce"), ("argmin.default", "reduce"),
+    ("any.default", "reduce"), ("any.dim", "reduce"),
+    ("all.default", "reduce"), ("all.dim", "reduce"),
+    ("max.default", "reduce"), ("min.default", "reduce"),
+    ("max.dim", "reduce"), ("min.dim", "reduce"),
+    ("var.default", "reduce"), ("var.dim", "reduce"), ("var.correction", "reduce"),
+    ("var_mean.correction", "reduce"),
+    ("cumsum.default", "cumsum"),
+    # views and reshapes
+    ("view.default", "view"), ("reshape.default", "view"),
+    ("_unsafe_view.default", "view"),
+    ("_reshape_alias.default", "as_strided"), ("as_strided.default", "as_strided"),
+    ("permute.default", "permute"), ("transpose.int", "transpose"),
+    ("t.default", "transpose"),
+    ("expand.default", "expand"),
+    ("squeeze.default", "squeeze"), ("squeeze.dim", "squeeze"),
+    ("unsqueeze.default", "unsqueeze"),
+    ("slice.Tensor", "slice"), ("select.int", "select"),
+    ("split.Tensor", "split"), ("split_with_sizes.default", "split"),
+    ("unbind.int", "split"),
+    ("detach.default", "alias"), ("alias.default", "alias"),
+    ("lift_fresh.default", "alias"),
+    # matmul, conv, pooling
+    ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
+    ("linear.default", "linear"), ("matmul.default", "matmul"),
+    ("convolution.default", "convolution"),
+    ("max_pool2d_with_indices.default", "pool2d"), ("avg_pool2d.default", "pool2d"),
+    ("adaptive_avg_pool2d.default", "adaptive_pool2d"),
+    ("_adaptive_avg_pool2d.default", "adaptive_pool2d"),
+    # softmax, norms
+    ("_softmax.default", "softmax"), ("_log_softmax.default", "softmax"),
+    ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
+    ("native_layer_norm.default", "layer_norm"),
+    # copies
+    ("clone.default", "copy"), ("copy.default", "copy"), ("copy_.default", "copy"),
+    ("_to_copy.default", "copy"), ("to.dtype", "copy"), ("to.dtype_layout", "copy"),
+    ("to.device", "copy"), ("contiguous.default", "copy"),
+    ("lift_fresh_copy.default", "copy"),
+    ("fill.Scalar", "copy"), ("fill_.Scalar", "copy"), ("zero_.default", "copy"),
+    ("ones_like.default", "copy"), ("zeros_like.default", "copy"),
+    ("empty_like.default", "copy"), ("full_like.default", "copy"),
+    ("tril.default", "copy"), ("triu.default", "copy"),
+    ("tril_.default", "copy"), ("triu_.default", "copy"),
+    # creation
+    ("full.default", "create"), ("zeros.default", "create"), ("ones.default", "create"),
+    ("empty.memory_format", "create"), ("scalar_tensor.default", "create"),
+    ("arange.default", "create"), ("arange.start", "create"),
+    ("arange.start_step", "create"),
+    ("new_zeros.default", "create"), ("new_ones.default", "create"),
+    ("new_empty.default", "create"), ("new_full.default", "create"),
+    # joining, indexing
+    ("cat.default", "cat"), ("stack.default", "cat"),
+    ("index_select.default", "index_select"), ("gather.default", "gather"),
+    ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
+    ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
+]
+
+# Ops whose result is always a view of their input (never a copy).
+VIEWS = {"view.default", "_reshape_alias.default", "as_strided.default", "permute.default",
+         "transpose.int", "t.default", "expand.default", "squeeze.default", "squeeze.dim",
+         "unsqueeze.default", "slice.Tensor", "select.int", "split.Tensor",
+         "split_with_sizes.default", "unbind.int", "detach.default", "alias.default",
+         "lift_fresh.default"}
+
+EXTRA = [
+    ("operator.getitem", "operator::getitem(Any self, int idx) -> Any", "AIRC_OP_PURE", "getitem"),
+    ("air.scope_enter.default",
+     "air::scope_enter(str[] keys, str[] values, bool need_execute=False) -> ()",
+     "AIRC_OP_SIDE_EFFECT", "air"),
+    ("air.scope_exit.default", "air::scope_exit(bool need_execute=False) -> ()",
+     "AIRC_OP_SIDE_EFFECT", "air"),
+    ("air.record.default", "air::record(*, Device? device=None) -> Tensor",
+     "AIRC_OP_SIDE_EFFECT", "air"),
+    ("air.wait.default", "air::wait(Tensor[] x) -> ()", "AIRC_OP_SIDE_EFFECT", "air"),
+]
+
+
+def c_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def main():
+    rows = []
+    for spec, meta in ATEN:
+        name, overload = spec.split(".")
+        schema = getattr(getattr(A, name), overload)._schema
+        text = str(schema)
+        flags = []
+        if any(a.alias_info is not None and a.alias_info.is_write for a in schema.arguments):
+            flags.append("AIRC_OP_SIDE_EFFECT")
+        if spec in VIEWS:
+            flags.append("AIRC_OP_VIEW")
+        qual = "aten.%s.%s" % (name, overload)
+        rows.append((qual, text, " | ".join(flags) or "AIRC_OP_PURE", meta))
+    rows += EXTRA
+    rows.sort(key=lambda r: r[0].encode())
+    names = [r[0] for r in rows]
+    if len(set(names)) != len(names):
+        sys.exit("duplicate op in the table")
+    metas = sorted({r[3] for r in rows})
+
+    out = []
+    out.append("/* The built-in op table, sorted by qualname (strcmp order).\n"
+               " * Generated by tests/gen_builtin_table.py from PyTorch 1.13's schemas;\n"
+               " * regenerate rather than edit. */\n")
+    out.append('#include "ops/meta_util.h"\n#include "ops/ops.h"\n\n')
+    out.append("const airc_builtin_op airc_builtin_ops[] = {\n")
+    for qual, text, flags, meta in rows:
+        out.append("    {%s,\n     %s,\n     %s, airc_meta_%s},\n"
+                   % (c_string(qual), c_string(text), flags, meta))
+    out.append("};\n\nconst size_t airc_num_builtin_ops = sizeof(airc_builtin_ops) / "
+               "sizeof(airc_builtin_ops[0]);\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(root, "src", "ops", "builtin_ops.c")
+    with open(path, "w") as f:
+        f.write("".join(out))
+    print("wrote %s: %d ops; meta functions: %s" % (path, len(rows), " ".join(metas)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,883 @@
+#!/usr/bin/python3
+"""Writes tests/data/meta_cases.txt: meta-function cases with PyTorch 1.13 as
+the oracle. Run with Debian's python3-torch:  /usr/bin/python3 tests/gen_meta_cases.py
+
+Each case is a small FX graph (placeholders with given dtype/shape/strides, a
+few call_function nodes). The script runs the graph with torch on real CPU
+tensors of those layouts and records every node's result dtype, shape and
+strides; tests/unit/test_meta.c propagates meta in airc and compares. Cases
+marked as errors must make torch raise; airc must fail with AIRC_E_SHAPE
+naming the node.
+
+Format (one item per line):
+  case NAME
+  in PLACEHOLDER DTYPE SHAPE STRIDES      SHAPE/STRIDES: "2,3" or "-" (0-dim)
+  fx                                      FX text lines follow, up to "endfx"
+  expect NODE - DTYPE SHAPE STRIDES       a tensor result
+  expect NODE tuple N                     a tuple of N results...
+  expect NODE I DTYPE SHAPE STRIDES       ...and its item I
+  error NODE                              propagation fails at NODE
+  end
+and, outside cases, "promote A B RESULT" lines (torch.promote_types).
+"""
+import operator
+import os
+
+import torch
+
+A = torch.ops.aten
+torch.manual_seed(0)
+
+DT = {"f32": torch.float32, "f64": torch.float64, "f16": torch.float16,
+      "bf16": torch.bfloat16, "i64": torch.int64, "i32": torch.int32, "i16": torch.int16,
+      "i8": torch.int8, "u8": torch.uint8, "b8": torch.bool}
+DT_NAME = {v: k for k, v in DT.items()}
+
+
+class T:
+    """A placeholder: dtype, shape, optional strides, fill kind."""
+
+    def __init__(self, dtype, shape, strides=None, fill=None):
+        self.dtype, self.shape = dtype, list(shape)
+        if strides is None:
+            strides, s = [], 1
+            for d in reversed(self.shape):
+                strides.insert(0, s)
+                s *= max(d, 1)
+        self.strides, self.fill = list(strides), fill
+
+    def make(self):
+        dt = DT[self.dtype]
+        span = 1 + sum((d - 1) * s for d, s in zip(self.shape, self.strides) if d > 0)
+        if any(d == 0 for d in self.shape):
+            span = 1
+        if self.fill == "zeros":
+            base = torch.zeros(span, dtype=dt)
+        elif dt.is_floating_point:
+            base = torch.randn(span).to(dt)
+        elif dt == torch.bool:
+            base = torch.rand(span) > 0.5
+        else:
+            base = torch.randint(1, 3, (span,)).to(dt)
+        return torch.as_strided(base, self.shape, self.strides)
+
+
+def P(dtype, shape, perm, fill=None):
+    """A permutation of a contiguous tensor of `shape`."""
+    t = torch.empty(shape).permute(perm)
+    return T(dtype, t.shape, t.stride(), fill)
+
+
+def CL(dtype, shape):
+    t = torch.empty(shape).to(memory_format=torch.channels_last)
+    return T(dtype, t.shape, t.stride())
+
+
+class Ref:
+    def __init__(self, name):
+        self.name = name
+
+
+R = Ref
+
+
+def fmt(v):
+    if isinstance(v, Ref):
+        return "%" + v.name
+    if isinstance(v, bool) or v is None:
+        return repr(v)
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return v
+    if isinstance(v, torch.dtype):
+        return str(v)
+    if isinstance(v, torch.memory_format):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(fmt(x) for x in v) + "]"
+    if isinstance(v, tuple):
+        return "(" + ", ".join(fmt(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    raise TypeError(v)
+
+
+def ev(v, env):
+    if isinstance(v, Ref):
+        return env[v.name]
+    if isinstance(v, list):
+        return [ev(x, env) for x in v]
+    if isinstance(v, tuple):
+        return tuple(ev(x, env) for x in v)
+    return v
+
+
+def shp(xs):
+    return ",".join(str(int(x)) for x in xs) if len(xs) else "-"
+
+
+def meta_line(t):
+    return "%s %s %s" % (DT_NAME[t.dtype], shp(t.shape), shp(t.stride()))
+
+
+CASES = []
+NAMES = set()
+
+
+def case(name, inputs, nodes, error=False):
+    """inputs: {placeholder: T}; nodes: [(name, target, args, kwargs)]; the
+    target is 'aten.x.y' or 'getitem'."""
+    assert name not in NAMES, name
+    NAMES.add(name)
+    env = {k: v.make() for k, v in inputs.items()}
+    lines = ["case " + name]
+    for k, v in inputs.items():
+        lines.append("in %s %s %s %s" % (k, v.dtype, shp(v.shape), shp(v.strides)))
+    fx = ["graph():"]
+    for k in inputs:
+        fx.append("    %%%s : [#users=1] = placeholder[target=%s]" % (k, k))
+    expects, failed = [], None
+    for node in nodes:
+        nname, target, args = node[0], node[1], node[2]
+        kwargs = node[3] if len(node) > 3 else {}
+        if target == "getitem":
+            fn, tstr = operator.getitem, "operator.getitem"
+        else:
+            _, op, ovl = target.split(".")
+            fn, tstr = getattr(getattr(A, op), ovl), "torch.ops." + target
+        kw = ", ".join("%s: %s" % (k, fmt(v)) for k, v in kwargs.items())
+        fx.append("    %%%s : [#users=1] = call_function[target=%s](args = %s, kwargs = {%s})"
+                  % (nname, tstr, fmt(tuple(args)), kw))
+        if failed:
+            continue
+        try:
+            r = fn(*ev(args, env), **{k: ev(v, env) for k, v in kwargs.items()})
+        except (RuntimeError, IndexError, ValueError) as e:
+            failed = (nname, str(e).split("\n")[0])
+            continue
+        env[nname] = r
+        if isinstance(r, torch.Tensor):
+            expects.append("expect %s - %s" % (nname, meta_line(r)))
+        else:
+            expects.append("expect %s tuple %d" % (nname, len(r)))
+            for i, t in enumerate(r):
+                expects.append("expect %s %d %s" % (nname, i, meta_line(t)))
+    fx.append("    return %s" % nodes[-1][0])
+    if error:
+        assert failed, "case %s: torch did not fail" % name
+        assert failed[0] == nodes[-1][0], "case %s: torch failed early: %s" % (name, failed)
+        expects = ["error %s" % failed[0]]  # a failed propagation keeps no meta
+        lines.append("# torch: " + failed[1][:160])
+    else:
+        assert not failed, "case %s: torch failed: %s" % (name, failed)
+    lines.append("fx")
+    lines += fx
+    lines.append("endfx")
+    lines += expects
+    lines.append("end")
+    CASES.append("\n".join(lines))
+
+
+def op1(name, target, args, kwargs=None, inputs=None, error=False):
+    """One-node case; args may hold T placeholders (named x, y, z, w ...)."""
+    inputs, names = {}, iter(["x", "y", "z", "w", "v", "u"])
+
+    def sub(v):
+        if isinstance(v, T):
+            k = next(names)
+            inputs[k] = v
+            return Ref(k)
+        if isinstance(v, list):
+            return [sub(x) for x in v]
+        return v
+    a = [sub(v) for v in args]
+    kw = {k: sub(v) for k, v in (kwargs or {}).items()}
+    case(name, inputs, [("out", target, a, kw)], error=error)
+
+
+# ---------------------------------------------------------------- unary
+UNARY_SAME = ["abs", "neg", "relu", "gelu", "silu", "floor", "ceil", "round", "trunc", "sign",
+              "hardtanh", "leaky_relu"]
+UNARY_FLOAT = ["exp", "log", "sqrt", "rsqrt", "reciprocal", "sigmoid", "tanh", "sin", "cos",
+               "erf", "log1p", "expm1", "log2"]
+for u in UNARY_SAME + UNARY_FLOAT + ["logical_not"]:
+    t = "aten.%s.default" % u
+    op1(u + "_contig", t, [T("f32", [2, 3])])
+    op1(u + "_perm", t, [P("f32", [2, 3, 4], [2, 0, 1])])
+    op1(u + "_f64_0d", t, [T("f64", [])])
+for u in UNARY_FLOAT + ["abs", "neg", "sign", "relu", "logical_not"]:
+    op1(u + "_i64", "aten.%s.default" % u, [T("i64", [3, 2])])
+for u in ["exp", "sigmoid", "logical_not"]:
+    op1(u + "_bool", "aten.%s.default" % u, [T("b8", [4])])
+op1("exp_expanded", "aten.exp.default", [T("f32", [3, 4], [1, 0])])
+op1("abs_sliced", "aten.abs.default", [T("f32", [3, 4], [8, 2])])
+op1("neg_cl", "aten.neg.default", [CL("f32", [2, 3, 4, 5])])
+op1("relu_transposed_sliced", "aten.relu.default", [T("f32", [4, 3], [1, 8])])
+op1("bitwise_not_i32", "aten.bitwise_not.default", [T("i32", [2, 2])])
+op1("bitwise_not_bool", "aten.bitwise_not.default", [T("b8", [2, 2])])
+op1("gelu_tanh", "aten.gelu.default", [T("f32", [2, 3])], {"approximate": "tanh"})
+op1("hardtanh_args", "aten.hardtanh.default", [T("f32", [5]), -0.5, 0.5])
+op1("leaky_relu_slope", "aten.leaky_relu.default", [T("f32", [5]), 0.2])
+for u in ["abs_", "neg_", "relu_", "exp_", "sigmoid_", "tanh_", "sqrt_", "gelu_", "silu_",
+          "sin_", "cos_", "log_", "rsqrt_", "reciprocal_", "logical_not_"]:
+    op1(u + "inplace_perm", "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
+for u in ["floor_", "ceil_", "round_", "trunc_", "sign_", "hardtanh_", "leaky_relu_", "erf_",
+          "log1p_", "expm1_", "log2_"]:
+    op1(u + "inplace", "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
+op1("bitwise_not_inplace", "aten.bitwise_not_.default", [T("i32", [2, 3])])
+op1("erf_inplace_int_err", "aten.erf_.default", [T("i64", [3])], error=True)
+op1("logical_not_inplace_i64", "aten.logical_not_.default", [T("i64", [3])])
+op1("neg_bool_err", "aten.neg.default", [T("b8", [3])], error=True)
+op1("abs_bool_err", "aten.abs.default", [T("b8", [3])], error=True)
+op1("gelu_int_err", "aten.gelu.default", [T("i64", [3])], error=True)
+op1("exp_inplace_int_err", "aten.exp_.default", [T("i64", [3])], error=True)
+op1("bitwise_not_float_err", "aten.bitwise_not.default", [T("f32", [3])], error=True)
+
+# ---------------------------------------------------------------- binary
+BIN_PAIRS = [
+    ("same", T("f32", [2, 3]), T("f32", [2, 3])),
+    ("bcast_row", T("f32", [2, 3]), T("f32", [3])),
+    ("bcast_both", T("f32", [2, 1, 4]), T("f32", [3, 1])),
+    ("f32_f64", T("f32", [2, 3]), T("f64", [2, 3])),
+    ("i64_f32_0d", T("i64", [2, 3]), T("f32", [])),
+    ("i32_i64_0d", T("i32", [2, 3]), T("i64", [])),
+    ("f16_f32_0d", T("f16", [4]), T("f32", [])),
+    ("u8_i8", T("u8", [4]), T("i8", [4])),
+    ("bf16_f16", T("bf16", [4]), T("f16", [4])),
+    ("0d_0d", T("i32", []), T("f64", [])),
+    ("perm_perm", P("f32", [2, 3, 4], [2, 0, 1]), P("f32", [2, 3, 4], [2, 0, 1])),
+    ("perm_contig", P("f32", [2, 3, 4], [2, 0, 1]), T("f32", [4, 2, 3])),
+    ("contig_perm", T("f32", [4, 2, 3]), P("f32", [2, 3, 4], [2, 0, 1])),
+    ("perm_bcast", P("f32", [2, 3, 4], [2, 0, 1]), T("f32", [3])),
+    ("transposed_col", T("f32", [3, 4], [1, 3]), T("f32", [3, 1])),
+    ("expanded_sliced", T("f32", [3, 4], [0, 1]), T("f32", [3, 4], [8, 2])),
+    ("cl_cl", CL("f32", [2, 3, 4, 5]), CL("f32", [2, 3, 4, 5])),
+    ("cl_bcast", CL("f32", [2, 3, 4, 5]), T("f32", [3, 1, 1])),
+    ("size1_dims", T("f32", [3, 1, 4], [4, 99, 1]), T("f32", [1, 1, 4])),
+    ("empty_bcast", T("f32", [0, 3]), T("f32", [3])),
+]
+for nm, a, b in BIN_PAIRS:
+    op1("add_" + nm, "aten.add.Tensor", [a, b])
+for nm, a, b in BIN_PAIRS[:10]:
+    op1("mul_" + nm, "aten.mul.Tensor", [a, b])
+    op1("div_" + nm, "aten.div.Tensor", [a, b])
+    op1("maximum_" + nm, "aten.maximum.default", [a, b])
+    op1("lt_" + nm, "aten.lt.Tensor", [a, b])
+for lit in [2, 2.5, True]:
+    for dt in ["f32", "i64", "i32", "b8", "f16", "u8"]:
+        if dt == "b8" and lit is True:
+            continue
+        tag = {2: "int", 2.5: "float", True: "bool"}[lit]
+        op1("mul_lit_%s_%s" % (tag, dt), "aten.mul.Tensor", [T(dt, [2, 2]), lit])
+        op1("add_scalar_%s_%s" % (tag, dt), "aten.add.Scalar", [T(dt, [2, 2]), lit])
+op1("mul_bool_bool_lit", "aten.mul.Tensor", [T("b8", [3]), True])
+op1("mul_perm_lit", "aten.mul.Tensor", [P("f32", [2, 3, 4], [1, 2, 0]), 0.5])
+op1("add_alpha", "aten.add.Tensor", [T("f32", [2, 3]), T("f32", [3])], {"alpha": 2})
+op1("add_alpha_float_int_err", "aten.add.Tensor", [T("i64", [3]), T("i64", [3])],
+    {"alpha": 1.5}, error=True)
+op1("sub_tensor", "aten.sub.Tensor", [T("i32", [2, 3]), T("i64", [2, 1])])
+op1("sub_scalar", "aten.sub.Scalar", [T("i32", [2, 3]), 1.5])
+op1("sub_bool_err", "aten.sub.Tensor", [T("b8", [2]), T("b8", [2])], error=True)
+op1("sub_bool_int_err", "aten.sub.Tensor", [T("b8", [2]), T("i64", [2])], error=True)
+op1("sub_scalar_bool_err", "aten.sub.Scalar", [T("b8", [2]), 1], error=True)
+op1("rsub_scalar", "aten.rsub.Scalar", [T("i64", [2]), 1.0])
+op1("rsub_tensor", "aten.rsub.Tensor", [T("f32", [2, 1]), T("f32", [3])], {"alpha": 2})
+op1("div_int_trunc", "aten.div.Tensor_mode", [T("i64", [2, 3]), T("i64", [3])],
+    {"rounding_mode": "trunc"})
+op1("div_int_floor", "aten.div.Tensor_mode", [T("i32", [2, 3]), T("i64", [])],
+    {"rounding_mode": "floor"})
+op1("div_int_none", "aten.div.Tensor_mode", [T("i64", [2]), T("i64", [2])],
+    {"rounding_mode": None})
+op1("div_scalar_int", "aten.div.Scalar", [T("i64", [2]), 2])
+op1("div_scalar_mode", "aten.div.Scalar_mode", [T("i64", [2]), 2], {"rounding_mode": "floor"})
+op1("div_bad_mode_err", "aten.div.Tensor_mode", [T("f32", [2]), T("f32", [2])],
+    {"rounding_mode": "round"}, error=True)
+op1("div_bool", "aten.div.Tensor", [T("b8", [2]), T("b8", [2])])
+op1("pow_tt", "aten.pow.Tensor_Tensor", [T("i32", [2, 3]), T("f32", [3])])
+op1("pow_ts", "aten.pow.Tensor_Scalar", [T("i64", [2, 3]), 2])
+op1("pow_ts_float", "aten.pow.Tensor_Scalar", [T("i64", [2, 3]), 0.5])
+op1("pow_ts_perm", "aten.pow.Tensor_Scalar", [P("f32", [2, 3], [1, 0]), 2.0])
+op1("pow_scalar", "aten.pow.Scalar", [2, T("i32", [3])])
+op1("pow_scalar_float", "aten.pow.Scalar", [2.5, T("i32", [3])])
+op1("pow_scalar_perm", "aten.pow.Scalar", [2.0, P("f32", [2, 3], [1, 0])])
+op1("pow_scalar_bool", "aten.pow.Scalar", [True, T("b8", [3])])
+op1("minimum_bool_int", "aten.minimum.default", [T("b8", [3]), T("i64", [3])])
+op1("maximum_bcast_err", "aten.maximum.default", [T("f32", [2, 3]), T("f32", [4])], error=True)
+op1("add_bcast_err", "aten.add.Tensor", [T("f32", [2, 3]), T("f32", [2])], error=True)
+op1("add_bcast_err2", "aten.add.Tensor", [T("f32", [5, 2, 3]), T("f32", [4, 1, 1])], error=True)
+for ip in ["add_", "sub_", "mul_", "div_"]:
+    op1(ip + "inplace_tensor_perm", "aten.%s.Tensor" % ip, [P("f32", [2, 3], [1, 0]), T("f32", [2])])
+    op1(ip + "inplace_scalar", "aten.%s.Scalar" % ip, [T("f64", [2, 3]), 2])
+op1("div_inplace_mode", "aten.div_.Tensor_mode", [T("i64", [2]), T("i64", [2])],
+    {"rounding_mode": "trunc"})
+op1("add_inplace_int_lit", "aten.add_.Tensor", [T("i32", [2]), 3])
+op1("pow_inplace", "aten.pow_.Scalar", [T("f32", [2]), 2])
+op1("pow_inplace_tensor", "aten.pow_.Tensor", [T("f32", [2, 3]), T("f32", [3])])
+op1("add_inplace_shape_err", "aten.add_.Tensor", [T("f32", [3]), T("f32", [2, 3])], error=True)
+op1("add_inplace_cast_err", "aten.add_.Scalar", [T("i64", [3]), 1.5], error=True)
+op1("div_inplace_int_err", "aten.div_.Tensor", [T("i64", [3]), T("i64", [3])], error=True)
+op1("mul_inplace_bool_err", "aten.mul_.Tensor", [T("b8", [3]), T("f32", [3])], error=True)
+
+# ---------------------------------------------------------------- compare, where, clamp
+for c in ["eq", "ne", "lt", "le", "gt", "ge"]:
+    op1(c + "_tensor_bcast", "aten.%s.Tensor" % c, [T("f32", [2, 3]), T("i64", [3])])
+    op1(c + "_scalar", "aten.%s.Scalar" % c, [P("i32", [2, 3], [1, 0]), 1.5])
+for c in ["logical_and", "logical_or", "logical_xor"]:
+    op1(c, "aten.%s.default" % c, [T("f32", [2, 3]), T("i64", [2, 1])])
+for c in ["eq_", "lt_", "ge_"]:
+    op1(c + "inplace_tensor", "aten.%s.Tensor" % c, [P("f32", [2, 3], [1, 0]), T("i64", [2])])
+    op1(c + "inplace_scalar", "aten.%s.Scalar" % c, [T("i32", [2, 3]), 1.5])
+op1("logical_and_inplace", "aten.logical_and_.default", [T("f32", [2, 3]), T("i64", [2, 1])])
+op1("gt_inplace_shape_err", "aten.gt_.Tensor", [T("f32", [3]), T("f32", [2, 3])], error=True)
+op1("gt_bcast_err", "aten.gt.Tensor", [T("f32", [2, 3]), T("f32", [2])], error=True)
+op1("where_self", "aten.where.self", [T("b8", [2, 3]), T("f32", [2, 3]), T("f32", [3])])
+op1("where_bcast3", "aten.where.self", [T("b8", [2, 1, 1]), T("f32", [3, 1]), T("f32", [4])])
+op1("where_mixed", "aten.where.self", [T("b8", [2, 3]), T("i64", [2, 3]), T("f32", [])])
+op1("where_u8", "aten.where.self", [T("u8", [3]), T("f32", [3]), T("f32", [3])])
+op1("where_perm", "aten.where.self", [P("b8", [2, 3], [1, 0]), P("f32", [2, 3], [1, 0]),
+                                      P("f32", [2, 3], [1, 0])])
+op1("where_perm_mixed", "aten.where.self", [P("b8", [2, 3, 4], [2, 0, 1]),
+                                            P("f16", [2, 3, 4], [2, 0, 1]),
+                                            T("f32", [4, 2, 3])])
+op1("where_scalar_other", "aten.where.ScalarOther", [T("b8", [2, 3]), T("i64", [2, 3]), 1.5])
+op1("where_scalar_self", "aten.where.ScalarSelf", [T("b8", [2, 3]), 2, T("i32", [3])])
+op1("where_scalar", "aten.where.Scalar", [T("b8", [2, 3]), 2, 3])
+op1("where_scalar_float", "aten.where.Scalar", [T("b8", [2, 3]), 2.0, True])
+op1("where_cond_float_err", "aten.where.self", [T("f32", [3]), T("f32", [3]), T("f32", [3])],
+    error=True)
+op1("where_bcast_err", "aten.where.self", [T("b8", [2]), T("f32", [3]), T("f32", [3])],
+    error=True)
+op1("clamp_both", "aten.clamp.default", [T("f32", [2, 3]), -1.0, 1.0])
+op1("clamp_min_only", "aten.clamp.default", [T("i64", [2, 3]), 0])
+op1("clamp_int_float", "aten.clamp.default", [T("i64", [2, 3]), 0.5])
+op1("clamp_bool", "aten.clamp.default", [T("b8", [3]), 0, 1])
+op1("clamp_perm", "aten.clamp.default", [P("f32", [2, 3, 4], [2, 1, 0]), None, 0.5])
+op1("clamp_perm_int_float", "aten.clamp.default", [P("i64", [2, 3, 4], [2, 1, 0]), None, 0.5])
+op1("clamp_max_kw", "aten.clamp.default", [T("f32", [3])], {"max": 2})
+op1("clamp_none_err", "aten.clamp.default", [T("f32", [3])], error=True)
+op1("clamp_tensor", "aten.clamp.Tensor", [T("i64", [2, 3]), T("f32", [3]), T("f32", [2, 1])])
+op1("clamp_tensor_min", "aten.clamp.Tensor", [P("f32", [2, 3], [1, 0]), T("f32", [2])])
+op1("clamp_min", "aten.clamp_min.default", [T("i64", [2, 3]), 0.5])
+op1("clamp_max", "aten.clamp_max.default", [T("f32", [2, 3]), 0])
+op1("clamp_min_tensor", "aten.clamp_min.Tensor", [T("f32", [3]), T("f32", [2, 3])])
+op1("clamp_max_tensor", "aten.clamp_max.Tensor", [T("i32", [3]), T("i64", [])])
+op1("clamp_inplace", "aten.clamp_.default", [P("f32", [2, 3], [1, 0]), 0, 1])
+op1("clamp_min_inplace", "aten.clamp_min_.default", [T("f32", [2, 3]), 0])
+op1("clamp_inplace_cast_err", "aten.clamp_.default", [T("i64", [3]), 0.5], error=True)
+op1("clamp_min_inplace_cast_err", "aten.clamp_min_.default", [T("i64", [3]), 0.5], error=True)
+op1("masked_fill_scalar", "aten.masked_fill.Scalar", [T("f32", [2, 3]), T("b8", [2, 3]), 1.5])
+op1("masked_fill_bcast", "aten.masked_fill.Scalar", [T("f32", [3]), T("b8", [2, 3]), 0])
+op1("masked_fill_perm", "aten.masked_fill.Scalar", [P("f32", [2, 3], [1, 0]), T("b8", [3, 1]),
+                                                    0])
+op1("masked_fill_int_float", "aten.masked_fill.Scalar", [T("i64", [3]), T("b8", [3]), 1.5])
+op1("masked_fill_tensor", "aten.masked_fill.Tensor", [T("f32", [2, 3]), T("b8", [3]),
+                                                      T("f32", [])])
+op1("masked_fill_tensor_err", "aten.masked_fill.Tensor", [T("f32", [2, 3]), T("b8", [3]),
+                                                          T("f32", [1])], error=True)
+op1("masked_fill_inplace", "aten.masked_fill_.Scalar", [P("f32", [2, 3], [1, 0]), T("b8", [2]),
+                                                        0])
+op1("masked_fill_inplace_err", "aten.masked_fill_.Scalar", [T("f32", [3]), T("b8", [2, 3]), 0],
+    error=True)
+
+# ---------------------------------------------------------------- reductions
+X = T("f32", [2, 3, 4])
+XP = P("f32", [2, 3, 4], [2, 0, 1])
+op1("sum_all", "aten.sum.default", [X])
+op1("sum_int", "aten.sum.default", [T("i32", [2, 3])])
+op1("sum_bool", "aten.sum.default", [T("b8", [2, 3])])
+op1("sum_dtype", "aten.sum.default", [T("i32", [2, 3])], {"dtype": torch.float64})
+op1("sum_dim", "aten.sum.dim_IntList", [X, [1]])
+op1("sum_dims_keep", "aten.sum.dim_IntList", [X, [0, -1], True])
+op1("sum_dim_int", "aten.sum.dim_IntList", [X, -2])
+op1("sum_dim_empty", "aten.sum.dim_IntList", [X, []])
+op1("sum_dim_none_keep", "aten.sum.dim_IntList", [X, None, True])
+op1("sum_perm_keep", "aten.sum.dim_IntList", [XP, [1], True])
+op1("sum_0d", "aten.sum.dim_IntList", [T("f32", []), [0], True])
+op1("sum_empty_dim", "aten.sum.dim_IntList", [T("f32", [0, 3]), [0]])
+op1("sum_dup_err", "aten.sum.dim_IntList", [X, [0, -3]], error=True)
+op1("sum_oob_err", "aten.sum.dim_IntList", [X, [3]], error=True)
+op1("sum_0d_oob_err", "aten.sum.dim_IntList", [T("f32", []), [1]], error=True)
+op1("mean_all", "aten.mean.default", [X])
+op1("mean_dim", "aten.mean.dim", [XP, [-1], True])
+op1("mean_dim_dtype", "aten.mean.dim", [T("i64", [2, 3]), [0]], {"dtype": torch.float64})
+op1("mean_f16", "aten.mean.dim", [T("f16", [2, 3]), [1]])
+op1("mean_int_err", "aten.mean.dim", [T("i64", [2, 3]), [0]], error=True)
+op1("mean_int_dtype_err", "aten.mean.dim", [T("i64", [2, 3]), [0]], {"dtype": torch.int32},
+    error=True)
+op1("prod_all", "aten.prod.default", [T("b8", [2, 3])])
+op1("prod_dim", "aten.prod.dim_int", [X, -1, True], {"dtype": torch.float64})
+op1("prod_dim_int", "aten.prod.dim_int", [T("i32", [2, 3]), 0])
+op1("amax_dims", "aten.amax.default", [X, [0, 2]])
+op1("amax_default", "aten.amax.default", [X])
+op1("amin_keep", "aten.amin.default", [T("i32", [2, 3]), [1], True])
+op1("amax_empty_dim_ok", "aten.amax.default", [T("f32", [0, 3]), [1]])
+op1("amax_empty_err", "aten.amax.default", [T("f32", [0, 3]), [0]], error=True)
+op1("amax_empty_all_err", "aten.amax.default", [T("f32", [0, 3])], error=True)
+op1("argmax_all", "aten.argmax.default", [X])
+op1("argmax_all_keep", "aten.argmax.default", [X, None, True])
+op1("argmax_dim", "aten.argmax.default", [X, 1])
+op1("argmin_dim_keep", "aten.argmin.default", [T("i32", [2, 3]), -1, True])
+op1("argmax_empty_err", "aten.argmax.default", [T("f32", [0, 3])], error=True)
+op1("max_all", "aten.max.default", [T("i64", [2, 3])])
+op1("min_all", "aten.min.default", [X])
+op1("max_all_empty_err", "aten.max.default", [T("f32", [0])], error=True)
+op1("max_dim", "aten.max.dim", [X, 1])
+op1("max_dim_keep", "aten.max.dim", [XP, -1, True])
+op1("min_dim", "aten.min.dim", [T("i32", [2, 3]), 0])
+op1("max_dim_0d", "aten.max.dim", [T("f32", []), 0, True])
+op1("max_dim_empty_err", "aten.max.dim", [T("f32", [0, 3]), 0], error=True)
+op1("any_dim", "aten.any.dim", [T("f32", [2, 3]), 1])
+op1("any_u8", "aten.any.dim", [T("u8", [2, 3]), 0, True])
+op1("all_default", "aten.all.default", [T("i64", [2, 3])])
+op1("var_dim", "aten.var.dim", [X, [1]])
+op1("var_default", "aten.var.default", [X, False])
+op1("var_corr", "aten.var.correction", [X, None], {"correction": 0, "keepdim": True})
+op1("var_corr_dims", "aten.var.correction", [XP, [0, 1]], {"correction": 1})
+op1("var_int_err", "aten.var.dim", [T("i64", [2, 3]), [0]], error=True)
+op1("var_mean", "aten.var_mean.correction", [X, [1]], {"correction": 1})
+op1("cumsum", "aten.cumsum.default", [X, 1])
+op1("cumsum_perm", "aten.cumsum.default", [XP, -1])
+op1("cumsum_bool", "aten.cumsum.default", [T("b8", [2, 3]), 1])
+op1("cumsum_dtype", "aten.cumsum.default", [T("i32", [2, 3]), 0], {"dtype": torch.float32})
+op1("cumsum_0d", "aten.cumsum.default", [T("f32", []), 0])
+op1("cumsum_err", "aten.cumsum.default", [X, 3], error=True)
+
+# ---------------------------------------------------------------- views
+op1("view_basic", "aten.view.default", [T("f32", [2, 3, 4]), [6, 4]])
+op1("view_infer", "aten.view.default", [T("f32", [2, 3, 4]), [-1, 2, 2]])
+op1("view_perm_ok", "aten.view.default", [P("f32", [2, 3, 4], [1, 0, 2]), [3, 2, 2, 2]])
+op1("view_split_dim_perm", "aten.view.default", [P("f32", [4, 6], [1, 0]), [2, 3, 4]])
+op1("view_size1", "aten.view.default", [T("f32", [3, 1, 4], [4, 99, 1]), [3, 4, 1]])
+op1("view_0d", "aten.view.default", [T("f32", []), [1, 1]])
+op1("view_to_0d", "aten.view.default", [T("f32", [1, 1]), []])
+op1("view_empty", "aten.view.default", [T("f32", [0, 3]), [3, 0]])
+op1("view_empty_same", "aten.view.default", [T("f32", [2, 0], [7, 3]), [2, 0]])
+op1("view_expanded", "aten.view.default", [T("f32", [3, 4], [0, 1]), [3, 2, 2]])
+op1("view_sliced", "aten.view.default", [T("f32", [3, 4], [16, 1]), [3, 2, 2]])
+op1("view_perm_err", "aten.view.default", [P("f32", [2, 3], [1, 0]), [6]], error=True)
+op1("view_size_err", "aten.view.default", [T("f32", [2, 3]), [4, 2]], error=True)
+op1("view_two_infer_err", "aten.view.default", [T("f32", [2, 3]), [-1, -1]], error=True)
+op1("view_infer_zero_err", "aten.view.default", [T("f32", [0, 3]), [-1, 0]], error=True)
+op1("reshape_viewable", "aten.reshape.default", [P("f32", [2, 3, 4], [1, 0, 2]), [6, 4]])
+op1("reshape_copy", "aten.reshape.default", [P("f32", [2, 3], [1, 0]), [-1]])
+op1("unsafe_view", "aten._unsafe_view.default", [T("f32", [2, 3, 4]), [4, 6]])
+op1("reshape_alias", "aten._reshape_alias.default", [T("f32", [2, 3, 4]), [6, 4], [4, 1]])
+op1("reshape_alias_odd", "aten._reshape_alias.default", [T("f32", [2, 3]), [3, 2], [1, 3]])
+op1("as_strided", "aten.as_strided.default", [T("f32", [4, 4]), [2, 2], [1, 2], 1])
+op1("permute", "aten.permute.default", [T("f32", [2, 3, 4]), [2, 0, 1]])
+op1("permute_neg", "aten.permute.default", [P("f32", [2, 3, 4], [1, 2, 0]), [-1, 0, -2]])
+op1("permute_0d", "aten.permute.default", [T("f32", []), []])
+op1("permute_rep_err", "aten.permute.default", [T("f32", [2, 3]), [0, 0]], error=True)
+op1("permute_len_err", "aten.permute.default", [T("f32", [2, 3]), [0, 1, 2]], error=True)
+op1("transpose", "aten.transpose.int", [T("f32", [2, 3, 4]), 0, 2])
+op1("transpose_neg", "aten.transpose.int", [P("f32", [2, 3, 4], [1, 2, 0]), -2, -1])
+op1("transpose_0d", "aten.transpose.int", [T("f32", []), 0, -1])
+op1("transpose_err", "aten.transpose.int", [T("f32", [2, 3]), 0, 2], error=True)
+op1("t_2d", "aten.t.default", [T("f32", [2, 3])])
+op1("t_1d", "aten.t.default", [T("f32", [3])])
+op1("t_sliced", "aten.t.default", [T("f32", [3, 4], [8, 2])])
+op1("t_3d_err", "aten.t.default", [T("f32", [2, 3, 4])], error=True)
+op1("expand", "aten.expand.default", [T("f32", [3, 1]), [2, 3, 4]])
+op1("expand_keep", "aten.expand.default", [T("f32", [3, 1]), [-1, 5]])
+op1("expand_new1", "aten.expand.default", [T("f32", [3]), [1, 3]])
+op1("expand_perm", "aten.expand.default", [P("f32", [1, 3, 2], [1, 0, 2]), [2, 3, 4, 2]])
+op1("expand_same", "aten.expand.default", [T("f32", [2, 3], [1, 2]), [2, 3]])
+op1("expand_0d", "aten.expand.default", [T("f32", []), [2, 2]])
+op1("expand_err", "aten.expand.default", [T("f32", [3]), [4]], error=True)
+op1("expand_few_err", "aten.expand.default", [T("f32", [2, 3]), [3]], error=True)
+op1("expand_lead_err", "aten.expand.default", [T("f32", [3]), [-1, 3]], error=True)
+op1("squeeze_all", "aten.squeeze.default", [T("f32", [1, 3, 1, 2], [9, 3, 5, 1])])
+op1("squeeze_dim", "aten.squeeze.dim", [T("f32", [1, 3, 1, 2]), -2])
+op1("squeeze_dim_noop", "aten.squeeze.dim", [T("f32", [1, 3, 1, 2]), 1])
+op1("squeeze_0d", "aten.squeeze.dim", [T("f32", []), 0])
+op1("squeeze_err", "aten.squeeze.dim", [T("f32", [1, 3]), 2], error=True)
+op1("unsqueeze", "aten.unsqueeze.default", [T("f32", [2, 3]), 1])
+op1("unsqueeze_end", "aten.unsqueeze.default", [T("f32", [2, 3]), -1])
+op1("unsqueeze_front_perm", "aten.unsqueeze.default", [P("f32", [2, 3], [1, 0]), 0])
+op1("unsqueeze_mid_perm", "aten.unsqueeze.default", [P("f32", [2, 3], [1, 0]), 1])
+op1("unsqueeze_0d", "aten.unsqueeze.default", [T("f32", []), 0])
+op1("unsqueeze_err", "aten.unsqueeze.default", [T("f32", [2, 3]), 3], error=True)
+op1("slice_basic", "aten.slice.Tensor", [T("f32", [5, 6]), 1, 1, 4])
+op1("slice_step", "aten.slice.Tensor", [T("f32", [5, 6]), 1, 0, 9223372036854775807, 2])
+op1("slice_neg", "aten.slice.Tensor", [T("f32", [5, 6]), 0, -3, -1])
+op1("slice_clamp", "aten.slice.Tensor", [T("f32", [5, 6]), -1, -100, 100, 4])
+op1("slice_empty", "aten.slice.Tensor", [T("f32", [5, 6]), 0, 4, 2])
+op1("slice_default", "aten.slice.Tensor", [P("f32", [5, 6], [1, 0])])
+op1("slice_0d_err", "aten.slice.Tensor", [T("f32", []), 0], error=True)
+op1("slice_step_err", "aten.slice.Tensor", [T("f32", [4]), 0, 0, 4, 0], error=True)
+op1("select", "aten.select.int", [T("f32", [3, 4, 5]), 1, 2])
+op1("select_neg", "aten.select.int", [P("f32", [3, 4, 5], [2, 0, 1]), -1, -1])
+op1("select_1d", "aten.select.int", [T("f32", [3]), 0, 1])
+op1("select_oob_err", "aten.select.int", [T("f32", [3, 4]), 0, 3], error=True)
+op1("select_0d_err", "aten.select.int", [T("f32", []), 0, 0], error=True)
+op1("split", "aten.split.Tensor", [T("f32", [5, 4]), 2])
+op1("split_dim", "aten.split.Tensor", [P("f32", [5, 4], [1, 0]), 3, -1])
+op1("split_big", "aten.split.Tensor", [T("f32", [5, 4]), 10])
+op1("split_zero", "aten.split.Tensor", [T("f32", [0, 4]), 0])
+op1("split_sizes", "aten.split_with_sizes.default", [T("f32", [2, 6]), [1, 2, 3], 1])
+op1("split_sizes_err", "aten.split_with_sizes.default", [T("f32", [2, 6]), [1, 2], 1],
+    error=True)
+op1("split_0d_err", "aten.split.Tensor", [T("f32", []), 1], error=True)
+op1("unbind", "aten.unbind.int", [T("f32", [3, 2, 4]), 1])
+op1("detach", "aten.detach.default", [P("f32", [2, 3], [1, 0])])
+op1("alias", "aten.alias.default", [T("f32", [3, 4], [0, 1])])
+op1("lift_fresh", "aten.lift_fresh.default", [T("i64", [3])])
+
+# ---------------------------------------------------------------- matmul, conv, pooling
+op1("mm", "aten.mm.default", [T("f32", [2, 3]), T("f32", [3, 4])])
+op1("mm_t", "aten.mm.default", [T("f32", [2, 3], [1, 2]), T("f32", [3, 4], [1, 3])])
+op1("mm_int", "aten.mm.default", [T("i64", [2, 3]), T("i64", [3, 5])])
+op1("mm_shape_err", "aten.mm.default", [T("f32", [2, 3]), T("f32", [4, 5])], error=True)
+op1("mm_rank_err", "aten.mm.default", [T("f32", [2, 3, 3]), T("f32", [3, 5])], error=True)
+op1("mm_dtype_err", "aten.mm.default", [T("f32", [2, 3]), T("f64", [3, 5])], error=True)
+op1("bmm", "aten.bmm.default", [T("f32", [2, 3, 4]), T("f32", [2, 4, 5])])
+op1("bmm_perm", "aten.bmm.default", [P("f32", [3, 2, 4], [1, 0, 2]), P("f32", [2, 5, 4],
+                                                                       [0, 2, 1])])
+op1("bmm_batch_err", "aten.bmm.default", [T("f32", [2, 3, 4]), T("f32", [3, 4, 5])],
+    error=True)
+op1("bmm_inner_err", "aten.bmm.default", [T("f32", [2, 3, 4]), T("f32", [2, 5, 5])],
+    error=True)
+op1("addmm", "aten.addmm.default", [T("f32", [4]), T("f32", [2, 3]), T("f32", [3, 4])])
+op1("addmm_bcast", "aten.addmm.default", [T("f32", [2, 1]), T("f32", [2, 3]), T("f32", [3, 4])],
+    {"beta": 0.5, "alpha": 2})
+op1("addmm_full", "aten.addmm.default", [T("f32", [2, 4]), P("f32", [3, 2], [1, 0]),
+                                         T("f32", [3, 4])])
+op1("addmm_bias_err", "aten.addmm.default", [T("f32", [3]), T("f32", [2, 3]), T("f32", [3, 4])],
+    error=True)
+op1("linear", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [4, 3]), T("f32", [4])])
+op1("linear_nobias", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [4, 3])])
+op1("linear_1d", "aten.linear.default", [T("f32", [3]), T("f32", [4, 3])])
+op1("linear_perm", "aten.linear.default", [P("f32", [5, 2, 3], [1, 0, 2]), T("f32", [4, 3]),
+                                           T("f32", [4])])
+op1("linear_err", "aten.linear.default", [T("f32", [2, 3]), T("f32", [4, 2])], error=True)
+for nm, a, b in [("1_1", [3], [3]), ("2_1", [2, 3], [3]), ("1_2", [3], [3, 4]),
+                 ("2_2", [2, 3], [3, 4]), ("3_2", [5, 2, 3], [3, 4]), ("3_1", [5, 2, 3], [3]),
+                 ("1_3", [3], [5, 3, 4]), ("2_3", [2, 3], [5, 3, 4]),
+                 ("4_3", [2, 1, 2, 3], [5, 3, 4])]:
+    op1("matmul_" + nm, "aten.matmul.default", [T("f32", a), T("f32", b)])
+op1("matmul_err", "aten.matmul.default", [T("f32", [2, 3]), T("f32", [4])], error=True)
+op1("matmul_0d_err", "aten.matmul.default", [T("f32", []), T("f32", [4])], error=True)
+op1("matmul_batch_err", "aten.matmul.default", [T("f32", [2, 2, 3]), T("f32", [3, 3, 4])],
+    error=True)
+CONV = [1, 1], [1, 1], [1, 1], False, [0, 0], 1
+op1("conv2d", "aten.convolution.default", [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]),
+                                           T("f32", [4])] + list(CONV))
+op1("conv2d_stride_groups", "aten.convolution.default",
+    [T("f32", [2, 4, 9, 9]), T("f32", [6, 2, 3, 3]), None, [2, 2], [0, 0], [2, 2], False,
+     [0, 0], 2])
+op1("conv2d_single_params", "aten.convolution.default",
+    [T("f32", [1, 3, 7, 9]), T("f32", [2, 3, 3, 2]), None, [2], [1], [1], False, [0], 1])
+op1("conv2d_cl", "aten.convolution.default", [CL("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]),
+                                              T("f32", [4])] + list(CONV))
+op1("conv2d_weight_cl", "aten.convolution.default",
+    [T("f32", [2, 3, 8, 8]), CL("f32", [4, 3, 3, 3]), None] + list(CONV))
+op1("conv2d_perm_input", "aten.convolution.default",
+    [T("f32", [2, 3, 4, 8], [192, 1, 48, 3]), T("f32", [4, 3, 3, 3]), None, [1, 1], [0, 0],
+     [1, 1], False, [0, 0], 1])
+op1("conv_transposed", "aten.convolution.default",
+    [T("f32", [2, 4, 5, 5]), T("f32", [4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1],
+     1])
+op1("conv_transposed_groups", "aten.convolution.default",
+    [T("f32", [2, 4, 5, 5]), T("f32", [4, 3, 3, 3]), T("f32", [6]), [2, 2], [1, 1], [1, 1],
+     True, [1, 1], 2])
+op1("conv1d", "aten.convolution.default", [T("f32", [2, 3, 8]), T("f32", [4, 3, 3]), None, [1],
+                                           [0], [1], False, [0], 1])
+op1("conv_rank_err", "aten.convolution.default", [T("f32", [3, 8, 8]), T("f32", [4, 3, 3, 3]),
+                                                  None] + list(CONV), error=True)
+op1("conv_channels_err", "aten.convolution.default",
+    [T("f32", [2, 5, 8, 8]), T("f32", [4, 3, 3, 3]), None] + list(CONV), error=True)
+op1("conv_small_err", "aten.convolution.default",
+    [T("f32", [2, 3, 2, 2]), T("f32", [4, 3, 3, 3]), None, [1, 1], [0, 0], [1, 1], False,
+     [0, 0], 1], error=True)
+op1("conv_bias_err", "aten.convolution.default",
+    [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), T("f32", [5])] + list(CONV), error=True)
+op1("maxpool", "aten.max_pool2d_with_indices.default",
+    [T("f32", [2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True])
+op1("maxpool_default", "aten.max_pool2d_with_indices.default", [T("f32", [2, 3, 9, 9]), [3, 3]])
+op1("maxpool_3d", "aten.max_pool2d_with_indices.default", [T("f32", [3, 9, 7]), [2, 3]])
+op1("maxpool_cl", "aten.max_pool2d_with_indices.default", [CL("f32", [2, 3, 9, 9]), [2, 2]])
+op1("maxpool_dil", "aten.max_pool2d_with_indices.default",
+    [T("f32", [1, 2, 10, 10]), [3, 2], [1, 2], [1, 0], [2, 1]])
+op1("maxpool_ceil", "aten.max_pool2d_with_indices.default",
+    [T("f32", [1, 1, 5, 5]), [2, 2], [2, 2], [0, 0], [1, 1], True])
+op1("maxpool_pad_err", "aten.max_pool2d_with_indices.default",
+    [T("f32", [2, 3, 9, 9]), [2, 2], [2, 2], [2, 2]], error=True)
+op1("maxpool_small_err", "aten.max_pool2d_with_indices.default",
+    [T("f32", [2, 3, 2, 2]), [3, 3]], error=True)
+op1("avgpool", "aten.avg_pool2d.default", [T("f32", [2, 3, 9, 9]), [3, 3], [2, 2], [1, 1],
+                                           True, False, None])
+op1("avgpool_default", "aten.avg_pool2d.default", [T("f32", [2, 3, 8, 8]), [2, 2]])
+op1("avgpool_cl", "aten.avg_pool2d.default", [CL("f32", [2, 3, 9, 9]), [3, 3]])
+op1("avgpool_perm", "aten.avg_pool2d.default", [P("f32", [2, 3, 9, 9], [0, 1, 3, 2]), [3, 3]])
+op1("avgpool_3d", "aten.avg_pool2d.default", [T("f32", [3, 9, 9]), [3, 3], [1, 1], [1, 1]])
+op1("adaptive_avgpool", "aten.adaptive_avg_pool2d.default", [T("f32", [2, 3, 9, 9]), [4, 3]])
+op1("adaptive_avgpool_int", "aten._adaptive_avg_pool2d.default", [T("f32", [2, 3, 9, 9]),
+                                                                   [4, 3]])
+op1("adaptive_avgpool_cl", "aten._adaptive_avg_pool2d.default", [CL("f32", [2, 3, 9, 9]),
+                                                                  [4, 3]])
+op1("adaptive_avgpool_cl1", "aten.adaptive_avg_pool2d.default", [CL("f32", [2, 3, 9, 9]),
+                                                                 [1, 1]])
+op1("adaptive_avgpool_3d", "aten.adaptive_avg_pool2d.default", [T("f32", [3, 9, 9]), [1, 1]])
+
+# ---------------------------------------------------------------- softmax, layer norm
+op1("softmax", "aten._softmax.default", [T("f32", [2, 3]), -1, False])
+op1("softmax_perm", "aten._softmax.default", [P("f32", [2, 3], [1, 0]), 0, False])
+op1("log_softmax", "aten._log_softmax.default", [T("f64", [2, 3, 4]), 1, False])
+op1("softmax_0d", "aten._softmax.default", [T("f32", []), 0, False])
+op1("softmax_int", "aten.softmax.int", [P("f32", [2, 3], [1, 0]), 0, torch.float64])
+op1("log_softmax_int", "aten.log_softmax.int", [T("f32", [2, 3]), 1])
+op1("softmax_dim_err", "aten._softmax.default", [T("f32", [2, 3]), 2, False], error=True)
+op1("layer_norm", "aten.native_layer_norm.default", [T("f32", [2, 3, 4]), [4], T("f32", [4]),
+                                                     T("f32", [4]), 1e-05])
+op1("layer_norm_2d", "aten.native_layer_norm.default", [T("f32", [2, 3, 4]), [3, 4], None, None,
+                                                        1e-05])
+op1("layer_norm_perm", "aten.native_layer_norm.default", [P("f32", [2, 4, 3], [0, 2, 1]), [4],
+                                                          None, None, 1e-05])
+op1("layer_norm_bf16", "aten.native_layer_norm.default", [T("bf16", [2, 4]), [4], None, None,
+                                                          1e-05])
+op1("layer_norm_shape_err", "aten.native_layer_norm.default", [T("f32", [2, 3, 4]), [3], None,
+                                                               None, 1e-05], error=True)
+op1("layer_norm_weight_err", "aten.native_layer_norm.default",
+    [T("f32", [2, 3, 4]), [4], T("f32", [3]), None, 1e-05], error=True)
+
+# ---------------------------------------------------------------- copies, creation
+ODD = T("f32", [2, 1, 3], [3, 7, 1])
+NONDENSE = T("f32", [3, 2], [1, 6])
+for nm, x in [("perm", XP), ("odd", ODD), ("nondense", NONDENSE),
+              ("expanded", T("f32", [3, 4], [1, 0])), ("cl", CL("f32", [2, 3, 4, 5])),
+              ("empty_narrow", T("f32", [2, 0], [3, 1]))]:
+    op1("clone_" + nm, "aten.clone.default", [x])
+    op1("to_copy_" + nm, "aten._to_copy.default", [x], {"dtype": torch.float64})
+    op1("ones_like_" + nm, "aten.ones_like.default", [x])
+    op1("contiguous_" + nm, "aten.contiguous.default", [x])
+    op1("copy_" + nm, "aten.copy.default", [x, T("f64", [1])])
+op1("clone_cf", "aten.clone.default", [XP], {"memory_format": torch.contiguous_format})
+op1("clone_to_cl", "aten.clone.default", [T("f32", [2, 3, 4, 5])],
+    {"memory_format": torch.channels_last})
+op1("clone_cl_rank_err", "aten.clone.default", [T("f32", [2, 3, 4])],
+    {"memory_format": torch.channels_last}, error=True)
+op1("contiguous_to_cl", "aten.contiguous.default", [T("f32", [2, 3, 4, 5])],
+    {"memory_format": torch.channels_last})
+op1("to_dtype_same", "aten.to.dtype", [XP, torch.float32])
+op1("to_dtype_int", "aten.to.dtype", [XP, torch.int32])
+op1("to_dtype_copy", "aten.to.dtype", [NONDENSE, torch.float32, False, True])
+op1("to_dtype_layout", "aten.to.dtype_layout", [NONDENSE], {"dtype": torch.float16})
+op1("to_dtype_layout_noop", "aten.to.dtype_layout", [XP], {"memory_format": torch.preserve_format})
+op1("to_device", "aten.to.device", [XP, "cpu", torch.int64])
+op1("to_copy_cf", "aten._to_copy.default", [XP], {"memory_format": torch.contiguous_format})
+op1("lift_fresh_copy", "aten.lift_fresh_copy.default", [XP])
+op1("copy_same_shape_perm", "aten.copy.default", [T("f32", [4, 2, 3]), XP])
+op1("copy_same_shape_expanded", "aten.copy.default", [T("f32", [3, 4]),
+                                                      T("f32", [3, 4], [1, 0])])
+op1("copy_nondense_src", "aten.copy.default", [T("f32", [3, 2]), NONDENSE])
+op1("copy_nondense_src_f64", "aten.copy.default", [T("f64", [3, 2]), NONDENSE])
+op1("copy_bcast_src_perm", "aten.copy.default", [T("f32", [3, 4, 2]), T("f32", [4, 2], [1, 4])])
+op1("copy_bcast_err", "aten.copy.default", [T("f32", [3, 4]), T("f32", [2, 4])], error=True)
+op1("copy_inplace", "aten.copy_.default", [XP, T("i64", [3])])
+op1("copy_inplace_err", "aten.copy_.default", [T("f32", [3, 4]), T("f32", [4, 1])], error=True)
+op1("fill", "aten.fill.Scalar", [XP, 2])
+op1("fill_inplace", "aten.fill_.Scalar", [XP, 2])
+op1("zero_inplace", "aten.zero_.default", [XP])
+op1("zeros_like_dtype", "aten.zeros_like.default", [XP], {"dtype": torch.int32})
+op1("empty_like_cf", "aten.empty_like.default", [XP], {"memory_format": torch.contiguous_format})
+op1("full_like", "aten.full_like.default", [XP, 2], {"dtype": torch.int32})
+op1("tril", "aten.tril.default", [XP, 1])
+op1("triu", "aten.triu.default", [T("i64", [3, 3]), -1])
+op1("tril_inplace", "aten.tril_.default", [XP])
+op1("tril_1d_err", "aten.tril.default", [T("f32", [3])], error=True)
+op1("full_float", "aten.full.default", [[2, 3], 1.5])
+op1("full_int", "aten.full.default", [[2, 3], 2])
+op1("full_bool", "aten.full.default", [[2], True])
+op1("full_dtype", "aten.full.default", [[2, 3], 2], {"dtype": torch.float16})
+op1("full_0d", "aten.full.default", [[], 2.0])
+op1("zeros", "aten.zeros.default", [[2, 0, 3]])
+op1("ones_int", "aten.ones.default", [[2]], {"dtype": torch.int64})
+op1("empty_cl", "aten.empty.memory_format", [[2, 3, 4, 5]],
+    {"memory_format": torch.channels_last})
+op1("empty_plain", "aten.empty.memory_format", [[4]], {"dtype": torch.bool})
+op1("empty_neg_err", "aten.empty.memory_format", [[2, -3]], error=True)
+op1("zeros_neg_err", "aten.zeros.default", [[-1]], error=True)
+op1("scalar_tensor", "aten.scalar_tensor.default", [3])
+op1("scalar_tensor_dtype", "aten.scalar_tensor.default", [3], {"dtype": torch.int64})
+op1("arange_int", "aten.arange.default", [5])
+op1("arange_float", "aten.arange.default", [2.5])
+op1("arange_bool", "aten.arange.default", [True])
+op1("arange_start", "aten.arange.start", [1, 10])
+op1("arange_step", "aten.arange.start_step", [1, 10, 3])
+op1("arange_neg_step", "aten.arange.start_step", [10, 1, -3])
+op1("arange_float_step", "aten.arange.start_step", [0, 1, 0.1])
+op1("arange_dtype", "aten.arange.start_step", [0, 10, 3], {"dtype": torch.float32})
+op1("arange_int_dtype_float", "aten.arange.start_step", [0.5, 7.7, 2.5], {"dtype": torch.int64})
+op1("arange_empty", "aten.arange.start", [3, 3])
+op1("arange_sign_err", "aten.arange.start_step", [0, 10, -1], error=True)
+op1("arange_zero_err", "aten.arange.start_step", [0, 10, 0], error=True)
+op1("arange_trunc_zero_err", "aten.arange.start_step", [0, 1.5, 0.25], {"dtype": torch.int64},
+    error=True)
+op1("new_zeros", "aten.new_zeros.default", [XP, [2, 3]])
+op1("new_full", "aten.new_full.default", [T("i64", [2]), [2, 3], 1.5])
+op1("new_empty", "aten.new_empty.default", [XP, [2]], {"dtype": torch.float64})
+op1("new_ones", "aten.new_ones.default", [T("b8", [2]), [4]])
+
+# ---------------------------------------------------------------- cat, index
+op1("cat", "aten.cat.default", [[T("f32", [2, 3]), T("f32", [4, 3])]])
+op1("cat_neg_mixed", "aten.cat.default", [[T("f32", [2, 3]), T("i64", [2, 1])], -1])
+op1("cat_legacy_empty", "aten.cat.default", [[T("f32", [2, 3]), T("f64", [0])], 1])
+op1("cat_empty_rows", "aten.cat.default", [[T("f32", [2, 3]), T("f32", [0, 3])]])
+op1("cat_only_empty", "aten.cat.default", [[T("f32", [0]), T("i64", [0])]])
+op1("cat_perm", "aten.cat.default", [[XP, XP]])
+op1("cat_cl", "aten.cat.default", [[CL("f32", [2, 3, 4, 5]), CL("f32", [2, 3, 4, 5])], 1])
+op1("cat_cl_mixed", "aten.cat.default", [[CL("f32", [2, 3, 4, 5]), T("f32", [2, 3, 4, 5])], 1])
+op1("cat_bool_int", "aten.cat.default", [[T("b8", [2]), T("i32", [2])]])
+op1("cat_single", "aten.cat.default", [[XP]])
+op1("cat_size_err", "aten.cat.default", [[T("f32", [2, 3]), T("f32", [3, 3])], 1], error=True)
+op1("cat_rank_err", "aten.cat.default", [[T("f32", [2, 3]), T("f32", [3])]], error=True)
+op1("cat_0d_err", "aten.cat.default", [[T("f32", []), T("f32", [])]], error=True)
+op1("cat_dim_err", "aten.cat.default", [[T("f32", [2, 3]), T("f32", [2, 3])], 2], error=True)
+op1("stack", "aten.stack.default", [[T("f32", [2, 3]), T("f32", [2, 3])], 1])
+op1("stack_neg", "aten.stack.default", [[T("f32", [2, 3]), T("f64", [2, 3])], -1])
+op1("stack_perm", "aten.stack.default", [[XP, XP]])
+op1("stack_0d", "aten.stack.default", [[T("i64", []), T("i64", []), T("i64", [])]])
+op1("stack_err", "aten.stack.default", [[T("f32", [2, 3]), T("f32", [3, 3])]], error=True)
+op1("index_select", "aten.index_select.default", [T("f32", [3, 4]), 1, T("i64", [5], fill="zeros")])
+op1("index_select_perm", "aten.index_select.default", [XP, 0, T("i32", [2], fill="zeros")])
+op1("index_select_0d_index", "aten.index_select.default", [T("f32", [3, 4]), 0,
+                                                           T("i64", [], fill="zeros")])
+op1("index_select_0d_self", "aten.index_select.default", [T("f32", []), 0,
+                                                          T("i64", [1], fill="zeros")])
+op1("index_select_dtype_err", "aten.index_select.default", [T("f32", [3, 4]), 0,
+                                                            T("f32", [1], fill="zeros")],
+    error=True)
+op1("index_select_rank_err", "aten.index_select.default", [T("f32", [3, 4]), 0,
+                                                           T("i64", [1, 1], fill="zeros")],
+    error=True)
+op1("gather", "aten.gather.default", [T("f32", [3, 4]), 1, T("i64", [3, 2], fill="zeros")])
+op1("gather_perm", "aten.gather.default", [XP, 1, P("i64", [2, 3, 2], [2, 0, 1], "zeros")])
+op1("gather_size_err", "aten.gather.default", [T("f32", [3, 4]), 1,
+                                               T("i64", [4, 2], fill="zeros")], error=True)
+op1("gather_rank_err", "aten.gather.default", [T("f32", [3, 4]), 1,
+                                               T("i64", [3], fill="zeros")], error=True)
+op1("gather_dtype_err", "aten.gather.default", [T("f32", [3, 4]), 1,
+                                                T("i32", [3, 2], fill="zeros")], error=True)
+op1("embedding", "aten.embedding.default", [T("f32", [10, 3]), T("i64", [2, 5], fill="zeros")])
+op1("embedding_i32", "aten.embedding.default", [T("f16", [10, 3]),
+                                                T("i32", [4], fill="zeros")])
+op1("embedding_perm_weight", "aten.embedding.default", [P("f32", [3, 10], [1, 0]),
+                                                        T("i64", [2], fill="zeros"), 0])
+op1("embedding_dtype_err", "aten.embedding.default", [T("f32", [10, 3]),
+                                                      T("f32", [2], fill="zeros")], error=True)
+op1("embedding_rank_err", "aten.embedding.default", [T("f32", [10]),
+                                                     T("i64", [2], fill="zeros")], error=True)
+op1("pad", "aten.constant_pad_nd.default", [T("f32", [2, 3, 4]), [1, 2], 0])
+op1("pad_two", "aten.constant_pad_nd.default", [T("f32", [2, 3, 4]), [1, 2, -1, 0]])
+op1("pad_perm", "aten.constant_pad_nd.default", [XP, [1, 1]])
+op1("pad_cl", "aten.constant_pad_nd.default", [CL("f32", [2, 3, 4, 5]), [1, 1]])
+op1("pad_neg", "aten.constant_pad_nd.default", [T("f32", [2, 3]), [-3, 0]])
+op1("pad_zeros", "aten.constant_pad_nd.default", [XP, [0, 0]])
+op1("pad_neg_perm", "aten.constant_pad_nd.default", [XP, [-1, 0, 0, -1]])
+op1("pad_odd_err", "aten.constant_pad_nd.default", [T("f32", [2, 3, 4]), [1]], error=True)
+op1("pad_long_err", "aten.constant_pad_nd.default", [T("f32", [2]), [1, 1, 1, 1]], error=True)
+op1("pad_negative_size_err", "aten.constant_pad_nd.default", [T("f32", [2, 3]), [-2, -2]],
+    error=True)
+op1("slice_scatter", "aten.slice_scatter.default", [T("f32", [4, 6]), T("f32", [4, 2]), 1, 0, 4,
+                                                    2])
+op1("slice_scatter_perm", "aten.slice_scatter.default", [XP, P("f32", [2, 3, 2], [2, 0, 1]), 0,
+                                                         0, 2])
+op1("slice_scatter_err", "aten.slice_scatter.default", [T("f32", [4, 6]), T("f32", [4, 3]), 1,
+                                                        0, 4, 2], error=True)
+op1("select_scatter", "aten.select_scatter.default", [T("f32", [4, 6]), T("f32", [6]), 0, 1])
+op1("select_scatter_perm", "aten.select_scatter.default", [XP, T("f32", [2, 3]), 0, -1])
+op1("select_scatter_err", "aten.select_scatter.default", [T("f32", [4, 6]), T("f32", [4]), 0,
+                                                          1], error=True)
+
+# ---------------------------------------------------------------- random layouts
+# TensorIterator's output layout over random permutations, slices, size-1
+# dims with odd strides and broadcasts (seeded: the file is reproducible).
+RNG = __import__("random").Random(1234)
+
+
+def random_layout(shape):
+    """A random view of a tensor of `shape`: permuted storage order, some
+    dims sliced with a step, size-1 dims with arbitrary strides."""
+    order = list(range(len(shape)))
+    RNG.shuffle(order)
+    steps = [RNG.choice([1, 1, 1, 2]) for _ in shape]
+    strides, s = [0] * len(shape), 1
+    for d in reversed(order):
+        strides[d] = s * steps[d]
+        s *= max(shape[d], 1) * steps[d]
+    for d, n in enumerate(shape):
+        if n == 1 and RNG.random() < 0.5:
+            strides[d] = RNG.choice([1, 5, 99])
+    return strides
+
+
+def random_operand(out_shape):
+    nd = RNG.randint(0, len(out_shape))
+    shape = out_shape[len(out_shape) - nd:]
+    shape = [1 if RNG.random() < 0.25 else n for n in shape]
+    if RNG.random() < 0.2:  # an expanded (stride 0) input
+        strides = random_layout(shape)
+        d = RNG.randrange(len(shape)) if shape else None
+        if d is not None:
+            strides[d] = 0
+        return T(RNG.choice(["f32", "f32", "f64", "i64"]), shape, strides)
+    return T(RNG.choice(["f32", "f32", "f64", "i64"]), shape, random_layout(shape))
+
+
+for i in range(120):
+    out_shape = [RNG.choice([1, 2, 3, 4]) for _ in range(RNG.randint(1, 4))]
+    a = T("f32", out_shape, random_layout(out_shape))
+    b = random_operand(out_shape)
+    if i % 4 == 0:
+        op1("rand_unary_%d" % i, "aten.exp.default", [a])
+    elif i % 4 == 1:
+        op1("rand_add_%d" % i, "aten.add.Tensor", [b, a])
+    elif i % 4 == 2:
+        op1("rand_mul_%d" % i, "aten.mul.Tensor", [a, b])
+    else:
+        c = T("b8", out_shape[1:], random_layout(out_shape[1:]))
+        op1("rand_where_%d" % i, "aten.where.self", [c, a, b])
+
+# ---------------------------------------------------------------- chains and getitem
+case("getitem_max_dim", {"x": T("f32", [2, 3, 4])},
+     [("max", "aten.max.dim", [R("x"), 1]),
+      ("getitem", "getitem", [R("max"), 0]),
+      ("getitem_1", "getitem", [R("max"), 1]),
+      ("add", "aten.add.Tensor", [R("getitem"), R("getitem_1")])])
+case("getitem_split_chain", {"x": P("f32", [4, 6], [1, 0])},
+     [("split", "aten.split.Tensor", [R("x"), 2, 1]),
+      ("getitem", "getitem", [R("split"), 1]),
+      ("t", "aten.t.default", [R("getitem")]),
+      ("mul", "aten.mul.Tensor", [R("t"), 2.0]),
+      ("view", "aten.view.default", [R("mul"), [-1]])])
+case("getitem_layer_norm", {"x": T("f32", [2, 5, 8]), "w": T("f32", [8])},
+     [("native_layer_norm", "aten.native_layer_norm.default", [R("x"), [8], R("w"), None, 1e-05]),
+      ("getitem", "getitem", [R("native_layer_norm"), 0]),
+      ("getitem_1", "getitem", [R("native_layer_norm"), 1]),
+      ("getitem_2", "getitem", [R("native_layer_norm"), 2]),
+      ("sub", "aten.sub.Tensor", [R("getitem"), R("getitem_1")]),
+      ("mul", "aten.mul.Tensor", [R("sub"), R("getitem_2")])])
+case("chain_error_late", {"x": T("f32", [2, 3])},
+     [("relu", "aten.relu.default", [R("x")]),
+      ("view", "aten.view.default", [R("relu"), [3, 2]]),
+      ("mm", "aten.mm.default", [R("relu"), R("view")]),
+      ("mm_1", "aten.mm.default", [R("mm"), R("view")])], error=True)
+
+
+def promotions():
+    """torch.promote_types for every pair of airc's dtypes."""
+    return ["promote %s %s %s" % (a, b, DT_NAME[torch.promote_types(DT[a], DT[b])])
+            for a in DT for b in DT]
+
+
+def main():
+    root = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(root, "data", "meta_cases.txt")
+    text = "# Generated by tests/gen_meta_cases.py (PyTorch %s); do not edit.\n" % (
+        torch.__version__) + "\n".join(promotions() + CASES) + "\n"
+    with open(path, "w") as f:
+        f.write(text)
+    print("wrote %s: %d cases, %d bytes" % (path, len(CASES), len(text)))
+
+
+if __name__ == "__main__":
+    main()
