@@ -318,22 +318,29 @@ static void replace_slot(airc_context *ctx, cfg_slot *dst, const cfg_slot *src)
 }
 
 /* Text of a slot ("" when unset). */
-static const char *slot_text(const airc_config_option *o, const cfg_slot *s)
+/* Text of a slot whose value does not live inside the slot (all but ints). */
+static const char *slot_text_external(const airc_config_option *o, const cfg_slot *s)
 {
     if (!s->has_value)
         return "";
     switch (o->type) {
     case AIRC_CFG_BOOL:
         return s->i ? "1" : "0";
-    case AIRC_CFG_INT:
-        return s->num;
     case AIRC_CFG_ENUM:
         return o->allowed[s->i];
     case AIRC_CFG_STRING:
     case AIRC_CFG_PATH:
         return s->s;
+    default:
+        return "";
     }
-    return "";
+}
+
+static const char *slot_text(const airc_config_option *o, const cfg_slot *s)
+{
+    if (s->has_value && o->type == AIRC_CFG_INT)
+        return s->num;
+    return slot_text_external(o, s);
 }
 
 /* ---- public API --------------------------------------------------------- */
@@ -539,8 +546,8 @@ const char *airc_config_get_str(const airc_config *cfg, const char *key)
     const airc_config_option *o = find_slot(cfg, key, &tmp, &s);
     if (!o)
         return "";
-    if (s == &tmp && o->type == AIRC_CFG_INT)
-        return o->def ? o->def : ""; /* tmp's buffer dies with this call */
+    if (s == &tmp) /* tmp's buffer dies with this call */
+        return o->type == AIRC_CFG_INT ? (o->def ? o->def : "") : slot_text_external(o, &tmp);
     return slot_text(o, s);
 }
 

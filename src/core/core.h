@@ -47,6 +47,7 @@ AIRC_HIDDEN airc_status airc_fail_oom(const char *what);
 /* ---- context ----------------------------------------------------------- */
 
 typedef struct airc_registry airc_registry; /* src/ops/registry.c */
+typedef struct airc_pass_registry airc_pass_registry; /* src/passmgr/registry.c */
 
 struct airc_context {
     uint32_t magic;
@@ -58,12 +59,15 @@ struct airc_context {
     airc_free_fn log_free;
     atomic_int log_level;
     airc_registry *registry;
+    _Atomic(airc_pass_registry *) passes; /* named user passes; created on first use */
 };
 
 /* Validates a context handle (MISUSE with a message naming `fn`). */
 AIRC_HIDDEN airc_status airc_check_context(const airc_context *ctx, const char *fn);
 AIRC_HIDDEN void airc_context_retain(airc_context *ctx);
 AIRC_HIDDEN void airc_context_release(airc_context *ctx);
+/* Frees the context's named-pass table (src/passmgr/registry.c). */
+AIRC_HIDDEN void airc_pass_registry_destroy(airc_context *ctx);
 
 AIRC_HIDDEN void airc_log(airc_context *ctx, int32_t level, const char *fmt, ...) AIRC_PRINTF(3, 4);
 AIRC_HIDDEN bool airc_log_enabled(const airc_context *ctx, int32_t level);

@@ -153,6 +153,11 @@ struct airc_graph {
     uint64_t epoch;       /* see airc_node.mark */
 };
 
+/* Exchanges the contents of two graphs of one context (nodes, values,
+ * names, constants, submodules), fixing back-pointers; each handle and its
+ * parent link stay put. Cannot fail (src/ir/swap.c). */
+AIRC_HIDDEN void airc_graph_swap(airc_graph *a, airc_graph *b);
+
 /* Validates handles: MISUSE with a message naming `fn`. */
 AIRC_HIDDEN airc_status airc_check_graph(const airc_graph *g, const char *fn);
 AIRC_HIDDEN airc_status airc_check_node(const airc_node *n, const char *fn); /* live node */

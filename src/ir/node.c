@@ -328,9 +328,9 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
         return airc_fail_oom("node inputs");
     n->inputs_cap = ninputs;
     airc_status st = AIRC_OK;
-    const airc_value **a;
-    const char **kn;
-    const airc_value **kv;
+    const airc_value **a = NULL;
+    const char **kn = NULL;
+    const airc_value **kv = NULL;
     if ((st = copy_arrays(g, args, nargs, kw_names, kw_values, nkw, &a, &kn, &kv)) != AIRC_OK)
         goto fail;
     n->target = kind == AIRC_NODE_CALL_FUNCTION ? op->qualname
@@ -532,9 +532,9 @@ airc_status airc_node_set_args(airc_node *n, const airc_value *const *args, size
     AIRC_TRY(airc_check_node(n, "airc_node_set_args"));
     airc_graph *g = n->graph;
     AIRC_TRY(check_values(g, args, nargs, NULL, NULL, 0, "airc_node_set_args"));
-    const airc_value **a;
-    const char **kn;
-    const airc_value **kv;
+    const airc_value **a = NULL;
+    const char **kn = NULL;
+    const airc_value **kv = NULL;
     AIRC_TRY(copy_arrays(g, args, nargs, NULL, NULL, 0, &a, &kn, &kv));
     return relink(n, a, nargs, n->kw_names, n->kw_values, n->nkw, "airc_node_set_args");
 }
@@ -545,9 +545,9 @@ airc_status airc_node_set_kwargs(airc_node *n, const char *const *names,
     AIRC_TRY(airc_check_node(n, "airc_node_set_kwargs"));
     airc_graph *g = n->graph;
     AIRC_TRY(check_values(g, NULL, 0, names, values, nkw, "airc_node_set_kwargs"));
-    const airc_value **a;
-    const char **kn;
-    const airc_value **kv;
+    const airc_value **a = NULL;
+    const char **kn = NULL;
+    const airc_value **kv = NULL;
     AIRC_TRY(copy_arrays(g, NULL, 0, names, values, nkw, &a, &kn, &kv));
     return relink(n, n->args, n->nargs, kn, kv, nkw, "airc_node_set_kwargs");
 }
@@ -741,7 +741,7 @@ airc_status airc_node_replace_input_with(airc_node *n, airc_node *old_input, air
     if (!found)
         return airc_fail(AIRC_E_NOT_FOUND, "%s: '%s' is not an input of '%s'", fn,
                          old_input->name, n->name);
-    const airc_value **a, **k;
+    const airc_value **a = NULL, **k = NULL;
     AIRC_TRY(substituted(n, old_input, new_input, &a, &k));
     return relink(n, a, n->nargs, n->kw_names, k, n->nkw, fn);
 }

@@ -91,7 +91,7 @@ airc_status airc_meta_pool2d(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
     AIRC_TRY(pool_input(&a, &x));
     bool is_max = !strcmp(airc_meta_name(&a), "max_pool2d_with_indices");
-    int64_t k[2], st[2], pad[2], dil[2] = {1, 1};
+    int64_t k[2] = {0, 0}, st[2] = {0, 0}, pad[2] = {0, 0}, dil[2] = {1, 1};
     bool ceil_mode;
     AIRC_TRY(pool_param(&a, "kernel_size", 0, false, k));
     AIRC_TRY(pool_param(&a, "stride", -1, true, st));

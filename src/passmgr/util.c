@@ -1,0 +1,48 @@
+/* Small services shared by the pass manager, the pipeline and the passes:
+ * user-facing error recording, timing, debug logging of graph changes. */
+#include "passmgr/passmgr.h"
+
+#include <stdio.h>
+#include <time.h>
+
+airc_status airc_pass_fail(airc_status code, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt ? fmt : "", ap);
+    va_end(ap);
+    if (code == AIRC_OK) /* a "failure" with OK would read as success */
+        code = AIRC_E_PASS;
+    return airc_fail(code, "%s", msg);
+}
+
+void airc_clear_error(void)
+{
+    (void)airc_fail(AIRC_OK, "%s", "");
+}
+
+double airc_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void airc_log_pass_change(airc_graph *g, const char *name, double ms)
+{
+    if (!airc_log_enabled(g->ctx, AIRC_LOG_DEBUG))
+        return;
+    /* printing is best effort: a debug log never fails a compile, and the
+     * thread's last error is kept for the caller */
+    char saved[1024];
+    snprintf(saved, sizeof saved, "%s", airc_last_error());
+    airc_status code = airc_last_error_code();
+    char *text = NULL;
+    if (airc_graph_print(g, AIRC_PRINT_DEFAULT, &text) != AIRC_OK)
+        text = NULL;
+    airc_log(g->ctx, AIRC_LOG_DEBUG, "pass %s changed the graph in %.3f ms\n%s", name, ms,
+             text ? text : "(graph text unavailable: out of memory)\n");
+    airc_string_free(text);
+    (void)airc_fail(code, "%s", saved);
+}

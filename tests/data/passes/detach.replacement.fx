@@ -1,0 +1,3 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    return x
