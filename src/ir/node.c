@@ -32,6 +32,32 @@ static void relabel(airc_graph *g)
     }
 }
 
+/* No label fits between n->prev and n->next: respace a window of nodes
+ * starting at n, grown until the labels ahead leave room, so that many
+ * inserts at one spot cost amortised O(log n) each instead of a whole-graph
+ * relabel each time. */
+static void make_room(airc_graph *g, airc_node *n)
+{
+    uint64_t lo = n->prev->order;
+    uint64_t count = 1;
+    airc_node *x = n->next;
+    while (x != &g->root && x->order - lo < (count + 1) * (ORDER_STEP >> 12)) {
+        count++;
+        x = x->next;
+    }
+    uint64_t hi = order_after(x);
+    if (hi - lo < (count + 1) * 2) {
+        relabel(g); /* labels exhausted near the top: start over */
+        return;
+    }
+    uint64_t step = (hi - lo) / (count + 1);
+    uint64_t o = lo;
+    for (airc_node *y = n; y != x; y = y->next) {
+        o += step;
+        y->order = o;
+    }
+}
+
 /* Links n between prev and prev->next and gives it a label in between. */
 static void link_after(airc_node *prev, airc_node *n)
 {
@@ -47,7 +73,7 @@ static void link_after(airc_node *prev, airc_node *n)
         if (next == &g->root && lo < UINT64_MAX - 2 * ORDER_STEP)
             n->order = lo + ORDER_STEP; /* appends keep even spacing */
     } else {
-        relabel(g);
+        make_room(g, n);
     }
 }
 
@@ -102,9 +128,11 @@ static void commit_ref(void *user, airc_node *x)
     x->users[x->nusers++] = n;
 }
 
+/* Searches from the back: DCE and rewrites mostly remove the latest users,
+ * so a node read by very many others stays cheap to edit. */
 static void remove_user(airc_node *x, const airc_node *user)
 {
-    for (size_t i = 0; i < x->nusers; i++) {
+    for (size_t i = x->nusers; i-- > 0;) {
         if (x->users[i] == user) {
             memmove(&x->users[i], &x->users[i + 1], (x->nusers - i - 1) * sizeof *x->users);
             x->nusers--;
