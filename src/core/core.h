@@ -48,6 +48,7 @@ AIRC_HIDDEN airc_status airc_fail_oom(const char *what);
 
 typedef struct airc_registry airc_registry; /* src/ops/registry.c */
 typedef struct airc_pass_registry airc_pass_registry; /* src/passmgr/registry.c */
+typedef struct airc_plugin airc_plugin; /* src/plugin/plugin.c */
 
 struct airc_context {
     uint32_t magic;
@@ -60,6 +61,7 @@ struct airc_context {
     atomic_int log_level;
     airc_registry *registry;
     _Atomic(airc_pass_registry *) passes; /* named user passes; created on first use */
+    airc_plugin *plugins; /* loaded plugins, newest first; guarded by plugin.c's lock */
 };
 
 /* Validates a context handle (MISUSE with a message naming `fn`). */
@@ -68,6 +70,9 @@ AIRC_HIDDEN void airc_context_retain(airc_context *ctx);
 AIRC_HIDDEN void airc_context_release(airc_context *ctx);
 /* Frees the context's named-pass table (src/passmgr/registry.c). */
 AIRC_HIDDEN void airc_pass_registry_destroy(airc_context *ctx);
+/* Unloads the context's plugins, newest first (src/plugin/plugin.c); called
+ * last, once nothing the plugins registered can run any more. */
+AIRC_HIDDEN void airc_plugins_close(airc_context *ctx);
 
 AIRC_HIDDEN void airc_log(airc_context *ctx, int32_t level, const char *fmt, ...) AIRC_PRINTF(3, 4);
 AIRC_HIDDEN bool airc_log_enabled(const airc_context *ctx, int32_t level);
@@ -134,6 +139,10 @@ AIRC_HIDDEN void *airc_strmap_getn(const airc_strmap *m, const char *key, size_t
 AIRC_HIDDEN bool airc_strmap_reserve(airc_strmap *m, size_t extra);
 /* Inserts or replaces. false on OOM (map unchanged). */
 AIRC_HIDDEN bool airc_strmap_put(airc_strmap *m, const char *key, void *value);
+/* Replaces the value of an existing key (first len bytes of key); false
+ * when absent. Never allocates. */
+AIRC_HIDDEN bool airc_strmap_put_existing(airc_strmap *m, const char *key, size_t len,
+                                          void *value);
 /* Removes; returns the old value or NULL. */
 AIRC_HIDDEN void *airc_strmap_remove(airc_strmap *m, const char *key);
 

@@ -107,6 +107,15 @@ bool airc_strmap_put(airc_strmap *m, const char *key, void *value)
     return true;
 }
 
+bool airc_strmap_put_existing(airc_strmap *m, const char *key, size_t len, void *value)
+{
+    airc_strmap_slot *s = find_slot(m, key, len, XXH3_64bits(key, len));
+    if (!s)
+        return false;
+    s->value = value;
+    return true;
+}
+
 void *airc_strmap_remove(airc_strmap *m, const char *key)
 {
     size_t len = strlen(key);

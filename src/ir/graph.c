@@ -41,6 +41,7 @@ airc_status airc_graph_create(airc_context *ctx, airc_graph **out)
     g->root.order = 0;
     g->root.name = "";
     airc_strmap_init(&g->by_name, ctx);
+    airc_strmap_init(&g->sub_by_name, ctx);
     airc_strmap_init(&g->ns.used, ctx);
     airc_strmap_init(&g->ns.bases, ctx);
     g->ins_where = AIRC_INSERT_END;
@@ -81,6 +82,7 @@ void airc_graph_destroy(airc_graph *g)
     }
     airc_free(ctx, g->subs);
     airc_free(ctx, g->sub_names);
+    airc_strmap_free(&g->sub_by_name);
     for (size_t i = 0; i < g->nconsts; i++)
         airc_constant_release(g->consts[i]);
     airc_free(ctx, g->consts);
@@ -210,8 +212,9 @@ airc_status airc_graph_add_submodule(airc_graph *g, const char *name, airc_graph
         return airc_fail_oom("submodule list");
     g->subs_cap = cap;
     char *copy = airc_arena_strdup(&g->arena, name);
-    if (!copy)
+    if (!copy || !airc_strmap_reserve(&g->sub_by_name, 1))
         return airc_fail_oom("submodule name");
+    airc_strmap_put(&g->sub_by_name, copy, sub);
     g->subs[g->nsubs] = sub;
     g->sub_names[g->nsubs] = copy;
     g->nsubs++;
@@ -223,10 +226,24 @@ airc_graph *airc_graph_submodule(const airc_graph *g, const char *name)
 {
     if (!g || g->magic != AIRC_MAGIC_GRAPH || !name)
         return NULL;
-    for (size_t i = 0; i < g->nsubs; i++)
-        if (!strcmp(g->sub_names[i], name))
-            return g->subs[i];
-    return NULL;
+    return airc_strmap_get(&g->sub_by_name, name);
+}
+
+void airc_graph_drop_submodules(airc_graph *g, const uint8_t *drop)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < g->nsubs; i++) {
+        if (drop[i]) {
+            airc_strmap_remove(&g->sub_by_name, g->sub_names[i]);
+            g->subs[i]->parent = NULL;
+            airc_graph_destroy(g->subs[i]);
+            continue;
+        }
+        g->subs[w] = g->subs[i];
+        g->sub_names[w] = g->sub_names[i];
+        w++;
+    }
+    g->nsubs = w;
 }
 
 size_t airc_graph_num_submodules(const airc_graph *g)

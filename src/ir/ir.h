@@ -142,6 +142,7 @@ struct airc_graph {
     char **sub_names;
     airc_graph **subs;
     size_t nsubs, subs_cap;
+    airc_strmap sub_by_name; /* name -> airc_graph */
 
     airc_constant **consts;
     size_t nconsts, consts_cap;
@@ -157,6 +158,9 @@ struct airc_graph {
  * names, constants, submodules), fixing back-pointers; each handle and its
  * parent link stay put. Cannot fail (src/ir/swap.c). */
 AIRC_HIDDEN void airc_graph_swap(airc_graph *a, airc_graph *b);
+
+/* Destroys the submodules with drop[i] != 0 and compacts the list. */
+AIRC_HIDDEN void airc_graph_drop_submodules(airc_graph *g, const uint8_t *drop);
 
 /* Validates handles: MISUSE with a message naming `fn`. */
 AIRC_HIDDEN airc_status airc_check_graph(const airc_graph *g, const char *fn);

@@ -93,14 +93,9 @@ void airc_name_from_target(const char *target, bool is_op, char *buf, size_t cap
 
 /* torch.fx create_name: runs of non-identifier characters become one '_';
  * a leading digit gets a '_' prefix. */
-static char *sanitize(airc_context *ctx, const char *cand, size_t *len_out)
+/* Writes the sanitized candidate into out (room for 2 * strlen + 10). */
+static size_t sanitize(const char *cand, size_t n, char *out)
 {
-    size_t n = strlen(cand);
-    if (n > (SIZE_MAX - 2) / 2)
-        return NULL;
-    char *out = airc_malloc(ctx, 2 * n + 2);
-    if (!out)
-        return NULL;
     size_t o = 0;
     if (cand[0] >= '0' && cand[0] <= '9')
         out[o++] = '_';
@@ -121,17 +116,22 @@ static char *sanitize(airc_context *ctx, const char *cand, size_t *len_out)
         o = 8;
     }
     out[o] = '\0';
-    *len_out = o;
-    return out;
+    return o;
 }
 
 const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
 {
     airc_context *ctx = g->ctx;
-    size_t len;
-    char *s = sanitize(ctx, candidate, &len);
+    size_t n = strlen(candidate);
+    if (n > (SIZE_MAX - 64) / 2)
+        return NULL;
+    /* names are short: work on the stack, the heap only for huge ones */
+    char small[256];
+    size_t need = 2 * n + 32;
+    char *s = need <= sizeof small ? small : airc_malloc(ctx, need);
     if (!s)
         return NULL;
+    size_t len = sanitize(candidate, n, s);
     /* split "(.*)_(\d+)$"; a number too long for 18 digits stays in the base */
     size_t base_len = len;
     uint64_t num = 0;
@@ -145,37 +145,37 @@ const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
             num = num * 10 + (uint64_t)(s[k] - '0');
         has_num = true;
     }
-    char *buf = airc_malloc(ctx, base_len + 24);
+    /* s has room for base + "_" + 20 digits: rewrite the suffix in place */
+    char *buf = s;
     const char *result = NULL;
-    if (!buf)
-        goto done;
-    memcpy(buf, s, base_len);
     buf[base_len] = '\0';
     if (has_num)
         snprintf(buf + base_len, 24, "_%llu", (unsigned long long)num);
     if (!airc_strmap_reserve(&g->ns.used, 1) || !airc_strmap_reserve(&g->ns.bases, 1))
         goto done;
     if (airc_strmap_get(&g->ns.used, buf) || is_illegal(buf)) {
-        char saved = buf[base_len];
-        buf[base_len] = '\0';
-        uintptr_t hint = (uintptr_t)airc_strmap_get(&g->ns.bases, buf);
-        buf[base_len] = saved;
+        uintptr_t hint = (uintptr_t)airc_strmap_getn(&g->ns.bases, buf, base_len);
         uint64_t k = num + 1 > hint ? num + 1 : hint;
         for (;; k++) {
             snprintf(buf + base_len, 24, "_%llu", (unsigned long long)k);
             if (!airc_strmap_get(&g->ns.used, buf) && !is_illegal(buf))
                 break;
         }
-        const char *base_key = airc_arena_strndup(&g->arena, buf, base_len);
-        if (!base_key)
-            goto done;
-        airc_strmap_put(&g->ns.bases, base_key, (void *)(uintptr_t)(k + 1));
+        if (hint) {
+            /* the base is known: update its counter in place */
+            airc_strmap_put_existing(&g->ns.bases, buf, base_len, (void *)(uintptr_t)(k + 1));
+        } else {
+            const char *base_key = airc_arena_strndup(&g->arena, buf, base_len);
+            if (!base_key)
+                goto done;
+            airc_strmap_put(&g->ns.bases, base_key, (void *)(uintptr_t)(k + 1));
+        }
     }
     result = airc_arena_strdup(&g->arena, buf);
     if (result)
         airc_strmap_put(&g->ns.used, result, (void *)result);
 done:
-    airc_free(ctx, buf);
-    airc_free(ctx, s);
+    if (s != small)
+        airc_free(ctx, s);
     return result;
 }

@@ -379,10 +379,11 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
             airc_strmap_put(&g->ns.used, n->name, (void *)n->name);
     } else {
         const char *cand = name;
-        char *buf = NULL;
+        char small[128], *buf = NULL;
         if (!cand || !*cand) {
             size_t cap = 2 * strlen(target) + 2;
-            if (!(buf = airc_malloc(g->ctx, cap))) {
+            buf = cap <= sizeof small ? small : airc_malloc(g->ctx, cap);
+            if (!buf) {
                 st = airc_fail_oom("node name");
                 goto fail;
             }
@@ -390,7 +391,8 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
             cand = buf;
         }
         n->name = airc_graph_unique_name(g, cand);
-        airc_free(g->ctx, buf);
+        if (buf != small)
+            airc_free(g->ctx, buf);
     }
     if (!n->name) {
         st = airc_fail_oom("node name");

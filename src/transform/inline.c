@@ -156,23 +156,6 @@ static airc_status inline_call(airc_graph *g, airc_node *c, airc_graph *sub, con
     return st;
 }
 
-/* Drops the submodules marked in `drop` in one compaction pass. */
-static void remove_submodules(airc_graph *g, const uint8_t *drop)
-{
-    size_t w = 0;
-    for (size_t i = 0; i < g->nsubs; i++) {
-        if (drop[i]) {
-            g->subs[i]->parent = NULL;
-            airc_graph_destroy(g->subs[i]);
-            continue;
-        }
-        g->subs[w] = g->subs[i];
-        g->sub_names[w] = g->sub_names[i];
-        w++;
-    }
-    g->nsubs = w;
-}
-
 airc_status airc_graph_inline_submodules(airc_graph *g, size_t *num_inlined)
 {
     AIRC_TRY(airc_check_graph(g, "airc_graph_inline_submodules"));
@@ -230,7 +213,7 @@ airc_status airc_graph_inline_submodules(airc_graph *g, size_t *num_inlined)
             if (k)
                 called[k - 1] = 0;
         }
-        remove_submodules(g, called);
+        airc_graph_drop_submodules(g, called);
     }
     airc_strmap_free(&idx);
     airc_free(ctx, called);
