@@ -197,6 +197,9 @@ AIRC_API void airc_match_list_destroy(airc_match_list *list);
 /* InternalMatch's fields. Graph nodes are borrowed from the matched graph
  * (an erased node stays readable until its graph dies); literals are
  * borrowed values of that graph. */
+/** The i-th anchor as the graph node it matched (torch.fx's
+ *  InternalMatch.anchors holds the pattern's node; the pattern node is
+ *  the i-th returning node of the pattern). */
 AIRC_API size_t airc_match_num_anchors(const airc_match *m);
 AIRC_API airc_node *airc_match_anchor(const airc_match *m, size_t i);
 /** nodes_map: one entry per pattern node (the output only with
