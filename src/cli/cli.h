@@ -39,6 +39,8 @@ typedef struct cli_command {
 /* The subcommands (one per cmd_*.c). */
 extern const cli_command cli_cmd_fmt;
 extern const cli_command cli_cmd_lint;
+extern const cli_command cli_cmd_passes;
+extern const cli_command cli_cmd_rewrite;
 
 /* ---- option parsing ------------------------------------------------------
  * GNU-style: options and operands may be mixed; `--name=value` or
@@ -88,5 +90,25 @@ int cli_fail(const char *what);
 /* Prints a command's help text to stdout; returns CLI_OK, or CLI_BAD_INPUT
  * when stdout could not be written. */
 int cli_print_help(const cli_command *cmd);
+
+/* ---- graphs ------------------------------------------------------------- */
+
+/* "<stdin>" for "-", else path: how messages name a FILE operand. */
+const char *cli_shown_path(const char *path);
+
+/* `--input X.npy`: gives the i-th placeholder of g the dtype and shape of
+ * the i-th file. Placeholders past the inputs keep the type the graph text
+ * gave them; one with neither is an error (meta needs every input's type),
+ * as is a file too many. shown names the graph in messages. Returns CLI_*. */
+int cli_set_placeholder_meta(const cli_env *env, airc_graph *g, const char *shown,
+                             const char *const *inputs, size_t ninputs);
+
+/* Writes a printed graph: torch prints str(graph) without a trailing
+ * newline, files usually end with one, so exactly one is written (then
+ * `airc fmt F.fx | cmp - F.fx` holds). Returns CLI_*. */
+int cli_write_graph_text(const char *text);
+
+/* Prints g (airc_graph_print with flags) on stdout. Returns CLI_*. */
+int cli_print_graph(const airc_graph *g, uint32_t flags, const char *shown);
 
 #endif

@@ -13,74 +13,21 @@ static const cli_option fmt_options[] = {
     {NULL, 0, false, 0},
 };
 
-/* Gives the i-th placeholder the dtype and shape of the i-th input file.
- * Placeholders past the inputs keep the type the file gave them; one with
- * neither is an error, since meta propagation needs every input's type. */
-static int set_placeholder_meta(const cli_env *env, airc_graph *g, const char *shown,
-                                const char *const *inputs, size_t ninputs)
-{
-    size_t index = 0;
-    for (airc_node *n = airc_graph_first_node(g); n; n = airc_node_next(n)) {
-        if (airc_node_get_kind(n) != AIRC_NODE_PLACEHOLDER)
-            continue;
-        if (index < ninputs) {
-            airc_tensor *t = NULL;
-            if (airc_npy_read(env->ctx, inputs[index], &t) != AIRC_OK)
-                return cli_fail(NULL);
-            airc_status st = airc_node_set_meta(n, airc_tensor_dtype(t), airc_tensor_ndim(t),
-                                                airc_tensor_shape(t), NULL);
-            airc_tensor_destroy(t);
-            if (st != AIRC_OK)
-                return cli_fail(inputs[index]);
-        } else if (airc_node_meta_kind(n) == AIRC_META_NONE) {
-            cli_error("%s: placeholder '%s' (input %zu) has no type: give it with --input "
-                      "FILE.npy or write its type in the graph",
-                      shown, airc_node_name(n), index);
-            return CLI_BAD_INPUT;
-        }
-        index++;
-    }
-    if (ninputs > index) {
-        cli_error("%s: %zu --input file%s given, but the graph has %zu placeholder%s", shown,
-                  ninputs, ninputs == 1 ? "" : "s", index, index == 1 ? "" : "s");
-        return CLI_BAD_INPUT;
-    }
-    return CLI_OK;
-}
-
-/* torch prints str(graph) without a trailing newline; files usually end with
- * one. fmt writes exactly one, so `airc fmt F.fx | cmp - F.fx` holds for a
- * file that ends with a single newline (the parser ignores its absence). */
-static int write_text(const char *text)
-{
-    size_t len = strlen(text);
-    if (!cli_write(text, len))
-        return CLI_BAD_INPUT;
-    if ((len == 0 || text[len - 1] != '\n') && !cli_write("\n", 1))
-        return CLI_BAD_INPUT;
-    return CLI_OK;
-}
-
 static int fmt_graph(const cli_env *env, const char *path, bool types, const char *const *inputs,
                      size_t ninputs)
 {
     airc_graph *g = NULL;
     if (airc_graph_parse_file(env->ctx, path, &g) != AIRC_OK)
         return cli_fail(NULL);
-    const char *shown = strcmp(path, "-") ? path : "<stdin>";
+    const char *shown = cli_shown_path(path);
     int rc = CLI_OK;
     if (types) {
-        rc = set_placeholder_meta(env, g, shown, inputs, ninputs);
+        rc = cli_set_placeholder_meta(env, g, shown, inputs, ninputs);
         if (rc == CLI_OK && airc_graph_propagate_meta(g) != AIRC_OK)
             rc = cli_fail(shown);
     }
-    char *text = NULL;
-    if (rc == CLI_OK && airc_graph_print(g, types ? AIRC_PRINT_TYPES : AIRC_PRINT_DEFAULT,
-                                         &text) != AIRC_OK)
-        rc = cli_fail(shown);
     if (rc == CLI_OK)
-        rc = write_text(text);
-    airc_string_free(text);
+        rc = cli_print_graph(g, types ? AIRC_PRINT_TYPES : AIRC_PRINT_DEFAULT, shown);
     airc_graph_destroy(g);
     return rc;
 }

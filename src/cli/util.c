@@ -157,3 +157,60 @@ int cli_print_help(const cli_command *cmd)
     cli_puts(cmd->help);
     return cli_flush() ? CLI_OK : CLI_BAD_INPUT;
 }
+
+const char *cli_shown_path(const char *path)
+{
+    return strcmp(path, "-") ? path : "<stdin>";
+}
+
+int cli_set_placeholder_meta(const cli_env *env, airc_graph *g, const char *shown,
+                             const char *const *inputs, size_t ninputs)
+{
+    size_t index = 0;
+    for (airc_node *n = airc_graph_first_node(g); n; n = airc_node_next(n)) {
+        if (airc_node_get_kind(n) != AIRC_NODE_PLACEHOLDER)
+            continue;
+        if (index < ninputs) {
+            airc_tensor *t = NULL;
+            if (airc_npy_read(env->ctx, inputs[index], &t) != AIRC_OK)
+                return cli_fail(NULL);
+            airc_status st = airc_node_set_meta(n, airc_tensor_dtype(t), airc_tensor_ndim(t),
+                                                airc_tensor_shape(t), NULL);
+            airc_tensor_destroy(t);
+            if (st != AIRC_OK)
+                return cli_fail(inputs[index]);
+        } else if (airc_node_meta_kind(n) == AIRC_META_NONE) {
+            cli_error("%s: placeholder '%s' (input %zu) has no type: give it with --input "
+                      "FILE.npy or write its type in the graph",
+                      shown, airc_node_name(n), index);
+            return CLI_BAD_INPUT;
+        }
+        index++;
+    }
+    if (ninputs > index) {
+        cli_error("%s: %zu --input file%s given, but the graph has %zu placeholder%s", shown,
+                  ninputs, ninputs == 1 ? "" : "s", index, index == 1 ? "" : "s");
+        return CLI_BAD_INPUT;
+    }
+    return CLI_OK;
+}
+
+int cli_write_graph_text(const char *text)
+{
+    size_t len = strlen(text);
+    if (!cli_write(text, len))
+        return CLI_BAD_INPUT;
+    if ((len == 0 || text[len - 1] != '\n') && !cli_write("\n", 1))
+        return CLI_BAD_INPUT;
+    return CLI_OK;
+}
+
+int cli_print_graph(const airc_graph *g, uint32_t flags, const char *shown)
+{
+    char *text = NULL;
+    if (airc_graph_print(g, flags, &text) != AIRC_OK)
+        return cli_fail(shown);
+    int rc = cli_write_graph_text(text);
+    airc_string_free(text);
+    return rc;
+}

@@ -101,6 +101,7 @@ void airc_context_release(airc_context *ctx)
     airc_registry_destroy(ctx);
     if (ctx->log_free)
         ctx->log_free(ctx->log_user_data);
+    airc_plugins_close(ctx); /* after every callback that may live in a plugin */
     pthread_mutex_destroy(&ctx->log_lock);
     ctx->magic = AIRC_MAGIC_DEAD;
     airc_allocator a = ctx->alloc;
