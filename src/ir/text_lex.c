@@ -229,16 +229,6 @@ static airc_status lex_number(airc_lexer *lx, airc_token *tok)
     return AIRC_OK;
 }
 
-static int hex_val(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 static void put_utf8(airc_strbuf *sb, uint32_t cp)
 {
@@ -306,7 +296,7 @@ static airc_status lex_escape(airc_lexer *lx, const airc_token *tok)
     lx->pos++;
     uint32_t v = 0;
     for (int k = 0; k < ndig; k++) {
-        int h = hex_val(byte_at(lx, lx->pos));
+        int h = airc_hex_digit(byte_at(lx, lx->pos));
         if (h < 0)
             return airc_lex_error(lx, lx->line, col_of(lx, at), "truncated \\%c escape", c);
         v = v * 16 + (uint32_t)h;

@@ -109,16 +109,6 @@ static airc_status parse_number(sp *p, bool *is_float, int64_t *iv, double *fv)
     return AIRC_OK;
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 /* '...' or "..." with C/Python escapes (what torch's lexer accepts and
  * c10's printQuotedString writes). */
@@ -162,8 +152,8 @@ static airc_status parse_string(sp *p, const airc_value **out)
         case 't': v = '\t'; break;
         case 'v': v = '\v'; break;
         case 'x': {
-            int h1 = k < e ? hexval((unsigned char)p->s[k]) : -1;
-            int h2 = k + 1 < e ? hexval((unsigned char)p->s[k + 1]) : -1;
+            int h1 = k < e ? airc_hex_digit((unsigned char)p->s[k]) : -1;
+            int h2 = k + 1 < e ? airc_hex_digit((unsigned char)p->s[k + 1]) : -1;
             if (h1 < 0 || h2 < 0)
                 return airc_sl_fail(p, k - 2, "expected two hex digits after '\\x'");
             v = h1 * 16 + h2;

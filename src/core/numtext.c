@@ -1,4 +1,5 @@
-/* Python's float repr: the shortest digit string that reads back to the
+/* Number text shared by the parsers and printers. airc_format_double is
+ * Python's float repr: the shortest digit string that reads back to the
  * same double, laid out as Python does (scientific when the decimal
  * exponent is < -4 or >= 16, "2.0" for integral values). */
 #include "core/core.h"
@@ -78,4 +79,15 @@ void airc_format_double(double v, char *buf)
         }
     }
     *o = '\0';
+}
+
+int airc_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
 }
