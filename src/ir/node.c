@@ -463,43 +463,115 @@ airc_status airc_graph_output(airc_graph *g, const airc_value *result, airc_node
 
 /* ---- erase and move ---------------------------------------------------- */
 
-airc_status airc_graph_erase_node(airc_graph *g, airc_node *n)
+/* Moves the insertion point off a node about to be erased. */
+static void retarget_insert_point(airc_graph *g, airc_node *n)
 {
-    AIRC_TRY(airc_check_graph(g, "airc_graph_erase_node"));
-    if (n && n->magic == AIRC_MAGIC_NODE && n->erased)
-        return airc_fail(AIRC_E_MISUSE, "airc_graph_erase_node: node '%s' was already erased",
-                         n->name);
-    AIRC_TRY(airc_check_node(n, "airc_graph_erase_node"));
-    if (n->graph != g)
-        return airc_fail(AIRC_E_MISUSE, "airc_graph_erase_node: node '%s' is not in this graph",
-                         n->name);
-    if (n->nusers)
-        return airc_fail(AIRC_E_INVALID_GRAPH,
-                         "cannot erase node '%s': it still has %zu user(s), first '%s'", n->name,
-                         n->nusers, n->users[0]->name);
-    /* room reserved at creation: g->erased holds nnodes + nerased entries */
-    if (g->ins_anchor == n) {
-        if (g->ins_where == AIRC_INSERT_BEFORE) {
-            if (n->next == &g->root)
-                g->ins_where = AIRC_INSERT_END, g->ins_anchor = NULL;
-            else
-                g->ins_anchor = n->next;
-        } else {
-            if (n->prev == &g->root)
-                g->ins_where = AIRC_INSERT_FRONT, g->ins_anchor = NULL;
-            else
-                g->ins_anchor = n->prev;
-        }
+    if (g->ins_anchor != n)
+        return;
+    if (g->ins_where == AIRC_INSERT_BEFORE) {
+        if (n->next == &g->root)
+            g->ins_where = AIRC_INSERT_END, g->ins_anchor = NULL;
+        else
+            g->ins_anchor = n->next;
+    } else {
+        if (n->prev == &g->root)
+            g->ins_where = AIRC_INSERT_FRONT, g->ins_anchor = NULL;
+        else
+            g->ins_anchor = n->prev;
     }
-    for (size_t i = 0; i < n->ninputs; i++)
-        remove_user(n->inputs[i], n);
-    n->ninputs = 0;
+}
+
+/* Unlinks a node that has no users and no inputs left. Cannot fail: room
+ * in g->erased was reserved when the node was created. */
+static void finish_erase(airc_graph *g, airc_node *n)
+{
+    retarget_insert_point(g, n);
     unlink_node(n);
     airc_strmap_remove(&g->by_name, n->name);
     n->erased = true;
     g->erased[g->nerased++] = n;
     g->nnodes--;
+}
+
+static airc_status check_erasable(airc_graph *g, airc_node *n, const char *fn)
+{
+    if (n && n->magic == AIRC_MAGIC_NODE && n->erased)
+        return airc_fail(AIRC_E_MISUSE, "%s: node '%s' was already erased", fn, n->name);
+    AIRC_TRY(airc_check_node(n, fn));
+    if (n->graph != g)
+        return airc_fail(AIRC_E_MISUSE, "%s: node '%s' is not in this graph", fn, n->name);
     return AIRC_OK;
+}
+
+airc_status airc_graph_erase_node(airc_graph *g, airc_node *n)
+{
+    AIRC_TRY(airc_check_graph(g, "airc_graph_erase_node"));
+    AIRC_TRY(check_erasable(g, n, "airc_graph_erase_node"));
+    if (n->nusers)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "cannot erase node '%s': it still has %zu user(s), first '%s'", n->name,
+                         n->nusers, n->users[0]->name);
+    for (size_t i = 0; i < n->ninputs; i++)
+        remove_user(n->inputs[i], n);
+    n->ninputs = 0;
+    finish_erase(g, n);
+    return AIRC_OK;
+}
+
+/* Erasing nodes one by one costs O(users) per input each time, quadratic
+ * when they share an input (a weight read by every layer). Here each
+ * affected input's users array is compacted once. */
+airc_status airc_graph_erase_nodes(airc_graph *g, airc_node *const *nodes, size_t count)
+{
+    static const char fn[] = "airc_graph_erase_nodes";
+    AIRC_TRY(airc_check_graph(g, fn));
+    if (count && !nodes)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: nodes is NULL", fn);
+    uint8_t *dead = airc_calloc(g->ctx, g->next_id ? g->next_id : 1, 1);
+    if (!dead)
+        return airc_fail_oom("erase set");
+    airc_status st = AIRC_OK;
+    for (size_t i = 0; i < count && st == AIRC_OK; i++) {
+        if ((st = check_erasable(g, nodes[i], fn)) != AIRC_OK)
+            break;
+        if (dead[nodes[i]->id])
+            st = airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: node '%s' is listed twice", fn,
+                           nodes[i]->name);
+        dead[nodes[i]->id] = 1;
+    }
+    for (size_t i = 0; i < count && st == AIRC_OK; i++)
+        for (size_t k = 0; k < nodes[i]->nusers; k++)
+            if (!dead[nodes[i]->users[k]->id]) {
+                st = airc_fail(AIRC_E_INVALID_GRAPH,
+                               "cannot erase node '%s': its user '%s' is not erased with it",
+                               nodes[i]->name, nodes[i]->users[k]->name);
+                break;
+            }
+    if (st == AIRC_OK) {
+        uint64_t epoch = ++g->epoch; /* inputs already compacted */
+        for (size_t i = 0; i < count; i++) {
+            airc_node *n = nodes[i];
+            for (size_t k = 0; k < n->ninputs; k++) {
+                airc_node *x = n->inputs[k];
+                if (x->mark == epoch)
+                    continue;
+                x->mark = epoch;
+                size_t o = 0;
+                for (size_t j = 0; j < x->nusers; j++)
+                    if (!dead[x->users[j]->id])
+                        x->users[o++] = x->users[j];
+                x->nusers = o;
+            }
+        }
+        for (size_t i = 0; i < count; i++) {
+            nodes[i]->ninputs = 0;
+            nodes[i]->nusers = 0;
+        }
+        for (size_t i = 0; i < count; i++)
+            finish_erase(g, nodes[i]);
+    }
+    airc_free(g->ctx, dead);
+    return st;
 }
 
 static airc_status move_node(airc_node *n, airc_node *anchor, bool before, const char *fn)

@@ -348,8 +348,8 @@ static airc_status build_sub(airc_graph *g, airc_node **mem, size_t nm, const ui
     return AIRC_OK;
 }
 
-/* Adds the call (and getitems), rewires the outside users, erases the
- * partition. */
+/* Adds the call (and getitems) and rewires the outside users; the dead
+ * members are erased later, all partitions at once. */
 static airc_status insert_call(airc_graph *g, const char *name, airc_node **mem, size_t nm,
                                airc_node **ins, size_t nin, airc_node **outs, size_t nout,
                                uint8_t *in)
@@ -394,8 +394,6 @@ static airc_status insert_call(airc_graph *g, const char *name, airc_node **mem,
         }
         st = airc_node_replace_all_uses_with(outs[i], repl, outside, &f, NULL);
     }
-    for (size_t i = nm; i-- > 0 && st == AIRC_OK;)
-        st = airc_graph_erase_node(g, mem[i]);
     if (anchor && !anchor->erased)
         airc_graph_set_insert_point(g, where, anchor);
     else
@@ -463,12 +461,19 @@ airc_status airc_graph_fuse_partitions(airc_graph *g, const airc_partitions *p)
                 mem[m] = s.nodes[s.pnodes[m]];
         /* graph order after the reorder equals the old order within a
          * partition (Kahn emits a partition's members in that order) */
-        size_t next_k = 0;
-        for (size_t j = 0; j < s.k && st == AIRC_OK; j++) {
+        size_t next_k = 0, j;
+        for (j = 0; j < s.k && st == AIRC_OK; j++) {
             if (next_k < j)
                 next_k = j;
             st = fuse_one(g, mem + s.pstart[j], s.pstart[j + 1] - s.pstart[j], &next_k, &b);
         }
+        /* the members of every fused partition have no users left outside
+         * it: erase them in one linear batch (one at a time is quadratic
+         * when partitions share an input) */
+        size_t done = st == AIRC_OK ? s.pstart[s.k] : s.pstart[j - 1];
+        airc_status est = airc_graph_erase_nodes(g, mem, done);
+        if (st == AIRC_OK)
+            st = est;
     }
     airc_free(g->ctx, mem);
     airc_free(g->ctx, b.in);
