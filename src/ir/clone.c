@@ -24,10 +24,12 @@ static airc_status clone_into(const airc_graph *src, airc_graph *dst)
     if (!m.by_id)
         return airc_fail_oom("clone map");
     airc_status st = AIRC_OK;
+    if (!airc_graph_reserve_names(dst, src->ns.used.count))
+        st = airc_fail_oom("clone names");
     const airc_value **args = NULL, **kwv = NULL;
     size_t acap = 0, kcap = 0;
     /* submodules first: call_module nodes must find them */
-    for (size_t i = 0; i < src->nsubs; i++) {
+    for (size_t i = 0; i < src->nsubs && st == AIRC_OK; i++) {
         airc_graph *sub;
         if ((st = airc_graph_clone(src->subs[i], &sub)) != AIRC_OK)
             goto done;
@@ -36,6 +38,8 @@ static airc_status clone_into(const airc_graph *src, airc_graph *dst)
             goto done;
         }
     }
+    if (st != AIRC_OK)
+        goto done;
     AIRC_FOR_EACH_NODE(src, n) {
         if (!airc_grow(ctx, (void **)&args, &acap, n->nargs ? n->nargs : 1, sizeof *args) ||
             !airc_grow(ctx, (void **)&kwv, &kcap, n->nkw ? n->nkw : 1, sizeof *kwv)) {
@@ -82,10 +86,10 @@ static airc_status clone_into(const airc_graph *src, airc_graph *dst)
     /* names used by erased nodes stay used in the copy too */
     for (size_t i = 0; i < src->ns.used.cap; i++) {
         const airc_strmap_slot *s = &src->ns.used.slots[i];
-        if (!s->value || airc_strmap_get(&dst->ns.used, s->value))
+        if (!s->value || airc_strmap_getn(&dst->ns.used, s->key, s->len))
             continue;
-        const char *name = airc_arena_strdup(&dst->arena, s->value);
-        if (!name || !airc_strmap_put(&dst->ns.used, name, (void *)name)) {
+        const char *name = airc_arena_strndup(&dst->arena, s->key, s->len);
+        if (!name || !airc_strmap_put(&dst->ns.used, name, &dst->name_tomb)) {
             st = airc_fail_oom("clone names");
             goto done;
         }

@@ -40,8 +40,10 @@ airc_status airc_graph_create(airc_context *ctx, airc_graph **out)
     g->root.graph = g;
     g->root.order = 0;
     g->root.name = "";
-    airc_strmap_init(&g->by_name, ctx);
     airc_strmap_init(&g->sub_by_name, ctx);
+    g->name_tomb.magic = AIRC_MAGIC_NODE;
+    g->name_tomb.erased = true;
+    g->name_tomb.name = "";
     airc_strmap_init(&g->ns.used, ctx);
     airc_strmap_init(&g->ns.bases, ctx);
     g->ins_where = AIRC_INSERT_END;
@@ -86,7 +88,6 @@ void airc_graph_destroy(airc_graph *g)
     for (size_t i = 0; i < g->nconsts; i++)
         airc_constant_release(g->consts[i]);
     airc_free(ctx, g->consts);
-    airc_strmap_free(&g->by_name);
     airc_strmap_free(&g->ns.used);
     airc_strmap_free(&g->ns.bases);
     airc_arena_free(&g->arena);
@@ -137,7 +138,18 @@ airc_node *airc_graph_find_node(const airc_graph *g, const char *name)
 {
     if (!g || g->magic != AIRC_MAGIC_GRAPH || !name)
         return NULL;
-    return airc_strmap_get(&g->by_name, name);
+    return airc_graph_node_by_name(g, name, strlen(name));
+}
+
+airc_node *airc_graph_node_by_name(const airc_graph *g, const char *name, size_t len)
+{
+    airc_node *n = airc_strmap_getn(&g->ns.used, name, len);
+    return n && !n->erased ? n : NULL;
+}
+
+bool airc_graph_reserve_names(airc_graph *g, size_t extra)
+{
+    return airc_strmap_reserve(&g->ns.used, extra);
 }
 
 airc_node *airc_graph_output_node(const airc_graph *g)

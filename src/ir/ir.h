@@ -121,7 +121,10 @@ typedef struct airc_constant {
 AIRC_HIDDEN void airc_constant_release(airc_constant *c);
 
 typedef struct airc_namespace {
-    airc_strmap used;  /* every name ever used in the graph (never released) */
+    /* every name ever used in the graph (never released) -> its node; an
+     * erased node keeps its entry, and names a clone inherits from its
+     * source's erased nodes map to the graph's name_tomb */
+    airc_strmap used;
     airc_strmap bases; /* base -> (uintptr_t) next suffix to try */
 } airc_namespace;
 
@@ -132,8 +135,8 @@ struct airc_graph {
     airc_node root; /* sentinel: root.next is the first node */
     size_t nnodes;  /* live nodes */
     uint32_t next_id;
-    airc_strmap by_name; /* live node name -> node */
     airc_namespace ns;
+    airc_node name_tomb; /* an always-erased node: see airc_namespace.used */
 
     int32_t ins_where;
     airc_node *ins_anchor;
@@ -159,6 +162,12 @@ struct airc_graph {
  * parent link stay put. Cannot fail (src/ir/swap.c). */
 AIRC_HIDDEN void airc_graph_swap(airc_graph *a, airc_graph *b);
 
+/* The live node named name[0..len); NULL if none. */
+AIRC_HIDDEN airc_node *airc_graph_node_by_name(const airc_graph *g, const char *name, size_t len);
+/* Makes room so that `extra` more node names need no rehash (parse and
+ * clone know their size up front). false on OOM. */
+AIRC_HIDDEN bool airc_graph_reserve_names(airc_graph *g, size_t extra);
+
 /* Destroys the submodules with drop[i] != 0 and compacts the list. */
 AIRC_HIDDEN void airc_graph_drop_submodules(airc_graph *g, const uint8_t *drop);
 
@@ -182,7 +191,7 @@ AIRC_HIDDEN airc_status airc_node_create(airc_graph *g, airc_node_kind kind, con
 
 /* Unique name from a candidate with torch.fx's rules (sanitize, _N suffix,
  * Python keywords/builtins avoided), amortised O(1). Arena string; NULL on
- * OOM. Marks the name used. */
+ * OOM. The caller marks it used (ns.used) when the node is committed. */
 AIRC_HIDDEN const char *airc_graph_unique_name(airc_graph *g, const char *candidate);
 /* Default name candidate for a target, snake-cased as torch.fx does: for an
  * op, its name without namespace/overload ("aten.add.Tensor" -> "add",

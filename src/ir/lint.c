@@ -105,7 +105,7 @@ airc_status airc_graph_lint(const airc_graph *cg)
             airc_value_visit_nodes(n->kw_values[i], check_ref, &c);
         if (c.st != AIRC_OK)
             return c.st;
-        if (airc_strmap_get(&g->by_name, n->name) != n)
+        if (airc_strmap_get(&g->ns.used, n->name) != n)
             return airc_fail(AIRC_E_INVALID_GRAPH, "Node redefined name %s!", n->name);
         /* use-def links: every user must be live and of this graph; the
          * two directions are compared as edge multisets below */

@@ -151,10 +151,13 @@ const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
     buf[base_len] = '\0';
     if (has_num)
         snprintf(buf + base_len, 24, "_%llu", (unsigned long long)num);
-    if (!airc_strmap_reserve(&g->ns.used, 1) || !airc_strmap_reserve(&g->ns.bases, 1))
+    if (!airc_strmap_reserve(&g->ns.bases, 1))
         goto done;
-    if (airc_strmap_get(&g->ns.used, buf) || is_illegal(buf)) {
-        uintptr_t hint = (uintptr_t)airc_strmap_getn(&g->ns.bases, buf, base_len);
+    /* the small bases map first: a base seen colliding before means a bare
+     * candidate is taken for good (names are never released), which saves
+     * a probe of the big name table */
+    uintptr_t hint = (uintptr_t)airc_strmap_getn(&g->ns.bases, buf, base_len);
+    if ((hint && !has_num) || airc_strmap_get(&g->ns.used, buf) || is_illegal(buf)) {
         uint64_t k = num + 1 > hint ? num + 1 : hint;
         for (;; k++) {
             snprintf(buf + base_len, 24, "_%llu", (unsigned long long)k);
@@ -172,8 +175,6 @@ const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
         }
     }
     result = airc_arena_strdup(&g->arena, buf);
-    if (result)
-        airc_strmap_put(&g->ns.used, result, (void *)result);
 done:
     if (s != small)
         airc_free(ctx, s);

@@ -367,7 +367,7 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
         st = airc_fail_oom("node target");
         goto fail;
     }
-    if (!airc_strmap_reserve(&g->by_name, 1) || !airc_strmap_reserve(&g->ns.used, 1) ||
+    if (!airc_strmap_reserve(&g->ns.used, 1) ||
         !airc_grow(g->ctx, (void **)&g->erased, &g->erased_cap, g->nnodes + g->nerased + 1,
                    sizeof *g->erased)) {
         st = airc_fail_oom("node tables");
@@ -375,8 +375,6 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
     }
     if (flags & AIRC_CREATE_EXACT_NAME) {
         n->name = airc_arena_strdup(&g->arena, name);
-        if (n->name)
-            airc_strmap_put(&g->ns.used, n->name, (void *)n->name);
     } else {
         const char *cand = name;
         char small[128], *buf = NULL;
@@ -407,7 +405,7 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
     n->id = g->next_id++;
     link_after(prev, n);
     commit_args(n, a, nargs, kn, kv, nkw);
-    airc_strmap_put(&g->by_name, n->name, n);
+    airc_strmap_put(&g->ns.used, n->name, n); /* room reserved above */
     g->nnodes++;
     if (g->ins_where == AIRC_INSERT_AFTER)
         g->ins_anchor = n; /* keep creation order (see airc.h) */
@@ -487,7 +485,6 @@ static void finish_erase(airc_graph *g, airc_node *n)
 {
     retarget_insert_point(g, n);
     unlink_node(n);
-    airc_strmap_remove(&g->by_name, n->name);
     n->erased = true;
     g->erased[g->nerased++] = n;
     g->nnodes--;

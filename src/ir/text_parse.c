@@ -347,6 +347,13 @@ static airc_status parse_body(airc_text_parser *p, const airc_text_section *s)
     p->depth = 0;
     p->g = s->g;
     p->users_style_seen = false;
+    /* at most one node per line: size the name table once, no rehashing */
+    size_t lines = 0;
+    for (const char *c = p->text + s->body, *e = p->text + s->end;
+         (c = memchr(c, '\n', (size_t)(e - c))) != NULL; c++)
+        lines++;
+    if (!airc_graph_reserve_names(s->g, lines + 1))
+        return airc_text_oom("node names");
     AIRC_TRY(parse_header(p));
     for (;;) {
         const airc_token *t;

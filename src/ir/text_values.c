@@ -24,7 +24,7 @@ airc_status airc_text_push(airc_text_parser *p, const airc_value *v)
 
 airc_node *airc_text_find_node(airc_text_parser *p, const char *s, size_t len)
 {
-    return airc_strmap_getn(&p->g->by_name, s, len);
+    return airc_graph_node_by_name(p->g, s, len);
 }
 
 static airc_status node_ref(airc_text_parser *p, const airc_token *t, const airc_value **out)
