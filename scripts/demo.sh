@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: install what is missing, build, and run
-# airc on the seed-001 model's graph (parse, lint, print with types).
+# airc on the seed-001 model: parse, lint, print with types, then the
+# seed's multi-stream pass through the pass pipeline.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -16,3 +17,6 @@ echo "== airc lint $ex/model.fx"
 echo
 echo "== airc fmt --types --input $ex/x.npy $ex/model.fx"
 "$airc" fmt --types --input "$ex/x.npy" "$ex/model.fx"
+echo
+echo "== multistream: the seed's custom pass in C, run as a user pre-pass"
+"${AIRC_BUILD_DIR:-$root/build}/bin/multistream" "$ex/model.fx" "$ex/x.npy"
