@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake pkg-config
     libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
-    libcmocka-dev libxxhash-dev libopenblas-dev libdlpack-dev libsleef-dev
+    libcmocka-dev libxxhash-dev libopenblas-dev libdlpack-dev libsleef-dev zlib1g-dev
     python3 python3-numpy python3-torch
     clang
 )

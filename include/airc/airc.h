@@ -690,5 +690,7 @@ AIRC_API const char *airc_config_key(const airc_config *cfg, size_t i);
 #include "airc/passes.h"    /* pass manager, user passes, compile pipeline */
 #include "airc/transform.h" /* Transformer, SubgraphMatcher, subgraph rewriter */
 #include "airc/partition.h" /* CapabilityBasedPartitioner */
+#include "airc/kernel.h"    /* kernels per device type */
+#include "airc/exec.h"      /* eager execution, .npz archives */
 
 #endif /* AIRC_AIRC_H */

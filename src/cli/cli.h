@@ -41,6 +41,7 @@ extern const cli_command cli_cmd_fmt;
 extern const cli_command cli_cmd_lint;
 extern const cli_command cli_cmd_passes;
 extern const cli_command cli_cmd_rewrite;
+extern const cli_command cli_cmd_run;
 
 /* ---- option parsing ------------------------------------------------------
  * GNU-style: options and operands may be mixed; `--name=value` or

@@ -20,6 +20,7 @@ static const cli_command *const cli_commands[] = {
     &cli_cmd_lint,
     &cli_cmd_passes,
     &cli_cmd_rewrite,
+    &cli_cmd_run,
 };
 #define CLI_NUM_COMMANDS (sizeof cli_commands / sizeof cli_commands[0])
 

@@ -45,6 +45,11 @@ airc_status airc_fail_oom(const char *what)
     return airc_fail(AIRC_E_OUT_OF_MEMORY, "out of memory: allocating %s", what);
 }
 
+airc_status airc_set_error(airc_status code, const char *message)
+{
+    return airc_fail(code, "%s", message ? message : "");
+}
+
 const char *airc_last_error(void)
 {
     return tl_msg;

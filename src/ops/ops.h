@@ -46,9 +46,13 @@ AIRC_HIDDEN airc_status airc_schema_parse_in(airc_context *ctx, airc_arena *a, c
 
 /* Kernels and converters are filled in by later layers through these slots
  * (a per-device-type list and one converter), each fn + user_data + free. */
+/* Callbacks of later layers are stored as a generic function pointer
+ * (ISO C converts between function pointer types, not to void *). */
+typedef void (*airc_generic_fn)(void);
+
 typedef struct airc_op_kernel {
     char *device_type; /* "cpu", "cuda" */
-    void *fn;
+    airc_generic_fn fn;
     void *user_data;
     airc_free_fn free_user_data;
 } airc_op_kernel;
@@ -66,7 +70,7 @@ struct airc_op {
     airc_free_fn meta_free;
     airc_op_kernel *kernels;
     size_t nkernels, kernels_cap;
-    void *converter;
+    airc_generic_fn converter;
     void *converter_user_data;
     airc_free_fn converter_free;
 };
@@ -97,6 +101,10 @@ AIRC_HIDDEN airc_status airc_registry_find(airc_context *ctx, const char *name, 
  * airc_registry_find where an out-of-memory must not read as "unknown". */
 AIRC_HIDDEN const airc_op *airc_registry_lookup(airc_context *ctx, const char *name);
 AIRC_HIDDEN const airc_op *airc_registry_lookupn(airc_context *ctx, const char *name, size_t len);
+
+/* The registry lock, for edits of an op's callback slots. */
+AIRC_HIDDEN void airc_registry_lock(airc_context *ctx);
+AIRC_HIDDEN void airc_registry_unlock(airc_context *ctx);
 
 /* Ops the IR layer needs to recognise. */
 #define AIRC_OP_GETITEM "operator.getitem"

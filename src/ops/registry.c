@@ -218,6 +218,16 @@ const airc_op *airc_registry_lookup(airc_context *ctx, const char *name)
     return name ? airc_registry_lookupn(ctx, name, strlen(name)) : NULL;
 }
 
+void airc_registry_lock(airc_context *ctx)
+{
+    pthread_mutex_lock(&ctx->registry->lock);
+}
+
+void airc_registry_unlock(airc_context *ctx)
+{
+    pthread_mutex_unlock(&ctx->registry->lock);
+}
+
 void airc_op_def_init(airc_op_def *def)
 {
     if (!def)

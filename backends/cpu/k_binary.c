@@ -1,0 +1,717 @@
+/* Built-in CPU kernels: binary family (add .. where, masked_fill, clamp,
+ * pow) and their in-place twins, which share the function (the executor
+ * hands out[0] = self). Every op computes in the compute type of torch's
+ * result type of its operands (f32 for f16/bf16/f32, f64, or int64 with
+ * wrapping arithmetic) and the engine converts on the way in and out;
+ * comparisons write bool. A number given for a Tensor argument is a
+ * wrapped-number operand, as in torch. */
+#include "backends/cpu/cpu_kernels.h"
+#include "backends/cpu/ew.h"
+#include "backends/cpu/k_math.h"
+
+#include <math.h>
+#include <string.h>
+
+#define FN_ARGS airc_ew *op, int64_t n, void *out, const void *const *in, const int *inc
+
+/* Two-input map with a loop per broadcast pattern, so the common ones
+ * (tensor-tensor, tensor-scalar) vectorize. pf/pi: the op's first
+ * parameter (alpha) as a loop invariant. */
+#define BIN(T, R, NAME, EXPR)                                                                      \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        const double pf = op->f[0];                                                                \
+        const int64_t pi = op->i[0];                                                               \
+        (void)pf;                                                                                  \
+        (void)pi;                                                                                  \
+        R *o = out;                                                                                \
+        const T *pa = in[0], *pb = in[1];                                                          \
+        if (inc[0] && inc[1]) {                                                                    \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                const T a = pa[i], b = pb[i];                                                      \
+                o[i] = (EXPR);                                                                     \
+            }                                                                                      \
+        } else if (inc[0]) {                                                                       \
+            const T b = pb[0];                                                                     \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                const T a = pa[i];                                                                 \
+                o[i] = (EXPR);                                                                     \
+            }                                                                                      \
+        } else if (inc[1]) {                                                                       \
+            const T a = pa[0];                                                                     \
+            for (int64_t i = 0; i < n; i++) {                                                      \
+                const T b = pb[i];                                                                 \
+                o[i] = (EXPR);                                                                     \
+            }                                                                                      \
+        } else {                                                                                   \
+            const T a = pa[0], b = pb[0];                                                          \
+            const R r = (EXPR);                                                                    \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                o[i] = r;                                                                          \
+        }                                                                                          \
+    }
+
+/* NaN-propagating maximum/minimum (torch.maximum, clamp_min/max) */
+#define MAXP(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (b) : (a))
+#define MINP(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (b) < (a) ? (b) : (a))
+
+/* ---- floating ---------------------------------------------------------- */
+
+static inline float floordiv_f32(float a, float b)
+{
+    /* torch's div_floor_floating: Python's // on floats */
+    if (b == 0)
+        return a / b;
+    float mod = fmodf(a, b);
+    float div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0))
+        div -= 1;
+    if (div == 0)
+        return copysignf(0.0f, a / b);
+    float fl = floorf(div);
+    return div - fl > 0.5f ? fl + 1.0f : fl;
+}
+
+static inline double floordiv_f64(double a, double b)
+{
+    if (b == 0)
+        return a / b;
+    double mod = fmod(a, b);
+    double div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0))
+        div -= 1;
+    if (div == 0)
+        return copysign(0.0, a / b);
+    double fl = floor(div);
+    return div - fl > 0.5 ? fl + 1.0 : fl;
+}
+
+#define FLOAT_OPS(T, S, FLOOR_DIV, TRUNC)                                                          \
+    BIN(T, T, add1_##S, a + b)                                                                     \
+    BIN(T, T, add_##S, a + (T)pf * b)                                                              \
+    BIN(T, T, sub1_##S, a - b)                                                                     \
+    BIN(T, T, sub_##S, a - (T)pf * b)                                                              \
+    BIN(T, T, mul_##S, a * b)                                                                      \
+    BIN(T, T, div_##S, a / b)                                                                      \
+    BIN(T, T, div_trunc_##S, TRUNC(a / b))                                                         \
+    BIN(T, T, div_floor_##S, FLOOR_DIV(a, b))                                                      \
+    BIN(T, T, max_##S, MAXP(a, b))                                                                 \
+    BIN(T, T, min_##S, MINP(a, b))                                                                 \
+    BIN(T, uint8_t, eq_##S, a == b)                                                                \
+    BIN(T, uint8_t, ne_##S, a != b)                                                                \
+    BIN(T, uint8_t, lt_##S, a < b)                                                                 \
+    BIN(T, uint8_t, le_##S, a <= b)                                                                \
+    BIN(T, uint8_t, gt_##S, a > b)                                                                 \
+    BIN(T, uint8_t, ge_##S, a >= b)
+
+FLOAT_OPS(float, f32, floordiv_f32, truncf)
+FLOAT_OPS(double, f64, floordiv_f64, trunc)
+BIN(double, double, pow_f64, pow(a, b))
+
+static void pow_f32(FN_ARGS)
+{
+    (void)op;
+    airc_vm_pow_f32(n, in[0], inc[0], in[1], inc[1], out);
+}
+
+/* pow with the exponent a number torch special-cases (one input, self) */
+#define POW_SPECIAL(T, S, SQRT)                                                                    \
+    static void pow_sq_##S(FN_ARGS)                                                                \
+    {                                                                                              \
+        (void)op, (void)inc;                                                                       \
+        T *o = out;                                                                                \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = a[i] * a[i];                                                                    \
+    }                                                                                              \
+    static void pow_cube_##S(FN_ARGS)                                                              \
+    {                                                                                              \
+        (void)op, (void)inc;                                                                       \
+        T *o = out;                                                                                \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = a[i] * a[i] * a[i];                                                             \
+    }                                                                                              \
+    static void pow_inv_##S(FN_ARGS)                                                               \
+    {                                                                                              \
+        (void)op, (void)inc;                                                                       \
+        T *o = out;                                                                                \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = (T)1 / a[i];                                                                    \
+    }                                                                                              \
+    static void pow_inv_sq_##S(FN_ARGS)                                                            \
+    {                                                                                              \
+        (void)op, (void)inc;                                                                       \
+        T *o = out;                                                                                \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = (T)1 / (a[i] * a[i]);                                                           \
+    }                                                                                              \
+    static void pow_sqrt_##S(FN_ARGS)                                                              \
+    {                                                                                              \
+        (void)op, (void)inc;                                                                       \
+        SQRT(n, in[0], out);                                                                       \
+    }                                                                                              \
+    static void pow_rsqrt_##S(FN_ARGS)                                                             \
+    {                                                                                              \
+        (void)op, (void)inc;                                                                       \
+        T *o = out;                                                                                \
+        SQRT(n, in[0], o);                                                                         \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = (T)1 / o[i];                                                                    \
+    }
+
+static void sqrt_f32_map(int64_t n, const float *x, float *y)
+{
+    airc_vm_f32(AIRC_VM_SQRT, n, x, y);
+}
+
+static void sqrt_f64_map(int64_t n, const double *x, double *y)
+{
+    for (int64_t i = 0; i < n; i++)
+        y[i] = sqrt(x[i]);
+}
+POW_SPECIAL(float, f32, sqrt_f32_map)
+POW_SPECIAL(double, f64, sqrt_f64_map)
+
+/* ---- int64: wrapping arithmetic, as torch's integer types --------------- */
+
+#define U64(x) ((uint64_t)(x))
+BIN(int64_t, int64_t, add1_i64, (int64_t)(U64(a) + U64(b)))
+BIN(int64_t, int64_t, add_i64, (int64_t)(U64(a) + U64(pi) * U64(b)))
+BIN(int64_t, int64_t, sub1_i64, (int64_t)(U64(a) - U64(b)))
+BIN(int64_t, int64_t, sub_i64, (int64_t)(U64(a) - U64(pi) * U64(b)))
+BIN(int64_t, int64_t, mul_i64, (int64_t)(U64(a) * U64(b)))
+BIN(int64_t, int64_t, max_i64, a < b ? b : a)
+BIN(int64_t, int64_t, min_i64, b < a ? b : a)
+BIN(int64_t, uint8_t, eq_i64, a == b)
+BIN(int64_t, uint8_t, ne_i64, a != b)
+BIN(int64_t, uint8_t, lt_i64, a < b)
+BIN(int64_t, uint8_t, le_i64, a <= b)
+BIN(int64_t, uint8_t, gt_i64, a > b)
+BIN(int64_t, uint8_t, ge_i64, a >= b)
+BIN(uint8_t, uint8_t, and_b8, (uint8_t)(a && b))
+BIN(uint8_t, uint8_t, or_b8, (uint8_t)(a || b))
+BIN(uint8_t, uint8_t, xor_b8, (uint8_t)(!a != !b))
+
+/* torch's powi: negative exponents give 0 but for bases 1 and -1 */
+static inline int64_t powi(int64_t a, int64_t b)
+{
+    if (b < 0) {
+        if (a == 1)
+            return 1;
+        if (a == -1)
+            return (b & 1) ? -1 : 1;
+        return 0;
+    }
+    uint64_t r = 1, x = U64(a);
+    while (b) {
+        if (b & 1)
+            r *= x;
+        b >>= 1;
+        x *= x;
+    }
+    return (int64_t)r;
+}
+BIN(int64_t, int64_t, pow_i64, powi(a, b))
+
+/* Integer division cannot trap: a zero divisor is torch's
+ * "ZeroDivisionError" (checked before anything is written), INT64_MIN / -1
+ * wraps to INT64_MIN instead of raising SIGFPE. */
+static inline int64_t div_trunc_i(int64_t a, int64_t b)
+{
+    return b == -1 ? (int64_t)(0 - U64(a)) : a / b;
+}
+
+static inline int64_t div_floor_i(int64_t a, int64_t b)
+{
+    if (b == -1)
+        return (int64_t)(0 - U64(a));
+    int64_t q = a / b;
+    if (a % b != 0 && ((a < 0) != (b < 0)))
+        q--;
+    return q;
+}
+
+static bool has_zero(airc_ew *op, int64_t n, const int64_t *b, int ib)
+{
+    for (int64_t i = 0; i < (ib ? n : 1); i++)
+        if (!b[i]) {
+            op->status = AIRC_E_RUNTIME;
+            op->message = "ZeroDivisionError";
+            return true;
+        }
+    return false;
+}
+
+#define INT_DIV(NAME, F)                                                                           \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        int64_t *o = out;                                                                          \
+        const int64_t *a = in[0], *b = in[1];                                                      \
+        if (has_zero(op, n, b, inc[1]))                                                            \
+            return;                                                                                \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = F(a[i * inc[0]], b[i * inc[1]]);                                                \
+    }
+INT_DIV(div_trunc_i64, div_trunc_i)
+INT_DIV(div_floor_i64, div_floor_i)
+
+/* ---- three inputs: where, clamp ----------------------------------------- */
+
+#define WHERE(T, S)                                                                                \
+    static void where_##S(FN_ARGS)                                                                 \
+    {                                                                                              \
+        (void)op;                                                                                  \
+        T *o = out;                                                                                \
+        const uint8_t *c = in[0];                                                                  \
+        const T *a = in[1], *b = in[2];                                                            \
+        const int ic = inc[0], ia = inc[1], ib = inc[2];                                           \
+        if (ic && ia && ib) {                                                                      \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                o[i] = c[i] ? a[i] : b[i];                                                         \
+        } else {                                                                                   \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                o[i] = c[i * ic] ? a[i * ia] : b[i * ib];                                          \
+        }                                                                                          \
+    }
+WHERE(float, f32)
+WHERE(double, f64)
+WHERE(int64_t, i64)
+
+#define CLAMP_T(T, S, MAXF, MINF)                                                                  \
+    static void clamp_t_##S(FN_ARGS)                                                               \
+    {                                                                                              \
+        (void)op;                                                                                  \
+        T *o = out;                                                                                \
+        const T *x = in[0], *lo = in[1], *hi = in[2];                                              \
+        const int ix = inc[0], il = inc[1], ih = inc[2];                                           \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T m = MAXF(x[i * ix], lo[i * il]);                                                     \
+            o[i] = MINF(m, hi[i * ih]);                                                            \
+        }                                                                                          \
+    }
+CLAMP_T(float, f32, MAXP, MINP)
+CLAMP_T(double, f64, MAXP, MINP)
+#define MAXI(a, b) ((a) < (b) ? (b) : (a))
+#define MINI(a, b) ((b) < (a) ? (b) : (a))
+CLAMP_T(int64_t, i64, MAXI, MINI)
+
+/* clamp with Scalar bounds: std::min(std::max(x, lo), hi) as torch, so a
+ * NaN bound is ignored and NaN x stays NaN; absent bounds are ±inf or the
+ * int64 limits. Bounds are parameters: one input. */
+#define CLAMP_S(T, S, LO, HI)                                                                      \
+    static void clamp_s_##S(FN_ARGS)                                                               \
+    {                                                                                              \
+        (void)inc;                                                                                 \
+        const T lo = (T)(LO), hi = (T)(HI);                                                        \
+        T *o = out;                                                                                \
+        const T *x = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T m = x[i] < lo ? lo : x[i];                                                           \
+            o[i] = hi < m ? hi : m;                                                                \
+        }                                                                                          \
+    }
+CLAMP_S(float, f32, op->f[0], op->f[1])
+CLAMP_S(double, f64, op->f[0], op->f[1])
+CLAMP_S(int64_t, i64, op->i[0], op->i[1])
+
+/* ---- kernels ------------------------------------------------------------ */
+
+typedef struct fn3 {
+    airc_ew_fn f32, f64, i64;
+} fn3;
+
+static airc_ew_fn pick(fn3 f, airc_dtype ct)
+{
+    return ct == AIRC_DTYPE_F32 ? f.f32 : ct == AIRC_DTYPE_F64 ? f.f64 : f.i64;
+}
+
+static airc_status no_kernel(const airc_kernel_ctx *k, airc_dtype ct)
+{
+    return airc_fail(AIRC_E_UNSUPPORTED, "%s: no kernel for compute dtype %s", airc_ew_name(k),
+                     airc_dtype_name(ct));
+}
+
+static airc_status check_out(const airc_kernel_ctx *k)
+{
+    if (k->nout < 1 || !k->out)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: no output", airc_ew_name(k));
+    return AIRC_OK;
+}
+
+/* Runs a two-operand op over arguments a0 and a1 (tensors or numbers). */
+static airc_status run2(airc_kernel_ctx *k, airc_ew *op, uint32_t a0, uint32_t a1)
+{
+    airc_ew_scalar s[2];
+    airc_tview tmp[2];
+    const airc_tview *in[2];
+    bool present[2];
+    AIRC_TRY(airc_ew_operand(k, a0, op->in_type[0], &s[0], &tmp[0], &in[0], &present[0]));
+    AIRC_TRY(airc_ew_operand(k, a1, op->in_type[1], &s[1], &tmp[1], &in[1], &present[1]));
+    if (!present[0] || !present[1])
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: an operand is None", airc_ew_name(k));
+    op->nin = 2;
+    airc_status st = airc_ew_run(op, &k->out[0], in);
+    if (st != AIRC_OK)
+        return airc_fail_prefix("%s", airc_ew_name(k));
+    return AIRC_OK;
+}
+
+typedef enum arith_kind { A_ADD, A_SUB, A_RSUB, A_MUL, A_DIV, A_MAX, A_MIN } arith_kind;
+
+static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
+{
+    AIRC_TRY(check_out(k));
+    static const uint32_t operands[] = {0, 1};
+    airc_dtype rt = airc_ew_result_type(k, operands, 2);
+    airc_dtype ct = airc_ew_compute_type(rt);
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    fn3 f = {NULL, NULL, NULL};
+    if (kind == A_ADD || kind == A_SUB || kind == A_RSUB) {
+        AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
+        AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[0]));
+        bool one = ct == AIRC_DTYPE_I64 ? op.i[0] == 1 : op.f[0] == 1.0;
+        if (kind == A_ADD)
+            f = one ? (fn3){add1_f32, add1_f64, add1_i64} : (fn3){add_f32, add_f64, add_i64};
+        else
+            f = one ? (fn3){sub1_f32, sub1_f64, sub1_i64} : (fn3){sub_f32, sub_f64, sub_i64};
+    } else if (kind == A_MUL) {
+        f = (fn3){mul_f32, mul_f64, mul_i64};
+    } else if (kind == A_MAX) {
+        f = (fn3){max_f32, max_f64, max_i64};
+    } else if (kind == A_MIN) {
+        f = (fn3){min_f32, min_f64, min_i64};
+    } else {
+        const char *mode = k->nargs > 2 ? airc_ew_arg_string(k, 2) : NULL;
+        if (!mode) {
+            if (ct == AIRC_DTYPE_I64)
+                ct = AIRC_DTYPE_F32; /* true division of integers */
+            f = (fn3){div_f32, div_f64, NULL};
+        } else if (!strcmp(mode, "trunc")) {
+            f = (fn3){div_trunc_f32, div_trunc_f64, div_trunc_i64};
+        } else if (!strcmp(mode, "floor")) {
+            f = (fn3){div_floor_f32, div_floor_f64, div_floor_i64};
+        } else {
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "%s: rounding_mode must be None, 'trunc' or 'floor', not '%s'",
+                             airc_ew_name(k), mode);
+        }
+    }
+    op.fn = pick(f, ct);
+    if (!op.fn)
+        return no_kernel(k, ct);
+    op.in_type[0] = op.in_type[1] = op.out_type = ct;
+    /* rsub(self, other) = other - alpha * self */
+    return kind == A_RSUB ? run2(k, &op, 1, 0) : run2(k, &op, 0, 1);
+}
+
+static bool number_arg(const airc_kernel_ctx *k, uint32_t i, double *v)
+{
+    if (i >= k->nargs || (k->in && k->in[i]))
+        return false;
+    const airc_value *a = k->args[i];
+    if (!a || (airc_value_get_kind(a) != AIRC_VALUE_FLOAT &&
+               airc_value_get_kind(a) != AIRC_VALUE_INT))
+        return false;
+    return airc_value_get_float(a, v) == AIRC_OK;
+}
+
+static airc_status k_pow(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    AIRC_TRY(check_out(k));
+    static const uint32_t operands[] = {0, 1};
+    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 2));
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.in_type[0] = op.in_type[1] = op.out_type = ct;
+    double e;
+    bool scalar_exp = number_arg(k, 1, &e) && k->in && k->in[0];
+    if (scalar_exp && ct == AIRC_DTYPE_I64 && e < 0)
+        return airc_fail(AIRC_E_RUNTIME,
+                         "%s: Integers to negative integer powers are not allowed.",
+                         airc_ew_name(k));
+    if (scalar_exp && ct != AIRC_DTYPE_I64) {
+        bool f32 = ct == AIRC_DTYPE_F32;
+        if (e == 2.0)
+            op.fn = f32 ? pow_sq_f32 : pow_sq_f64;
+        else if (e == 3.0)
+            op.fn = f32 ? pow_cube_f32 : pow_cube_f64;
+        else if (e == 0.5)
+            op.fn = f32 ? pow_sqrt_f32 : pow_sqrt_f64;
+        else if (e == -0.5)
+            op.fn = f32 ? pow_rsqrt_f32 : pow_rsqrt_f64;
+        else if (e == -1.0)
+            op.fn = f32 ? pow_inv_f32 : pow_inv_f64;
+        else if (e == -2.0)
+            op.fn = f32 ? pow_inv_sq_f32 : pow_inv_sq_f64;
+        if (op.fn) {
+            op.nin = 1;
+            op.contiguous = true;
+            const airc_tview *self = k->in[0];
+            airc_status st = airc_ew_run(&op, &k->out[0], &self);
+            return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
+        }
+    }
+    op.fn = pick((fn3){pow_f32, pow_f64, pow_i64}, ct);
+    return run2(k, &op, 0, 1);
+}
+
+typedef enum cmp_kind { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE } cmp_kind;
+
+static airc_status compare(airc_kernel_ctx *k, cmp_kind kind)
+{
+    AIRC_TRY(check_out(k));
+    static const uint32_t operands[] = {0, 1};
+    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 2));
+    static const fn3 fns[] = {
+        {eq_f32, eq_f64, eq_i64}, {ne_f32, ne_f64, ne_i64}, {lt_f32, lt_f64, lt_i64},
+        {le_f32, le_f64, le_i64}, {gt_f32, gt_f64, gt_i64}, {ge_f32, ge_f64, ge_i64},
+    };
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.fn = pick(fns[kind], ct);
+    op.in_type[0] = op.in_type[1] = ct;
+    op.out_type = AIRC_DTYPE_BOOL;
+    return run2(k, &op, 0, 1);
+}
+
+static airc_status logical(airc_kernel_ctx *k, airc_ew_fn fn)
+{
+    AIRC_TRY(check_out(k));
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.fn = fn;
+    op.in_type[0] = op.in_type[1] = op.out_type = AIRC_DTYPE_BOOL;
+    return run2(k, &op, 0, 1);
+}
+
+/* out = cond ? a : b over arguments c, a, b (a and b tensors or numbers). */
+static airc_status select3(airc_kernel_ctx *k, uint32_t c, uint32_t a, uint32_t b)
+{
+    AIRC_TRY(check_out(k));
+    airc_dtype ct = airc_ew_compute_type(k->out[0].dtype);
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.fn = pick((fn3){where_f32, where_f64, where_i64}, ct);
+    op.nin = 3;
+    op.in_type[0] = AIRC_DTYPE_BOOL;
+    op.in_type[1] = op.in_type[2] = op.out_type = ct;
+    const uint32_t idx[3] = {c, a, b};
+    airc_ew_scalar s[3];
+    airc_tview tmp[3];
+    const airc_tview *in[3];
+    for (int i = 0; i < 3; i++) {
+        bool present;
+        AIRC_TRY(airc_ew_operand(k, idx[i], op.in_type[i], &s[i], &tmp[i], &in[i], &present));
+        if (!present)
+            return airc_fail(AIRC_E_UNSUPPORTED, "%s: argument %u is None", airc_ew_name(k),
+                             (unsigned)idx[i]);
+    }
+    airc_status st = airc_ew_run(&op, &k->out[0], in);
+    return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
+}
+
+static airc_status k_where(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return select3(k, 0, 1, 2);
+}
+
+/* masked_fill(self, mask, value) = where(mask, value, self) */
+static airc_status k_masked_fill(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return select3(k, 1, 2, 0);
+}
+
+static bool arg_present(const airc_kernel_ctx *k, uint32_t i)
+{
+    if (i >= k->nargs)
+        return false;
+    if (k->in && k->in[i])
+        return true;
+    return k->args[i] && airc_value_get_kind(k->args[i]) != AIRC_VALUE_NONE;
+}
+
+/* clamp / clamp_ (Scalar? min, Scalar? max): bounds as parameters */
+static airc_status k_clamp(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    AIRC_TRY(check_out(k));
+    const airc_tview *self = k->nargs && k->in ? k->in[0] : NULL;
+    if (!self)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: self must be a tensor", airc_ew_name(k));
+    bool has_lo = arg_present(k, 1), has_hi = arg_present(k, 2);
+    if (!has_lo && !has_hi)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: torch.clamp: At least one of 'min' or 'max' must not be None",
+                         airc_ew_name(k));
+    static const uint32_t operands[] = {0, 1, 2};
+    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 3));
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    AIRC_TRY(airc_ew_arg_double(k, 1, -INFINITY, &op.f[0]));
+    AIRC_TRY(airc_ew_arg_double(k, 2, INFINITY, &op.f[1]));
+    AIRC_TRY(airc_ew_arg_int(k, 1, INT64_MIN, &op.i[0]));
+    AIRC_TRY(airc_ew_arg_int(k, 2, INT64_MAX, &op.i[1]));
+    op.fn = pick((fn3){clamp_s_f32, clamp_s_f64, clamp_s_i64}, ct);
+    op.nin = 1;
+    op.contiguous = true;
+    op.in_type[0] = op.out_type = ct;
+    airc_status st = airc_ew_run(&op, &k->out[0], &self);
+    return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
+}
+
+/* clamp.Tensor / clamp_.Tensor (Tensor? min, Tensor? max): NaN bounds
+ * propagate, as torch's tensor overloads do */
+static airc_status k_clamp_tensor(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    AIRC_TRY(check_out(k));
+    bool has_lo = arg_present(k, 1), has_hi = arg_present(k, 2);
+    static const uint32_t operands[] = {0, 1, 2};
+    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 3));
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.in_type[0] = op.in_type[1] = op.in_type[2] = op.out_type = ct;
+    if (has_lo && has_hi) {
+        op.fn = pick((fn3){clamp_t_f32, clamp_t_f64, clamp_t_i64}, ct);
+        op.nin = 3;
+        airc_ew_scalar s[3];
+        airc_tview tmp[3];
+        const airc_tview *in[3];
+        for (uint32_t i = 0; i < 3; i++) {
+            bool present;
+            AIRC_TRY(airc_ew_operand(k, i, ct, &s[i], &tmp[i], &in[i], &present));
+        }
+        airc_status st = airc_ew_run(&op, &k->out[0], in);
+        return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
+    }
+    if (has_lo) {
+        op.fn = pick((fn3){max_f32, max_f64, max_i64}, ct);
+        return run2(k, &op, 0, 1);
+    }
+    if (has_hi) {
+        op.fn = pick((fn3){min_f32, min_f64, min_i64}, ct);
+        return run2(k, &op, 0, 2);
+    }
+    return airc_fail(AIRC_E_UNSUPPORTED,
+                     "%s: torch.clamp: At least one of 'min' or 'max' must not be None",
+                     airc_ew_name(k));
+}
+
+#define KERNEL(name, CALL)                                                                         \
+    static airc_status k_##name(airc_kernel_ctx *k, void *user_data)                               \
+    {                                                                                              \
+        (void)user_data;                                                                           \
+        return CALL;                                                                               \
+    }
+KERNEL(add, arith(k, A_ADD))
+KERNEL(sub, arith(k, A_SUB))
+KERNEL(rsub, arith(k, A_RSUB))
+KERNEL(mul, arith(k, A_MUL))
+KERNEL(div, arith(k, A_DIV))
+KERNEL(maximum, arith(k, A_MAX))
+KERNEL(minimum, arith(k, A_MIN))
+/* clamp_min(x, m) is maximum(x, m) with m a tensor or a number (both NaN-
+ * propagating in torch); clamp_max likewise minimum */
+KERNEL(clamp_min, arith(k, A_MAX))
+KERNEL(clamp_max, arith(k, A_MIN))
+KERNEL(eq, compare(k, C_EQ))
+KERNEL(ne, compare(k, C_NE))
+KERNEL(lt, compare(k, C_LT))
+KERNEL(le, compare(k, C_LE))
+KERNEL(gt, compare(k, C_GT))
+KERNEL(ge, compare(k, C_GE))
+KERNEL(logical_and, logical(k, and_b8))
+KERNEL(logical_or, logical(k, or_b8))
+KERNEL(logical_xor, logical(k, xor_b8))
+
+/* Sorted by qualname (strcmp); a unit test checks it. */
+const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
+    {"aten.add.Scalar", k_add},
+    {"aten.add.Tensor", k_add},
+    {"aten.add_.Scalar", k_add},
+    {"aten.add_.Tensor", k_add},
+    {"aten.clamp.Tensor", k_clamp_tensor},
+    {"aten.clamp.default", k_clamp},
+    {"aten.clamp_.Tensor", k_clamp_tensor},
+    {"aten.clamp_.default", k_clamp},
+    {"aten.clamp_max.Tensor", k_clamp_max},
+    {"aten.clamp_max.default", k_clamp_max},
+    {"aten.clamp_max_.Tensor", k_clamp_max},
+    {"aten.clamp_max_.default", k_clamp_max},
+    {"aten.clamp_min.Tensor", k_clamp_min},
+    {"aten.clamp_min.default", k_clamp_min},
+    {"aten.clamp_min_.Tensor", k_clamp_min},
+    {"aten.clamp_min_.default", k_clamp_min},
+    {"aten.div.Scalar", k_div},
+    {"aten.div.Scalar_mode", k_div},
+    {"aten.div.Tensor", k_div},
+    {"aten.div.Tensor_mode", k_div},
+    {"aten.div_.Scalar", k_div},
+    {"aten.div_.Scalar_mode", k_div},
+    {"aten.div_.Tensor", k_div},
+    {"aten.div_.Tensor_mode", k_div},
+    {"aten.eq.Scalar", k_eq},
+    {"aten.eq.Tensor", k_eq},
+    {"aten.eq_.Scalar", k_eq},
+    {"aten.eq_.Tensor", k_eq},
+    {"aten.ge.Scalar", k_ge},
+    {"aten.ge.Tensor", k_ge},
+    {"aten.ge_.Scalar", k_ge},
+    {"aten.ge_.Tensor", k_ge},
+    {"aten.gt.Scalar", k_gt},
+    {"aten.gt.Tensor", k_gt},
+    {"aten.gt_.Scalar", k_gt},
+    {"aten.gt_.Tensor", k_gt},
+    {"aten.le.Scalar", k_le},
+    {"aten.le.Tensor", k_le},
+    {"aten.le_.Scalar", k_le},
+    {"aten.le_.Tensor", k_le},
+    {"aten.logical_and.default", k_logical_and},
+    {"aten.logical_and_.default", k_logical_and},
+    {"aten.logical_or.default", k_logical_or},
+    {"aten.logical_or_.default", k_logical_or},
+    {"aten.logical_xor.default", k_logical_xor},
+    {"aten.logical_xor_.default", k_logical_xor},
+    {"aten.lt.Scalar", k_lt},
+    {"aten.lt.Tensor", k_lt},
+    {"aten.lt_.Scalar", k_lt},
+    {"aten.lt_.Tensor", k_lt},
+    {"aten.masked_fill.Scalar", k_masked_fill},
+    {"aten.masked_fill.Tensor", k_masked_fill},
+    {"aten.masked_fill_.Scalar", k_masked_fill},
+    {"aten.masked_fill_.Tensor", k_masked_fill},
+    {"aten.maximum.default", k_maximum},
+    {"aten.minimum.default", k_minimum},
+    {"aten.mul.Scalar", k_mul},
+    {"aten.mul.Tensor", k_mul},
+    {"aten.mul_.Scalar", k_mul},
+    {"aten.mul_.Tensor", k_mul},
+    {"aten.ne.Scalar", k_ne},
+    {"aten.ne.Tensor", k_ne},
+    {"aten.ne_.Scalar", k_ne},
+    {"aten.ne_.Tensor", k_ne},
+    {"aten.pow.Scalar", k_pow},
+    {"aten.pow.Tensor_Scalar", k_pow},
+    {"aten.pow.Tensor_Tensor", k_pow},
+    {"aten.pow_.Scalar", k_pow},
+    {"aten.pow_.Tensor", k_pow},
+    {"aten.rsub.Scalar", k_rsub},
+    {"aten.rsub.Tensor", k_rsub},
+    {"aten.sub.Scalar", k_sub},
+    {"aten.sub.Tensor", k_sub},
+    {"aten.sub_.Scalar", k_sub},
+    {"aten.sub_.Tensor", k_sub},
+    {"aten.where.Scalar", k_where},
+    {"aten.where.ScalarOther", k_where},
+    {"aten.where.ScalarSelf", k_where},
+    {"aten.where.self", k_where},
+};
+const size_t airc_cpu_num_kernels_binary =
+    sizeof airc_cpu_kernels_binary / sizeof airc_cpu_kernels_binary[0];

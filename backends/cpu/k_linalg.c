@@ -1,0 +1,447 @@
+/* Built-in CPU kernels, linalg family: the GEMM behind mm, addmm, bmm,
+ * matmul and linear (OpenBLAS for f32/f64), and the family's table
+ * (convolution in k_linalg_conv.c, pooling in k_linalg_pool.c).
+ *
+ * Threads: these kernels start none of their own. OpenBLAS's thread count
+ * is the CPU runtime's policy (its thread budget per stream), set there. */
+#include "backends/cpu/k_linalg_impl.h"
+
+#include <cblas.h>
+#include <limits.h>
+#include <string.h>
+
+static int64_t max64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+
+static airc_cpu_mat mat_t(airc_cpu_mat m)
+{
+    airc_cpu_mat t = {m.p, m.cols, m.rows, m.cs, m.rs};
+    return t;
+}
+
+/* How BLAS can address m without a copy: row-major (NoTrans: element
+ * (i, j) at i*ld + j) or column-major (Trans: at j*ld + i). */
+static bool blas_view(const airc_cpu_mat *m, bool *trans, int64_t *ld)
+{
+    int64_t r = m->rows, c = m->cols;
+    if (m->cs == 1 || c <= 1) {
+        int64_t l = r <= 1 ? max64(c, 1) : m->rs;
+        if (l >= max64(c, 1) && l <= INT_MAX) {
+            *trans = false;
+            *ld = l;
+            return true;
+        }
+    }
+    if (m->rs == 1 || r <= 1) {
+        int64_t l = c <= 1 ? max64(r, 1) : m->cs;
+        if (l >= max64(r, 1) && l <= INT_MAX) {
+            *trans = true;
+            *ld = l;
+            return true;
+        }
+    }
+    return false;
+}
+
+static airc_tview mat_view(const airc_cpu_mat *m, airc_dtype dtype)
+{
+    airc_tview v = {.data = m->p, .dtype = dtype, .ndim = 2};
+    v.shape[0] = m->rows;
+    v.shape[1] = m->cols;
+    v.strides[0] = m->rs;
+    v.strides[1] = m->cs;
+    return v;
+}
+
+/* A contiguous copy of m (when `copy_in`, else uninitialised) in *mem. */
+static airc_status mat_temp(const airc_kernel_ctx *k, airc_dtype dtype, const airc_cpu_mat *m,
+                            bool copy_in, airc_cpu_mat *out, void **mem)
+{
+    size_t esz = airc_dtype_size(dtype);
+    void *p = airc_malloc(k->ctx, (size_t)max64(m->rows * m->cols, 1) * esz);
+    if (!p)
+        return airc_cpu_oom(k, "a GEMM operand");
+    airc_cpu_mat t = {p, m->rows, m->cols, m->cols, 1};
+    if (copy_in) {
+        airc_tview d = mat_view(&t, dtype), s = mat_view(m, dtype);
+        airc_cpu_copy(&d, &s);
+    }
+    *out = t;
+    *mem = p;
+    return AIRC_OK;
+}
+
+/* C = beta * C, elementwise (K == 0: the product is empty). */
+static void scale(airc_dtype dtype, double beta, const airc_cpu_mat *c)
+{
+    size_t esz = airc_dtype_size(dtype);
+    for (int64_t i = 0; i < c->rows; i++) {
+        for (int64_t j = 0; j < c->cols; j++) {
+            char *p = c->p + (i * c->rs + j * c->cs) * (int64_t)esz;
+            if (beta == 0)
+                airc_cpu_store_i64(p, dtype, 0);
+            else if (airc_cpu_dtype_is_float(dtype))
+                airc_cpu_store_f64(p, dtype, beta * airc_cpu_load_f64(p, dtype));
+            else
+                airc_cpu_store_i64(p, dtype, (int64_t)beta * airc_cpu_load_i64(p, dtype));
+        }
+    }
+}
+
+/* Plain loops for the dtypes BLAS has no GEMM for. */
+static void gemm_loop(airc_dtype dtype, double alpha, const airc_cpu_mat *a,
+                      const airc_cpu_mat *b, double beta, const airc_cpu_mat *c)
+{
+    int64_t esz = (int64_t)airc_dtype_size(dtype);
+    bool fp = airc_cpu_dtype_is_float(dtype);
+    for (int64_t i = 0; i < c->rows; i++) {
+        for (int64_t j = 0; j < c->cols; j++) {
+            char *pc = c->p + (i * c->rs + j * c->cs) * esz;
+            if (fp) {
+                double acc = 0;
+                for (int64_t q = 0; q < a->cols; q++)
+                    acc += airc_cpu_load_f64(a->p + (i * a->rs + q * a->cs) * esz, dtype) *
+                           airc_cpu_load_f64(b->p + (q * b->rs + j * b->cs) * esz, dtype);
+                double old = beta == 0 ? 0 : beta * airc_cpu_load_f64(pc, dtype);
+                airc_cpu_store_f64(pc, dtype, alpha * acc + old);
+            } else {
+                uint64_t acc = 0; /* wraps like torch's integer GEMM */
+                for (int64_t q = 0; q < a->cols; q++)
+                    acc += (uint64_t)airc_cpu_load_i64(a->p + (i * a->rs + q * a->cs) * esz, dtype) *
+                           (uint64_t)airc_cpu_load_i64(b->p + (q * b->rs + j * b->cs) * esz, dtype);
+                uint64_t old = beta == 0 ? 0
+                                         : (uint64_t)(int64_t)beta *
+                                               (uint64_t)airc_cpu_load_i64(pc, dtype);
+                airc_cpu_store_i64(pc, dtype, (int64_t)((uint64_t)(int64_t)alpha * acc + old));
+            }
+        }
+    }
+}
+
+airc_status airc_cpu_gemm(const airc_kernel_ctx *k, airc_dtype dtype, double alpha, airc_cpu_mat a,
+                          airc_cpu_mat b, double beta, airc_cpu_mat c)
+{
+    if (c.rows == 0 || c.cols == 0)
+        return AIRC_OK;
+    if (a.cols == 0) {
+        scale(dtype, beta, &c);
+        return AIRC_OK;
+    }
+    if (dtype == AIRC_DTYPE_BOOL)
+        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED, "matrix products of bool tensors");
+    if (dtype != AIRC_DTYPE_F32 && dtype != AIRC_DTYPE_F64) {
+        gemm_loop(dtype, alpha, &a, &b, beta, &c);
+        return AIRC_OK;
+    }
+    if (c.rows > INT_MAX || c.cols > INT_MAX || a.cols > INT_MAX)
+        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED, "a GEMM dimension exceeds INT_MAX");
+
+    void *tc = NULL, *ta = NULL, *tb = NULL;
+    airc_status st = AIRC_OK;
+    airc_cpu_mat c0 = c; /* where the result must land */
+    bool ctrans;
+    int64_t ldc;
+    if (!blas_view(&c, &ctrans, &ldc)) {
+        st = mat_temp(k, dtype, &c0, beta != 0, &c, &tc);
+        ctrans = false;
+        ldc = c.cols;
+    }
+    if (st == AIRC_OK && ctrans) {
+        /* a column-major C: compute C^T = B^T A^T, row-major */
+        airc_cpu_mat na = mat_t(b), nb = mat_t(a);
+        a = na;
+        b = nb;
+        c = mat_t(c);
+    }
+    bool at = false, bt = false;
+    int64_t lda = 0, ldb = 0;
+    if (st == AIRC_OK && !blas_view(&a, &at, &lda)) {
+        st = mat_temp(k, dtype, &a, true, &a, &ta);
+        at = false;
+        lda = a.cols;
+    }
+    if (st == AIRC_OK && !blas_view(&b, &bt, &ldb)) {
+        st = mat_temp(k, dtype, &b, true, &b, &tb);
+        bt = false;
+        ldb = b.cols;
+    }
+    if (st == AIRC_OK) {
+        enum CBLAS_TRANSPOSE ta_ = at ? CblasTrans : CblasNoTrans;
+        enum CBLAS_TRANSPOSE tb_ = bt ? CblasTrans : CblasNoTrans;
+        int m = (int)c.rows, n = (int)c.cols, kk = (int)a.cols;
+        if (dtype == AIRC_DTYPE_F32)
+            cblas_sgemm(CblasRowMajor, ta_, tb_, m, n, kk, (float)alpha, (const float *)a.p,
+                        (int)lda, (const float *)b.p, (int)ldb, (float)beta, (float *)c.p,
+                        (int)ldc);
+        else
+            cblas_dgemm(CblasRowMajor, ta_, tb_, m, n, kk, alpha, (const double *)a.p, (int)lda,
+                        (const double *)b.p, (int)ldb, beta, (double *)c.p, (int)ldc);
+        if (tc) {
+            airc_tview d = mat_view(&c0, dtype), s = mat_view(&c, dtype);
+            airc_cpu_copy(&d, &s);
+        }
+    }
+    airc_free(k->ctx, ta);
+    airc_free(k->ctx, tb);
+    airc_free(k->ctx, tc);
+    return st;
+}
+
+/* ---- kernels ----------------------------------------------------------- */
+
+static airc_status tensor_arg(airc_kernel_ctx *k, size_t i, const airc_tview **out)
+{
+    if (i < k->nargs && k->in && k->in[i]) {
+        *out = k->in[i];
+        return AIRC_OK;
+    }
+    *out = NULL; /* never read: keeps -Wmaybe-uninitialized quiet */
+    return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "argument %zu must be a tensor", i);
+}
+
+/* The matrix of dims (r, c) of t, at t's data. */
+static airc_cpu_mat mat_of(const airc_tview *t, int32_t r, int32_t c)
+{
+    airc_cpu_mat m = {t->data, t->shape[r], t->shape[c], t->strides[r], t->strides[c]};
+    return m;
+}
+
+static airc_status want(airc_kernel_ctx *k, bool ok, const char *what)
+{
+    return ok ? AIRC_OK : airc_cpu_fail(k, AIRC_E_RUNTIME, "%s", what);
+}
+
+static airc_status same_dtypes(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y)
+{
+    return want(k, x->dtype == y->dtype && x->dtype == k->out[0].dtype,
+                "operands and result must have the same dtype");
+}
+
+/* mm(self, mat2) */
+static airc_status k_mm(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &y));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k, x->ndim == 2 && y->ndim == 2 && o->ndim == 2 && x->shape[1] == y->shape[0],
+                  "expects 2-d operands with matching inner dims"));
+    AIRC_TRY(same_dtypes(k, x, y));
+    return airc_cpu_gemm(k, o->dtype, 1.0, mat_of(x, 0, 1), mat_of(y, 0, 1), 0.0, mat_of(o, 0, 1));
+}
+
+/* addmm(self, mat1, mat2, *, beta=1, alpha=1): beta 0 ignores self (its
+ * NaNs included), as torch does. */
+static airc_status k_addmm(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 1, &x));
+    AIRC_TRY(tensor_arg(k, 2, &y));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k, x->ndim == 2 && y->ndim == 2 && o->ndim == 2 && x->shape[1] == y->shape[0],
+                  "expects 2-d operands with matching inner dims"));
+    AIRC_TRY(same_dtypes(k, x, y));
+    double beta = airc_cpu_arg_double(k, 3, 1.0), alpha = airc_cpu_arg_double(k, 4, 1.0);
+    if (beta != 0) {
+        if (k->in[0]) {
+            airc_tview e;
+            AIRC_TRY(want(k, airc_cpu_expand(k->in[0], o->shape, 2, &e),
+                          "self does not broadcast to the result"));
+            airc_cpu_copy(o, &e);
+        } else {
+            airc_cpu_scalar v;
+            bool present;
+            AIRC_TRY(airc_cpu_arg_scalar(k, 0, &v, &present));
+            airc_cpu_fill(o, &v);
+        }
+    }
+    return airc_cpu_gemm(k, o->dtype, alpha, mat_of(x, 0, 1), mat_of(y, 0, 1), beta,
+                         mat_of(o, 0, 1));
+}
+
+/* bmm(self, mat2): one GEMM per batch. */
+static airc_status k_bmm(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &y));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k, x->ndim == 3 && y->ndim == 3 && o->ndim == 3 && x->shape[2] == y->shape[1] &&
+                         x->shape[0] == y->shape[0] && o->shape[0] == x->shape[0],
+                  "expects 3-d operands with matching batch and inner dims"));
+    AIRC_TRY(same_dtypes(k, x, y));
+    int64_t esz = (int64_t)airc_dtype_size(o->dtype);
+    for (int64_t b = 0; b < o->shape[0]; b++) {
+        airc_cpu_mat a = mat_of(x, 1, 2), bb = mat_of(y, 1, 2), c = mat_of(o, 1, 2);
+        a.p += b * x->strides[0] * esz;
+        bb.p += b * y->strides[0] * esz;
+        c.p += b * o->strides[0] * esz;
+        AIRC_TRY(airc_cpu_gemm(k, o->dtype, 1.0, a, bb, 0.0, c));
+    }
+    return AIRC_OK;
+}
+
+/* Dims [0, n) of t merge into one with a single stride (*stride). */
+static bool merge_dims(const airc_tview *t, int32_t n, int64_t *stride)
+{
+    int64_t s = 1, expect = -1;
+    for (int32_t i = n - 1; i >= 0; i--) {
+        if (t->shape[i] == 1)
+            continue;
+        if (expect < 0)
+            s = t->strides[i];
+        else if (t->strides[i] != expect)
+            return false;
+        expect = t->strides[i] * t->shape[i];
+    }
+    *stride = s;
+    return true;
+}
+
+static int64_t prod(const int64_t *v, int32_t n)
+{
+    int64_t p = 1;
+    for (int32_t i = 0; i < n; i++)
+        p *= v[i];
+    return p;
+}
+
+/* matmul(self, other) with torch's rules: 1-d operands gain (and lose) a
+ * unit dim, batch dims broadcast. When other has no batch dims, self's
+ * batch folds into the rows of one GEMM where its strides allow. */
+static airc_status k_matmul(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &y));
+    AIRC_TRY(same_dtypes(k, x, y));
+    const airc_tview *o = &k->out[0];
+    int32_t xd = x->ndim, yd = y->ndim;
+    AIRC_TRY(want(k, xd >= 1 && yd >= 1, "both arguments to matmul need to be at least 1D"));
+    int32_t xb = xd > 2 ? xd - 2 : 0, yb = yd > 2 ? yd - 2 : 0;
+    int32_t nb = o->ndim - (xd >= 2) - (yd >= 2);
+    AIRC_TRY(want(k, nb >= 0 && nb >= xb && nb >= yb, "result dims do not match the operands"));
+    int64_t esz = (int64_t)airc_dtype_size(o->dtype);
+    airc_cpu_mat a = {x->data, 1, x->shape[xd - 1], 0, x->strides[xd - 1]};
+    if (xd >= 2)
+        a = mat_of(x, xd - 2, xd - 1);
+    airc_cpu_mat b = {y->data, y->shape[0], 1, y->strides[0], 0};
+    if (yd >= 2)
+        b = mat_of(y, yd - 2, yd - 1);
+    airc_cpu_mat c = {o->data, a.rows, b.cols, 0, 0};
+    if (xd >= 2)
+        c.rs = o->strides[nb];
+    if (yd >= 2)
+        c.cs = o->strides[o->ndim - 1];
+    AIRC_TRY(want(k, a.cols == b.rows, "inner dims differ"));
+
+    int64_t xs, os;
+    if (yb == 0 && xb > 0 && merge_dims(x, xd - 1, &xs) &&
+        merge_dims(o, o->ndim - (yd >= 2), &os)) {
+        a.rows = prod(x->shape, xd - 1);
+        a.rs = xs;
+        c.rows = a.rows;
+        c.rs = os;
+        return airc_cpu_gemm(k, o->dtype, 1.0, a, b, 0.0, c);
+    }
+    int64_t nbatch = prod(o->shape, nb), idx[AIRC_MAX_DIMS] = {0};
+    for (int64_t e = 0; e < nbatch; e++) {
+        airc_cpu_mat ab = a, bb = b, cb = c;
+        for (int32_t j = 0; j < nb; j++) {
+            int32_t jx = j - (nb - xb), jy = j - (nb - yb);
+            if (jx >= 0 && x->shape[jx] != 1)
+                ab.p += idx[j] * x->strides[jx] * esz;
+            if (jy >= 0 && y->shape[jy] != 1)
+                bb.p += idx[j] * y->strides[jy] * esz;
+            cb.p += idx[j] * o->strides[j] * esz;
+        }
+        AIRC_TRY(airc_cpu_gemm(k, o->dtype, 1.0, ab, bb, 0.0, cb));
+        for (int32_t j = nb - 1; j >= 0; j--) {
+            if (++idx[j] < o->shape[j])
+                break;
+            idx[j] = 0;
+        }
+    }
+    return AIRC_OK;
+}
+
+/* linear(input, weight, bias=None) = input @ weight^T + bias, the leading
+ * dims of input folded into the rows of one GEMM (through a contiguous
+ * copy when its strides do not fold). */
+static airc_status k_linear(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *w;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &w));
+    AIRC_TRY(same_dtypes(k, x, w));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k, x->ndim >= 1 && w->ndim == 2 && o->ndim == x->ndim &&
+                         x->shape[x->ndim - 1] == w->shape[1] &&
+                         o->shape[o->ndim - 1] == w->shape[0],
+                  "input, weight and result shapes do not match"));
+    double beta = 0;
+    if (k->nargs > 2 && k->in[2]) {
+        airc_tview e;
+        AIRC_TRY(want(k, airc_cpu_expand(k->in[2], o->shape, o->ndim, &e),
+                      "bias does not broadcast to the result"));
+        airc_cpu_copy(o, &e);
+        beta = 1;
+    }
+    int32_t lead = x->ndim - 1;
+    int64_t rows = prod(x->shape, lead), xs = 0, os = 0;
+    airc_tview xin = *x;
+    void *xmem = NULL;
+    if (!merge_dims(x, lead, &xs)) {
+        AIRC_TRY(airc_cpu_contiguous_copy(k, x, &xin, &xmem));
+        xs = x->shape[lead];
+    }
+    airc_cpu_mat a = {xin.data, rows, x->shape[lead], xs, xin.strides[lead]};
+    airc_cpu_mat b = {w->data, w->shape[1], w->shape[0], w->strides[1], w->strides[0]};
+    airc_status st;
+    if (merge_dims(o, lead, &os)) {
+        airc_cpu_mat c = {o->data, rows, o->shape[lead], os, o->strides[lead]};
+        st = airc_cpu_gemm(k, o->dtype, 1.0, a, b, beta, c);
+    } else {
+        /* a result layout whose rows do not fold: one GEMM per row */
+        st = AIRC_OK;
+        int64_t idx[AIRC_MAX_DIMS] = {0}, esz = (int64_t)airc_dtype_size(o->dtype);
+        for (int64_t r = 0; r < rows && st == AIRC_OK; r++) {
+            airc_cpu_mat ar = a, cr = {o->data, 1, o->shape[lead], 0, o->strides[lead]};
+            ar.p += r * a.rs * esz;
+            ar.rows = 1;
+            for (int32_t j = 0; j < lead; j++)
+                cr.p += idx[j] * o->strides[j] * esz;
+            st = airc_cpu_gemm(k, o->dtype, 1.0, ar, b, beta, cr);
+            for (int32_t j = lead - 1; j >= 0; j--) {
+                if (++idx[j] < o->shape[j])
+                    break;
+                idx[j] = 0;
+            }
+        }
+    }
+    airc_free(k->ctx, xmem);
+    return st;
+}
+
+/* Sorted by qualname (strcmp order); a test checks. */
+const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
+    {"aten._adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
+    {"aten.adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
+    {"aten.addmm.default", k_addmm},
+    {"aten.avg_pool2d.default", airc_cpu_k_avg_pool2d},
+    {"aten.bmm.default", k_bmm},
+    {"aten.convolution.default", airc_cpu_k_convolution},
+    {"aten.linear.default", k_linear},
+    {"aten.matmul.default", k_matmul},
+    {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},
+    {"aten.mm.default", k_mm},
+};
+const size_t airc_cpu_num_kernels_linalg =
+    sizeof airc_cpu_kernels_linalg / sizeof airc_cpu_kernels_linalg[0];

@@ -1,0 +1,40 @@
+/* Vectorized single-function math maps over contiguous arrays, for the
+ * elementwise kernels: SLEEF's 1-ULP (u10; erfc u15, sqrt u05) functions,
+ * AVX2+FMA when the CPU has it (chosen at run time, no -march needed),
+ * SSE2 otherwise (baseline on x86-64), libm elsewhere. f64 goes through
+ * libm. */
+#ifndef AIRC_CPU_K_MATH_H
+#define AIRC_CPU_K_MATH_H
+
+#include "core/core.h"
+
+typedef enum airc_vm_op {
+    AIRC_VM_EXP,
+    AIRC_VM_EXPM1,
+    AIRC_VM_LOG,
+    AIRC_VM_LOG2,
+    AIRC_VM_LOG1P,
+    AIRC_VM_SQRT,
+    AIRC_VM_TANH,
+    AIRC_VM_SIN,
+    AIRC_VM_COS,
+    AIRC_VM_ERF,
+    AIRC_VM_ERFC,
+    AIRC_VM_COUNT
+} airc_vm_op;
+
+/* y[i] = f(x[i]) for i < n; y may be x. */
+AIRC_HIDDEN void airc_vm_f32(airc_vm_op f, int64_t n, const float *x, float *y);
+AIRC_HIDDEN void airc_vm_f64(airc_vm_op f, int64_t n, const double *x, double *y);
+/* z[i] = pow(x[i * xinc], y[i * yinc]), incs 0 or 1; z may alias x or y. */
+AIRC_HIDDEN void airc_vm_pow_f32(int64_t n, const float *x, int xinc, const float *y, int yinc,
+                                 float *z);
+
+/* Instruction set of the f32 maps: AIRC_VM_ISA_AUTO (the best the CPU has),
+ * or one forced by tests (a forced one the CPU lacks falls back). */
+enum { AIRC_VM_ISA_AUTO = 0, AIRC_VM_ISA_SCALAR = 1, AIRC_VM_ISA_SSE2 = 2, AIRC_VM_ISA_AVX2 = 3 };
+AIRC_HIDDEN void airc_vm_set_isa(int isa);
+/* The instruction set the maps use now. */
+AIRC_HIDDEN int airc_vm_isa(void);
+
+#endif

@@ -1,0 +1,406 @@
+/* Built-in CPU kernels of the reduce family that work along lines rather
+ * than collapsing dims: softmax / log_softmax (all overloads), cumsum and
+ * native_layer_norm. Their table entries are in k_reduce.c.
+ *
+ * f32 in and out take the SIMD loops of k_reduce_simd.h: rows contiguous
+ * along the softmax dim in place, contiguous tensors softmaxed over an
+ * outer dim column-block-wise, anything else gathered into a contiguous
+ * scratch row. Other dtypes compute in double. */
+#include "backends/cpu/k_reduce_internal.h"
+
+#include <inttypes.h>
+
+#define D AIRC_MAX_DIMS
+
+/* Walks every line of a (and the same positions of b) along dim `skip`:
+ * `in`/`out` are the element offsets of each line's first element. */
+typedef struct line_iter {
+    int32_t nd;
+    int64_t size[D], sa[D], sb[D], idx[D];
+    int64_t in, out, left;
+} line_iter;
+
+static void lines_init(line_iter *it, const airc_tview *a, const airc_tview *b, int32_t skip)
+{
+    memset(it, 0, sizeof *it);
+    it->left = 1;
+    for (int32_t d = 0; d < a->ndim; d++) {
+        it->left *= d == skip ? 1 : a->shape[d];
+        if (d == skip || a->shape[d] == 1)
+            continue;
+        it->size[it->nd] = a->shape[d];
+        it->sa[it->nd] = a->strides[d];
+        it->sb[it->nd++] = b->strides[d];
+    }
+}
+
+static bool lines_next(line_iter *it)
+{
+    if (--it->left <= 0)
+        return false;
+    for (int32_t d = it->nd - 1; d >= 0; d--) {
+        if (++it->idx[d] < it->size[d]) {
+            it->in += it->sa[d];
+            it->out += it->sb[d];
+            return true;
+        }
+        it->in -= it->sa[d] * (it->size[d] - 1);
+        it->out -= it->sb[d] * (it->size[d] - 1);
+        it->idx[d] = 0;
+    }
+    return false;
+}
+
+/* torch's is_contiguous: size-1 dims may have any stride */
+static bool contiguous_from(const airc_tview *t, int32_t axis)
+{
+    int64_t want = 1;
+    for (int32_t d = t->ndim - 1; d >= axis; d--) {
+        if (t->shape[d] != 1 && t->strides[d] != want)
+            return false;
+        want *= t->shape[d];
+    }
+    return true;
+}
+
+static bool same_shape(const airc_tview *a, const airc_tview *b)
+{
+    if (a->ndim != b->ndim)
+        return false;
+    for (int32_t d = 0; d < a->ndim; d++)
+        if (a->shape[d] != b->shape[d])
+            return false;
+    return true;
+}
+
+static airc_status out0(const airc_kernel_ctx *k, const airc_tview *x, airc_tview **out)
+{
+    if (k->nout < 1 || !k->out[0].data)
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "output not allocated");
+    if (!same_shape(x, &k->out[0]))
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "output shape differs from the input's");
+    *out = &k->out[0];
+    return AIRC_OK;
+}
+
+/* ---- softmax ------------------------------------------------------------- */
+
+static void softmax_row_d(double *v, int64_t n, bool take_log)
+{
+    double m = -INFINITY;
+    for (int64_t j = 0; j < n; j++)
+        if (v[j] > m || v[j] != v[j])
+            m = v[j];
+    double s = 0;
+    for (int64_t j = 0; j < n; j++)
+        s += exp(v[j] - m);
+    if (take_log) {
+        double ls = log(s);
+        for (int64_t j = 0; j < n; j++)
+            v[j] = (v[j] - m) - ls;
+    } else {
+        for (int64_t j = 0; j < n; j++)
+            v[j] = exp(v[j] - m) / s;
+    }
+}
+
+static airc_status softmax_common(airc_kernel_ctx *k, bool take_log)
+{
+    const airc_tview *x = airc_kred_input(k, "self");
+    if (!x)
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "self must be a tensor");
+    airc_tview *y = NULL;
+    AIRC_TRY(out0(k, x, &y));
+    int32_t dim;
+    AIRC_TRY(airc_kred_wrap_dim(k, airc_kred_int(k, "dim", 0), x->ndim, &dim));
+    if (airc_kred_numel(x) == 0)
+        return AIRC_OK;
+    int64_t n = x->ndim ? x->shape[dim] : 1;
+    int64_t sx = x->ndim ? x->strides[dim] : 1, sy = x->ndim ? y->strides[dim] : 1;
+    const airc_kred_simd *simd = airc_kred_simd_best();
+    bool f32 = x->dtype == AIRC_DTYPE_F32 && y->dtype == AIRC_DTYPE_F32;
+    const float *xf = x->data;
+    float *yf = y->data;
+    line_iter it;
+    if (f32 && (sx == 1 || n == 1) && (sy == 1 || n == 1)) {
+        lines_init(&it, x, y, dim);
+        do
+            simd->softmax(xf + it.in, yf + it.out, n, take_log);
+        while (lines_next(&it));
+        return AIRC_OK;
+    }
+    if (f32 && contiguous_from(x, 0) && contiguous_from(y, 0)) {
+        int64_t outer = 1, inner = 1;
+        for (int32_t d = 0; d < dim; d++)
+            outer *= x->shape[d];
+        for (int32_t d = dim + 1; d < x->ndim; d++)
+            inner *= x->shape[d];
+        void *ws = airc_malloc(k->ctx, (size_t)inner * 16);
+        if (!ws)
+            return airc_fail_oom("softmax scratch");
+        for (int64_t o = 0; o < outer; o++)
+            simd->softmax_cols(xf + o * n * inner, yf + o * n * inner, n, inner, take_log, ws);
+        airc_free(k->ctx, ws);
+        return AIRC_OK;
+    }
+    /* strided: one row at a time through scratch */
+    size_t esz = f32 ? sizeof(float) : sizeof(double);
+    void *row = airc_malloc(k->ctx, (size_t)n * esz);
+    if (!row)
+        return airc_fail_oom("softmax row");
+    lines_init(&it, x, y, dim);
+    do {
+        if (f32) {
+            float *r = row;
+            for (int64_t j = 0; j < n; j++)
+                r[j] = xf[it.in + j * sx];
+            simd->softmax(r, r, n, take_log);
+            for (int64_t j = 0; j < n; j++)
+                yf[it.out + j * sy] = r[j];
+        } else {
+            double *r = row;
+            airc_kred_load_row_d(x->data, it.in, sx, n, x->dtype, r);
+            softmax_row_d(r, n, take_log);
+            airc_kred_store_row_d(y->data, it.out, sy, n, y->dtype, r);
+        }
+    } while (lines_next(&it));
+    airc_free(k->ctx, row);
+    return AIRC_OK;
+}
+
+airc_status airc_kred_softmax(airc_kernel_ctx *k, void *user_data)
+{
+    return softmax_common(k, false);
+}
+
+airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_data)
+{
+    return softmax_common(k, true);
+}
+
+/* ---- cumsum -------------------------------------------------------------- */
+
+airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
+{
+    const airc_tview *x = airc_kred_input(k, "self");
+    if (!x)
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "self must be a tensor");
+    airc_tview *y = NULL;
+    AIRC_TRY(out0(k, x, &y));
+    int32_t dim;
+    AIRC_TRY(airc_kred_wrap_dim(k, airc_kred_int(k, "dim", 0), x->ndim, &dim));
+    if (airc_kred_numel(x) == 0)
+        return AIRC_OK;
+    int64_t n = x->ndim ? x->shape[dim] : 1;
+    int64_t sx = x->ndim ? x->strides[dim] : 1, sy = x->ndim ? y->strides[dim] : 1;
+    bool dbl = airc_kred_is_float(y->dtype);
+    line_iter it;
+    lines_init(&it, x, y, dim);
+    do {
+        if (x->dtype == AIRC_DTYPE_F32 && y->dtype == AIRC_DTYPE_F32) {
+            const float *xp = (const float *)x->data + it.in;
+            float *yp = (float *)y->data + it.out;
+            double acc = 0; /* torch's CPU acc_type of float */
+            for (int64_t j = 0; j < n; j++) {
+                acc += xp[j * sx];
+                yp[j * sy] = (float)acc;
+            }
+        } else if (dbl) {
+            double acc = 0;
+            for (int64_t j = 0; j < n; j++) {
+                acc += airc_kred_load_d(x->data, it.in + j * sx, x->dtype);
+                airc_kred_store_d(y->data, it.out + j * sy, y->dtype, acc);
+            }
+        } else {
+            uint64_t acc = 0; /* wraps like torch */
+            for (int64_t j = 0; j < n; j++) {
+                acc += (uint64_t)airc_kred_load_i(x->data, it.in + j * sx, x->dtype);
+                airc_kred_store_i(y->data, it.out + j * sy, y->dtype, (int64_t)acc);
+            }
+        }
+    } while (lines_next(&it));
+    return AIRC_OK;
+}
+
+/* ---- native_layer_norm ----------------------------------------------------- */
+
+/* Copies the trailing dims [axis, ndim) of t at element offset base to or
+ * from a contiguous row of f32 or f64 (row_dt). */
+static void trail_copy(const airc_tview *t, int32_t axis, int64_t base, void *row,
+                       airc_dtype row_dt, bool to_row)
+{
+    int64_t idx[D] = {0}, off = base, n = 1;
+    for (int32_t d = axis; d < t->ndim; d++)
+        n *= t->shape[d];
+    for (int64_t j = 0; j < n; j++) {
+        if (to_row)
+            airc_kred_store_d(row, j, row_dt, airc_kred_load_d(t->data, off, t->dtype));
+        else
+            airc_kred_store_d(t->data, off, t->dtype, airc_kred_load_d(row, j, row_dt));
+        for (int32_t d = t->ndim - 1; d >= axis; d--) {
+            if (++idx[d] < t->shape[d]) {
+                off += t->strides[d];
+                break;
+            }
+            off -= t->strides[d] * (t->shape[d] - 1);
+            idx[d] = 0;
+        }
+    }
+}
+
+typedef struct ln_rows {
+    const airc_tview *x;
+    airc_tview *y, *mean, *rstd;
+    int32_t axis;
+    int64_t rows, n;
+    double eps;
+} ln_rows;
+
+/* Advances the offsets of x, y, mean and rstd to the next row (the
+ * leading dims' odometer). */
+static void ln_next(const ln_rows *r, int64_t *idx, int64_t *off)
+{
+    const airc_tview *t[4] = {r->x, r->y, r->mean, r->rstd};
+    for (int32_t d = r->axis - 1; d >= 0; d--) {
+        int64_t n = r->x->shape[d];
+        if (++idx[d] < n) {
+            for (int i = 0; i < 4; i++)
+                off[i] += t[i]->strides[d];
+            return;
+        }
+        for (int i = 0; i < 4; i++)
+            off[i] -= t[i]->strides[d] * (n - 1);
+        idx[d] = 0;
+    }
+}
+
+static airc_status ln_f32(airc_kernel_ctx *k, const ln_rows *r, const airc_tview *w,
+                          const airc_tview *b)
+{
+    const airc_kred_simd *simd = airc_kred_simd_best();
+    int64_t n = r->n;
+    bool xc = contiguous_from(r->x, r->axis), yc = contiguous_from(r->y, r->axis);
+    /* scratch: x row, y row, weight, bias (only what is needed) */
+    float *buf = airc_malloc(k->ctx, (size_t)(4 * n + 4) * sizeof *buf);
+    if (!buf)
+        return airc_fail_oom("layer norm scratch");
+    float *xrow = buf, *yrow = buf + n, *wv = NULL, *bv = NULL;
+    if (w || b) {
+        wv = buf + 2 * n;
+        bv = buf + 3 * n;
+        for (int64_t j = 0; j < n; j++) {
+            wv[j] = 1;
+            bv[j] = 0;
+        }
+        if (w)
+            trail_copy(w, 0, 0, wv, AIRC_DTYPE_F32, true);
+        if (b)
+            trail_copy(b, 0, 0, bv, AIRC_DTYPE_F32, true);
+    }
+    const airc_tview *x = r->x;
+    int64_t idx[D] = {0}, off[4] = {0, 0, 0, 0}; /* x, y, mean, rstd */
+    for (int64_t row = 0; row < r->rows; row++) {
+        const float *xr = (const float *)x->data + off[0];
+        if (!xc) {
+            trail_copy(x, r->axis, off[0], xrow, AIRC_DTYPE_F32, true);
+            xr = xrow;
+        }
+        float *yr = yc ? (float *)r->y->data + off[1] : yrow;
+        double mean = 0, rstd = NAN;
+        if (n > 0) {
+            mean = simd->sum(xr, n) / (double)n;
+            double var = simd->sqdev(xr, n, mean) / (double)n;
+            rstd = 1.0 / sqrt(var + r->eps);
+        }
+        simd->norm_apply(xr, yr, n, (float)rstd, (float)(-mean * rstd), wv, bv);
+        if (!yc)
+            trail_copy(r->y, r->axis, off[1], yrow, AIRC_DTYPE_F32, false);
+        airc_kred_store_d(r->mean->data, off[2], r->mean->dtype, mean);
+        airc_kred_store_d(r->rstd->data, off[3], r->rstd->dtype, rstd);
+        ln_next(r, idx, off);
+    }
+    airc_free(k->ctx, buf);
+    return AIRC_OK;
+}
+
+static airc_status ln_double(airc_kernel_ctx *k, const ln_rows *r, const airc_tview *w,
+                             const airc_tview *b)
+{
+    int64_t n = r->n;
+    double *buf = airc_malloc(k->ctx, (size_t)(3 * n + 3) * sizeof *buf);
+    if (!buf)
+        return airc_fail_oom("layer norm scratch");
+    double *row = buf, *wv = buf + n, *bv = buf + 2 * n;
+    for (int64_t j = 0; j < n; j++) {
+        wv[j] = 1;
+        bv[j] = 0;
+    }
+    if (w)
+        trail_copy(w, 0, 0, wv, AIRC_DTYPE_F64, true);
+    if (b)
+        trail_copy(b, 0, 0, bv, AIRC_DTYPE_F64, true);
+    const airc_tview *x = r->x;
+    int64_t idx[D] = {0}, off[4] = {0, 0, 0, 0}; /* x, y, mean, rstd */
+    for (int64_t rw = 0; rw < r->rows; rw++) {
+        trail_copy(x, r->axis, off[0], row, AIRC_DTYPE_F64, true);
+        double mean = 0, rstd = NAN, ss = 0;
+        if (n > 0) {
+            for (int64_t j = 0; j < n; j++)
+                mean += row[j];
+            mean /= (double)n;
+            for (int64_t j = 0; j < n; j++)
+                ss += (row[j] - mean) * (row[j] - mean);
+            rstd = 1.0 / sqrt(ss / (double)n + r->eps);
+        }
+        for (int64_t j = 0; j < n; j++)
+            row[j] = (row[j] - mean) * rstd * wv[j] + bv[j];
+        trail_copy(r->y, r->axis, off[1], row, AIRC_DTYPE_F64, false);
+        airc_kred_store_d(r->mean->data, off[2], r->mean->dtype, mean);
+        airc_kred_store_d(r->rstd->data, off[3], r->rstd->dtype, rstd);
+        ln_next(r, idx, off);
+    }
+    airc_free(k->ctx, buf);
+    return AIRC_OK;
+}
+
+airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data)
+{
+    ln_rows r;
+    memset(&r, 0, sizeof r);
+    r.x = airc_kred_input(k, "input");
+    if (!r.x)
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "input must be a tensor");
+    int64_t shape[D];
+    int32_t nn = airc_kred_int_list(k, "normalized_shape", shape, D);
+    r.axis = r.x->ndim - nn;
+    if (nn < 1 || r.axis < 0)
+        return airc_kred_fail(k, AIRC_E_RUNTIME,
+                              "normalized_shape of %d dims does not fit an input of %d dims",
+                              (int)nn, (int)r.x->ndim);
+    if (k->nout < 3 || !k->out[1].data || !k->out[2].data)
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "outputs not allocated");
+    AIRC_TRY(out0(k, r.x, &r.y));
+    r.mean = &k->out[1];
+    r.rstd = &k->out[2];
+    for (int32_t d = 0; d < r.axis; d++)
+        if (r.mean->ndim != r.x->ndim || r.mean->shape[d] != r.x->shape[d] ||
+            r.rstd->ndim != r.x->ndim || r.rstd->shape[d] != r.x->shape[d])
+            return airc_kred_fail(k, AIRC_E_RUNTIME, "mean/rstd do not have the meta's shape");
+    r.eps = airc_kred_double(k, "eps", 1e-5);
+    r.rows = 1;
+    r.n = 1;
+    for (int32_t d = 0; d < r.x->ndim; d++)
+        *(d < r.axis ? &r.rows : &r.n) *= r.x->shape[d];
+    const airc_tview *w = airc_kred_input(k, "weight"), *b = airc_kred_input(k, "bias");
+    const airc_tview *params[2] = {w, b};
+    for (int i = 0; i < 2; i++)
+        if (params[i] && airc_kred_numel(params[i]) != r.n)
+            return airc_kred_fail(k, AIRC_E_RUNTIME,
+                                  "%s has %" PRId64 " elements, normalized_shape %" PRId64,
+                                  i ? "bias" : "weight", airc_kred_numel(params[i]), r.n);
+    if (r.rows == 0)
+        return AIRC_OK;
+    if (r.x->dtype == AIRC_DTYPE_F32 && r.y->dtype == AIRC_DTYPE_F32)
+        return ln_f32(k, &r, w, b);
+    return ln_double(k, &r, w, b);
+}

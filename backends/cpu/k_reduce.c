@@ -1,0 +1,204 @@
+/* Built-in CPU kernels: reduce family. Reductions (sum, mean, prod, amax,
+ * amin, max, min, argmax, argmin, any, all, var, var_mean) read their
+ * arguments here and run on the engine in k_reduce_engine.c; softmax,
+ * log_softmax, layer norm and cumsum live in k_norm.c. Output dtypes are
+ * the meta's (the executor allocates outputs from it): an integer sum's
+ * int64, an explicit dtype=, bool for any/all. */
+#include "backends/cpu/k_reduce_engine.h"
+
+#include <inttypes.h>
+
+static airc_status self_of(const airc_kernel_ctx *k, const airc_tview **out)
+{
+    const airc_tview *in = airc_kred_input(k, "self");
+    if (!in)
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "self must be a tensor");
+    if (k->nout < 1 || !k->out[0].data)
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "output not allocated");
+    *out = in;
+    return AIRC_OK;
+}
+
+/* Reduced dims from the "dim" argument (absent, None or [] = all dims). */
+static airc_status dims_mask(const airc_kernel_ctx *k, const airc_tview *in, bool *mask)
+{
+    int64_t dims[4 * AIRC_MAX_DIMS];
+    int32_t nd = airc_kred_int_list(k, "dim", dims, 4 * AIRC_MAX_DIMS);
+    memset(mask, 0, AIRC_MAX_DIMS * sizeof *mask);
+    if (nd <= 0) {
+        for (int32_t d = 0; d < in->ndim; d++)
+            mask[d] = true;
+        return AIRC_OK;
+    }
+    if (nd > 4 * AIRC_MAX_DIMS)
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "too many dims (%d)", (int)nd);
+    for (int32_t i = 0; i < nd; i++) {
+        int32_t d;
+        AIRC_TRY(airc_kred_wrap_dim(k, dims[i], in->ndim, &d));
+        if (in->ndim == 0)
+            continue;
+        if (mask[d])
+            return airc_kred_fail(k, AIRC_E_RUNTIME,
+                                  "dim %d appears multiple times in the list of dims", (int)d);
+        mask[d] = true;
+    }
+    return AIRC_OK;
+}
+
+static airc_status setup(const airc_kernel_ctx *k, kr_spec *s, kr_op op, kr_fin fin)
+{
+    memset(s, 0, sizeof *s);
+    AIRC_TRY(self_of(k, &s->in));
+    AIRC_TRY(dims_mask(k, s->in, s->mask));
+    s->out[0] = &k->out[0];
+    s->nouts = 1;
+    s->op = op;
+    s->fin = fin;
+    switch (op) {
+    case KR_SUM:
+    case KR_PROD:
+        s->dbl = fin == KR_FIN_MEAN || airc_kred_is_float(k->out[0].dtype);
+        break;
+    case KR_MAX:
+    case KR_MIN:
+    case KR_ARGMAX:
+    case KR_ARGMIN:
+        s->dbl = airc_kred_is_float(s->in->dtype);
+        s->needs_elements = true;
+        break;
+    default:
+        s->dbl = true;
+        break;
+    }
+    if (fin == KR_FIN_VALUE_INDEX || fin == KR_FIN_VAR_MEAN) {
+        if (k->nout < 2 || !k->out[1].data)
+            return airc_kred_fail(k, AIRC_E_RUNTIME, "second output not allocated");
+        s->out[1] = &k->out[1];
+        s->nouts = 2;
+    }
+    return AIRC_OK;
+}
+
+static airc_status simple(airc_kernel_ctx *k, kr_op op, kr_fin fin)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, op, fin));
+    return airc_kred_reduce(k, &s);
+}
+
+static airc_status k_sum(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_SUM, KR_FIN_VALUE);
+}
+
+static airc_status k_mean(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_SUM, KR_FIN_MEAN);
+}
+
+static airc_status k_prod(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_PROD, KR_FIN_VALUE);
+}
+
+static airc_status k_amax(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_MAX, KR_FIN_VALUE);
+}
+
+static airc_status k_amin(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_MIN, KR_FIN_VALUE);
+}
+
+static airc_status k_any(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_ANY, KR_FIN_FLAG);
+}
+
+static airc_status k_all(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_ALL, KR_FIN_FLAG);
+}
+
+static airc_status k_argmax(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_ARGMAX, KR_FIN_INDEX);
+}
+
+static airc_status k_argmin(airc_kernel_ctx *k, void *u)
+{
+    return simple(k, KR_ARGMIN, KR_FIN_INDEX);
+}
+
+/* max.dim / min.dim: (values, indices) */
+static airc_status k_max_dim(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_ARGMAX, KR_FIN_VALUE_INDEX));
+    return airc_kred_reduce(k, &s);
+}
+
+static airc_status k_min_dim(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_ARGMIN, KR_FIN_VALUE_INDEX));
+    return airc_kred_reduce(k, &s);
+}
+
+/* var.default (unbiased), var.dim (unbiased), var.correction (correction,
+ * None = 1), var_mean.correction. */
+static airc_status var_common(airc_kernel_ctx *k, kr_fin fin)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_SUM, fin));
+    if (airc_kred_arg(k, "correction"))
+        s.correction = airc_kred_double(k, "correction", 1);
+    else
+        s.correction = airc_kred_bool(k, "unbiased", true) ? 1 : 0;
+    return airc_kred_reduce(k, &s);
+}
+
+static airc_status k_var(airc_kernel_ctx *k, void *u)
+{
+    return var_common(k, KR_FIN_VAR);
+}
+
+static airc_status k_var_mean(airc_kernel_ctx *k, void *u)
+{
+    return var_common(k, KR_FIN_VAR_MEAN);
+}
+
+/* Sorted by qualname (strcmp order); a test checks. */
+const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
+    {"aten._log_softmax.default", airc_kred_log_softmax},
+    {"aten._softmax.default", airc_kred_softmax},
+    {"aten.all.default", k_all},
+    {"aten.all.dim", k_all},
+    {"aten.amax.default", k_amax},
+    {"aten.amin.default", k_amin},
+    {"aten.any.default", k_any},
+    {"aten.any.dim", k_any},
+    {"aten.argmax.default", k_argmax},
+    {"aten.argmin.default", k_argmin},
+    {"aten.cumsum.default", airc_kred_cumsum},
+    {"aten.log_softmax.int", airc_kred_log_softmax},
+    {"aten.max.default", k_amax},
+    {"aten.max.dim", k_max_dim},
+    {"aten.mean.default", k_mean},
+    {"aten.mean.dim", k_mean},
+    {"aten.min.default", k_amin},
+    {"aten.min.dim", k_min_dim},
+    {"aten.native_layer_norm.default", airc_kred_layer_norm},
+    {"aten.prod.default", k_prod},
+    {"aten.prod.dim_int", k_prod},
+    {"aten.softmax.int", airc_kred_softmax},
+    {"aten.sum.default", k_sum},
+    {"aten.sum.dim_IntList", k_sum},
+    {"aten.var.correction", k_var},
+    {"aten.var.default", k_var},
+    {"aten.var.dim", k_var},
+    {"aten.var_mean.correction", k_var_mean},
+};
+const size_t airc_cpu_num_kernels_reduce =
+    sizeof airc_cpu_kernels_reduce / sizeof airc_cpu_kernels_reduce[0];

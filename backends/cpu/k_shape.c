@@ -1,0 +1,185 @@
+/* Built-in CPU kernels, shape family: views (no copy: the output's shape
+ * and strides come from the node's meta, the kernel only points it at the
+ * input's memory plus the view's storage offset), and the table of the
+ * whole family (copies, joins, indexing and creation live in
+ * k_shape_copy.c, k_shape_index.c and k_shape_create.c). */
+#include "backends/cpu/k_shape_impl.h"
+
+static airc_status need_input(airc_kernel_ctx *k, size_t i)
+{
+    if (i < k->nargs && k->in && k->in[i])
+        return AIRC_OK;
+    return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "argument %zu must be a tensor", i);
+}
+
+/* out[0] at the input's data + offset elements. */
+static airc_status view_at(airc_kernel_ctx *k, size_t out, int64_t offset)
+{
+    const airc_tview *x = k->in[0];
+    /* an empty tensor may have no memory at all */
+    k->out[out].data =
+        x->data ? (char *)x->data + offset * (int64_t)airc_dtype_size(x->dtype) : NULL;
+    return AIRC_OK;
+}
+
+/* view, _reshape_alias, alias, detach, lift_fresh, permute, transpose, t,
+ * expand, squeeze, unsqueeze: the view starts where the input does. */
+static airc_status k_alias(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need_input(k, 0));
+    return view_at(k, 0, 0);
+}
+
+/* as_strided(self, size, stride, storage_offset): the offset counts from
+ * the start of self's storage. A view here does not know where its
+ * storage starts, so the offset is taken from self's own first element:
+ * exact for graph inputs and fresh results (offset 0), which is what
+ * make_fx graphs pass to it. */
+static airc_status k_as_strided(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need_input(k, 0));
+    return view_at(k, 0, airc_cpu_arg_int(k, 3, 0));
+}
+
+/* slice.Tensor(self, dim=0, start=None, end=None, step=1) */
+static airc_status k_slice(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need_input(k, 0));
+    const airc_tview *x = k->in[0];
+    int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), x->ndim);
+    if (d < 0 || d >= x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim %d out of range for a %d-d tensor", (int)d,
+                             (int)x->ndim);
+    int64_t size = x->shape[d], s = airc_cpu_arg_int(k, 2, 0);
+    /* torch's clamping of start into [0, size] */
+    if (s < 0)
+        s += size;
+    if (s < 0)
+        s = 0;
+    else if (s > size)
+        s = size;
+    return view_at(k, 0, s * x->strides[d]);
+}
+
+/* select.int(self, dim, index) */
+static airc_status k_select(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need_input(k, 0));
+    const airc_tview *x = k->in[0];
+    int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), x->ndim);
+    if (d < 0 || d >= x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim %d out of range for a %d-d tensor", (int)d,
+                             (int)x->ndim);
+    int64_t size = x->shape[d], i = airc_cpu_arg_int(k, 2, 0);
+    if (i < -size || i >= size)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "select(): index %lld out of range for tensor of size %lld at "
+                             "dimension %d",
+                             (long long)i, (long long)size, (int)d);
+    if (i < 0)
+        i += size;
+    return view_at(k, 0, i * x->strides[d]);
+}
+
+/* split.Tensor / split_with_sizes / unbind.int: output i starts after the
+ * sizes (along dim) of the outputs before it, which meta fixed. */
+static airc_status split_views(airc_kernel_ctx *k, size_t dim_arg, bool unbind)
+{
+    AIRC_TRY(need_input(k, 0));
+    const airc_tview *x = k->in[0];
+    int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, dim_arg, 0), x->ndim);
+    if (d < 0 || d >= x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim %d out of range for a %d-d tensor", (int)d,
+                             (int)x->ndim);
+    int64_t start = 0;
+    for (uint32_t i = 0; i < k->nout; i++) {
+        view_at(k, i, start * x->strides[d]);
+        start += unbind ? 1 : k->out[i].shape[d];
+    }
+    return AIRC_OK;
+}
+
+static airc_status k_split(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return split_views(k, 2, false);
+}
+
+static airc_status k_unbind(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return split_views(k, 1, true);
+}
+
+airc_tview *airc_cpu_inplace_target(airc_kernel_ctx *k)
+{
+    if (!k->out[0].data && k->in && k->in[0])
+        k->out[0] = *k->in[0];
+    return &k->out[0];
+}
+
+/* Sorted by qualname (strcmp order); a test checks. */
+const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
+    {"aten._reshape_alias.default", k_alias},
+    {"aten._unsafe_view.default", airc_cpu_k_reshape_copy},
+    {"aten.alias.default", k_alias},
+    {"aten.arange.default", airc_cpu_k_arange},
+    {"aten.arange.start", airc_cpu_k_arange_start},
+    {"aten.arange.start_step", airc_cpu_k_arange_start_step},
+    {"aten.as_strided.default", k_as_strided},
+    {"aten.cat.default", airc_cpu_k_cat},
+    {"aten.clone.default", airc_cpu_k_clone},
+    {"aten.constant_pad_nd.default", airc_cpu_k_constant_pad_nd},
+    {"aten.contiguous.default", airc_cpu_k_clone},
+    {"aten.copy.default", airc_cpu_k_copy},
+    {"aten.copy_.default", airc_cpu_k_copy_},
+    {"aten.detach.default", k_alias},
+    {"aten.embedding.default", airc_cpu_k_embedding},
+    {"aten.empty.memory_format", airc_cpu_k_zeros},
+    {"aten.empty_like.default", airc_cpu_k_zeros},
+    {"aten.expand.default", k_alias},
+    {"aten.fill.Scalar", airc_cpu_k_fill_arg1},
+    {"aten.fill_.Scalar", airc_cpu_k_fill_},
+    {"aten.full.default", airc_cpu_k_fill_arg1},
+    {"aten.full_like.default", airc_cpu_k_fill_arg1},
+    {"aten.gather.default", airc_cpu_k_gather},
+    {"aten.index_select.default", airc_cpu_k_index_select},
+    {"aten.lift_fresh.default", k_alias},
+    {"aten.lift_fresh_copy.default", airc_cpu_k_clone},
+    {"aten.new_empty.default", airc_cpu_k_zeros},
+    {"aten.new_full.default", airc_cpu_k_new_full},
+    {"aten.new_ones.default", airc_cpu_k_ones},
+    {"aten.new_zeros.default", airc_cpu_k_zeros},
+    {"aten.ones.default", airc_cpu_k_ones},
+    {"aten.ones_like.default", airc_cpu_k_ones},
+    {"aten.permute.default", k_alias},
+    {"aten.reshape.default", airc_cpu_k_reshape_copy},
+    {"aten.scalar_tensor.default", airc_cpu_k_scalar_tensor},
+    {"aten.select.int", k_select},
+    {"aten.select_scatter.default", airc_cpu_k_select_scatter},
+    {"aten.slice.Tensor", k_slice},
+    {"aten.slice_scatter.default", airc_cpu_k_slice_scatter},
+    {"aten.split.Tensor", k_split},
+    {"aten.split_with_sizes.default", k_split},
+    {"aten.squeeze.default", k_alias},
+    {"aten.squeeze.dim", k_alias},
+    {"aten.stack.default", airc_cpu_k_stack},
+    {"aten.t.default", k_alias},
+    {"aten.transpose.int", k_alias},
+    {"aten.tril.default", airc_cpu_k_tril},
+    {"aten.tril_.default", airc_cpu_k_tril_},
+    {"aten.triu.default", airc_cpu_k_triu},
+    {"aten.triu_.default", airc_cpu_k_triu_},
+    {"aten.unbind.int", k_unbind},
+    {"aten.unsqueeze.default", k_alias},
+    {"aten.view.default", k_alias},
+    {"aten.zero_.default", airc_cpu_k_zero_},
+    {"aten.zeros.default", airc_cpu_k_zeros},
+    {"aten.zeros_like.default", airc_cpu_k_zeros},
+};
+const size_t airc_cpu_num_kernels_shape =
+    sizeof airc_cpu_kernels_shape / sizeof airc_cpu_kernels_shape[0];

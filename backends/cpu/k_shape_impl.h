@@ -1,0 +1,46 @@
+/* The shape family's kernels, defined across k_shape*.c and listed in
+ * k_shape.c's table. */
+#ifndef AIRC_CPU_K_SHAPE_IMPL_H
+#define AIRC_CPU_K_SHAPE_IMPL_H
+
+#include "backends/cpu/k_strided.h"
+
+#define AIRC_CPU_KERNEL(name) AIRC_HIDDEN airc_status airc_cpu_k_##name(airc_kernel_ctx *k, void *ud)
+
+/* k_shape_copy.c */
+AIRC_CPU_KERNEL(clone);          /* clone, contiguous, lift_fresh_copy */
+AIRC_CPU_KERNEL(reshape_copy);   /* reshape, _unsafe_view */
+AIRC_CPU_KERNEL(copy);           /* copy.default */
+AIRC_CPU_KERNEL(copy_);          /* copy_.default */
+AIRC_CPU_KERNEL(tril);
+AIRC_CPU_KERNEL(triu);
+AIRC_CPU_KERNEL(tril_);
+AIRC_CPU_KERNEL(triu_);
+AIRC_CPU_KERNEL(cat);
+AIRC_CPU_KERNEL(stack);
+AIRC_CPU_KERNEL(constant_pad_nd);
+AIRC_CPU_KERNEL(slice_scatter);
+AIRC_CPU_KERNEL(select_scatter);
+
+/* k_shape_index.c */
+AIRC_CPU_KERNEL(index_select);
+AIRC_CPU_KERNEL(gather);
+AIRC_CPU_KERNEL(embedding);
+
+/* k_shape_create.c */
+AIRC_CPU_KERNEL(zeros);          /* zeros, empty.memory_format, zeros_like, empty_like, new_zeros, new_empty */
+AIRC_CPU_KERNEL(ones);           /* ones, ones_like, new_ones */
+AIRC_CPU_KERNEL(fill_arg1);      /* full, full_like, fill.Scalar */
+AIRC_CPU_KERNEL(new_full);
+AIRC_CPU_KERNEL(scalar_tensor);
+AIRC_CPU_KERNEL(fill_);
+AIRC_CPU_KERNEL(zero_);
+AIRC_CPU_KERNEL(arange);
+AIRC_CPU_KERNEL(arange_start);
+AIRC_CPU_KERNEL(arange_start_step);
+
+/* The tensor an in-place op writes: out[0] as the executor set it (the
+ * written input's view), or that input itself when out[0] has no data. */
+AIRC_HIDDEN airc_tview *airc_cpu_inplace_target(airc_kernel_ctx *k);
+
+#endif

@@ -1,0 +1,161 @@
+/* Shape family: indexing kernels (index_select, gather, embedding). Every
+ * index is checked before it is used: an index out of range is an
+ * AIRC_E_RUNTIME error with torch's wording, never a stray read. */
+#include "backends/cpu/k_shape_impl.h"
+
+#include <string.h>
+
+static airc_status tensor_arg(airc_kernel_ctx *k, size_t i, const airc_tview **out)
+{
+    if (i < k->nargs && k->in && k->in[i]) {
+        *out = k->in[i];
+        return AIRC_OK;
+    }
+    *out = NULL; /* never read: keeps -Wmaybe-uninitialized quiet */
+    return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "argument %zu must be a tensor", i);
+}
+
+static airc_status index_dtype(airc_kernel_ctx *k, const airc_tview *index)
+{
+    if (index->dtype == AIRC_DTYPE_I64 || index->dtype == AIRC_DTYPE_I32)
+        return AIRC_OK;
+    return airc_cpu_fail(k, AIRC_E_RUNTIME, "indices must be int64 or int32, got %s",
+                         airc_dtype_name(index->dtype));
+}
+
+/* index_select(self, dim, index): out's slice j along dim = self's slice
+ * index[j]. Negative indices are out of range, as in torch. */
+airc_status airc_cpu_k_index_select(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *self, *index;
+    AIRC_TRY(tensor_arg(k, 0, &self));
+    AIRC_TRY(tensor_arg(k, 2, &index));
+    AIRC_TRY(index_dtype(k, index));
+    if (index->ndim > 1)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "index_select(): Index is supposed to be a vector");
+    const airc_tview *out = &k->out[0];
+    int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), self->ndim);
+    if (d < 0 || d >= (self->ndim ? self->ndim : 1))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim out of range");
+    int64_t size = self->ndim ? self->shape[d] : 1;
+    int64_t count = airc_cpu_numel(index);
+    int64_t istride = index->ndim ? index->strides[0] : 0;
+    size_t iesz = airc_dtype_size(index->dtype);
+    if ((self->ndim ? out->shape[d] : 1) != count || out->ndim != self->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result does not fit %lld indices",
+                             (long long)count);
+    for (int64_t j = 0; j < count; j++) {
+        int64_t i = airc_cpu_load_i64((char *)index->data + j * istride * (int64_t)iesz,
+                                      index->dtype);
+        if (i < 0 || i >= size)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "index out of range in self: index %lld is out of bounds for "
+                                 "dimension %d with size %lld",
+                                 (long long)i, (int)d, (long long)size);
+        if (!self->ndim) {
+            airc_cpu_copy(out, self);
+            continue;
+        }
+        airc_tview src = *self, dst = *out;
+        airc_cpu_select(&src, d, i);
+        airc_cpu_select(&dst, d, j);
+        airc_cpu_copy(&dst, &src);
+    }
+    return AIRC_OK;
+}
+
+/* gather(self, dim, index): out[p] = self[p with p[dim] = index[p]], p over
+ * index's shape (which is out's). */
+airc_status airc_cpu_k_gather(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *self, *index;
+    AIRC_TRY(tensor_arg(k, 0, &self));
+    AIRC_TRY(tensor_arg(k, 2, &index));
+    if (index->dtype != AIRC_DTYPE_I64)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "gather(): Expected dtype int64 for index");
+    const airc_tview *out = &k->out[0];
+    int32_t nd = index->ndim;
+    int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), self->ndim);
+    int64_t n = airc_cpu_numel(index);
+    if (n == 0)
+        return AIRC_OK;
+    if (d < 0 || d >= (nd ? nd : 1) || nd != self->ndim || out->ndim != nd || out->dtype != self->dtype)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "Index tensor must have the same number of dimensions as input "
+                             "tensor");
+    int64_t size = nd ? self->shape[d] : 1;
+    for (int32_t i = 0; i < nd; i++)
+        if (i != d && index->shape[i] > self->shape[i])
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "index is larger than self at dim %d",
+                                 (int)i);
+    size_t esz = airc_dtype_size(self->dtype);
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    for (int64_t e = 0; e < n; e++) {
+        int64_t ioff = 0, ooff = 0, soff = 0;
+        for (int32_t i = 0; i < nd; i++) {
+            ioff += idx[i] * index->strides[i];
+            ooff += idx[i] * out->strides[i];
+            if (i != d)
+                soff += idx[i] * self->strides[i];
+        }
+        int64_t v;
+        memcpy(&v, (char *)index->data + ioff * 8, 8);
+        if (v < 0 || v >= size)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "index %lld is out of bounds for dimension %d with size %lld",
+                                 (long long)v, (int)d, (long long)size);
+        if (nd)
+            soff += v * self->strides[d];
+        memcpy((char *)out->data + ooff * (int64_t)esz, (char *)self->data + soff * (int64_t)esz,
+               esz);
+        for (int32_t i = nd - 1; i >= 0; i--) {
+            if (++idx[i] < index->shape[i])
+                break;
+            idx[i] = 0;
+        }
+    }
+    return AIRC_OK;
+}
+
+/* embedding(weight, indices, padding_idx, ...): out[p, :] = weight[indices[p], :]
+ * (padding_idx only matters for the gradient). */
+airc_status airc_cpu_k_embedding(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *w, *index;
+    AIRC_TRY(tensor_arg(k, 0, &w));
+    AIRC_TRY(tensor_arg(k, 1, &index));
+    AIRC_TRY(index_dtype(k, index));
+    const airc_tview *out = &k->out[0];
+    int32_t nd = index->ndim;
+    if (w->ndim != 2 || out->ndim != nd + 1 || out->shape[nd] != w->shape[1])
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "'weight' must be 2-D and match the result");
+    int64_t n = airc_cpu_numel(index), rows = w->shape[0];
+    size_t iesz = airc_dtype_size(index->dtype);
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    for (int64_t e = 0; e < n; e++) {
+        int64_t ioff = 0;
+        airc_tview dst = *out;
+        for (int32_t i = 0; i < nd; i++)
+            ioff += idx[i] * index->strides[i];
+        for (int32_t i = 0; i < nd; i++)
+            airc_cpu_select(&dst, 0, idx[i]);
+        int64_t v = airc_cpu_load_i64((char *)index->data + ioff * (int64_t)iesz, index->dtype);
+        if (v < 0 || v >= rows)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "index out of range in self: index %lld is out of bounds for "
+                                 "dimension 0 with size %lld",
+                                 (long long)v, (long long)rows);
+        airc_tview src = *w;
+        airc_cpu_select(&src, 0, v);
+        airc_cpu_copy(&dst, &src);
+        for (int32_t i = nd - 1; i >= 0; i--) {
+            if (++idx[i] < index->shape[i])
+                break;
+            idx[i] = 0;
+        }
+    }
+    return AIRC_OK;
+}

@@ -1,0 +1,428 @@
+/* Built-in CPU kernels: unary family (abs .. gelu, silu, dtype casts)
+ * and their in-place twins, which share the function: for an in-place op
+ * the executor hands out[0] = self. Computes in f32 (f16/bf16/f32 results),
+ * f64 or int64 per the result dtype of the node's meta; transcendental
+ * functions go through SLEEF (k_math.c). */
+#include "backends/cpu/cpu_kernels.h"
+#include "backends/cpu/ew.h"
+#include "backends/cpu/k_math.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef enum unary_kind {
+    U_ABS,
+    U_NEG,
+    U_EXP,
+    U_EXPM1,
+    U_LOG,
+    U_LOG2,
+    U_LOG1P,
+    U_SQRT,
+    U_RSQRT,
+    U_RECIPROCAL,
+    U_SIGMOID,
+    U_TANH,
+    U_RELU,
+    U_GELU,
+    U_SILU,
+    U_SIN,
+    U_COS,
+    U_ERF,
+    U_CEIL,
+    U_FLOOR,
+    U_ROUND,
+    U_TRUNC,
+    U_SIGN,
+    U_HARDTANH,
+    U_LEAKY_RELU,
+    U_BITWISE_NOT,
+    U_LOGICAL_NOT
+} unary_kind;
+
+#define CHUNK 256
+#define FN_ARGS airc_ew *op, int64_t n, void *out, const void *const *in, const int *inc
+
+/* ---- f32 -------------------------------------------------------------- */
+
+#define MAP(T, NAME, EXPR)                                                                         \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        (void)op;                                                                                  \
+        (void)inc;                                                                                 \
+        T *o = out;                                                                                \
+        const T *a = in[0];                                                                        \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            T x = a[i];                                                                            \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+
+MAP(float, abs_f32, fabsf(x))
+MAP(float, neg_f32, -x)
+MAP(float, reciprocal_f32, 1.0f / x)
+/* std::max(x, 0) as torch's clamp_min: NaN and -0 pass through */
+MAP(float, relu_f32, x < 0 ? 0.0f : x)
+MAP(float, ceil_f32, ceilf(x))
+MAP(float, floor_f32, floorf(x))
+MAP(float, round_f32, nearbyintf(x))
+MAP(float, trunc_f32, truncf(x))
+MAP(float, sign_f32, (float)((0 < x) - (x < 0)))
+MAP(float, hardtanh_f32, (float)op->f[1] < (x < (float)op->f[0] ? (float)op->f[0] : x)
+                             ? (float)op->f[1]
+                             : (x < (float)op->f[0] ? (float)op->f[0] : x))
+MAP(float, leaky_f32, x > 0 ? x : x * (float)op->f[0])
+
+#define VM_F32(NAME, VM)                                                                           \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        (void)op;                                                                                  \
+        (void)inc;                                                                                 \
+        airc_vm_f32(VM, n, in[0], out);                                                            \
+    }
+VM_F32(exp_f32, AIRC_VM_EXP)
+VM_F32(expm1_f32, AIRC_VM_EXPM1)
+VM_F32(log_f32, AIRC_VM_LOG)
+VM_F32(log2_f32, AIRC_VM_LOG2)
+VM_F32(log1p_f32, AIRC_VM_LOG1P)
+VM_F32(sqrt_f32, AIRC_VM_SQRT)
+VM_F32(tanh_f32, AIRC_VM_TANH)
+VM_F32(sin_f32, AIRC_VM_SIN)
+VM_F32(cos_f32, AIRC_VM_COS)
+VM_F32(erf_f32, AIRC_VM_ERF)
+
+static void rsqrt_f32(FN_ARGS)
+{
+    float *o = out;
+    airc_vm_f32(AIRC_VM_SQRT, n, in[0], o);
+    for (int64_t i = 0; i < n; i++)
+        o[i] = 1.0f / o[i];
+}
+
+/* Composite functions run per chunk through a temporary, so that out may
+ * alias the input. */
+static void sigmoid_f32(FN_ARGS)
+{
+    float *o = out, t[CHUNK];
+    const float *a = in[0];
+    for (int64_t off = 0; off < n; off += CHUNK) {
+        int64_t m = n - off < CHUNK ? n - off : CHUNK;
+        for (int64_t i = 0; i < m; i++)
+            t[i] = -a[off + i];
+        airc_vm_f32(AIRC_VM_EXP, m, t, t);
+        for (int64_t i = 0; i < m; i++)
+            o[off + i] = 1.0f / (1.0f + t[i]);
+    }
+}
+
+static void silu_f32(FN_ARGS)
+{
+    float *o = out, t[CHUNK];
+    const float *a = in[0];
+    for (int64_t off = 0; off < n; off += CHUNK) {
+        int64_t m = n - off < CHUNK ? n - off : CHUNK;
+        for (int64_t i = 0; i < m; i++)
+            t[i] = -a[off + i];
+        airc_vm_f32(AIRC_VM_EXP, m, t, t);
+        for (int64_t i = 0; i < m; i++)
+            o[off + i] = a[off + i] / (1.0f + t[i]);
+    }
+}
+
+/* 0.5 x (1 + erf(x/√2)) written as 0.5 x erfc(-x/√2): no cancellation for
+ * negative x, where 1 + erf loses every digit. */
+static void gelu_f32(FN_ARGS)
+{
+    float *o = out, t[CHUNK];
+    const float *a = in[0];
+    for (int64_t off = 0; off < n; off += CHUNK) {
+        int64_t m = n - off < CHUNK ? n - off : CHUNK;
+        for (int64_t i = 0; i < m; i++)
+            t[i] = a[off + i] * -0.70710678118654752440f;
+        airc_vm_f32(AIRC_VM_ERFC, m, t, t);
+        for (int64_t i = 0; i < m; i++)
+            o[off + i] = 0.5f * a[off + i] * t[i];
+    }
+}
+
+/* 0.5 x (1 + tanh(u)) = x / (1 + exp(-2u)), again without cancellation */
+static void gelu_tanh_f32(FN_ARGS)
+{
+    const float beta = 0.79788456080286535588f; /* sqrt(2/pi) */
+    const float kappa = 0.044715f;
+    float *o = out, t[CHUNK];
+    const float *a = in[0];
+    for (int64_t off = 0; off < n; off += CHUNK) {
+        int64_t m = n - off < CHUNK ? n - off : CHUNK;
+        for (int64_t i = 0; i < m; i++) {
+            float x = a[off + i];
+            t[i] = -2.0f * beta * (x + kappa * x * x * x);
+        }
+        airc_vm_f32(AIRC_VM_EXP, m, t, t);
+        for (int64_t i = 0; i < m; i++)
+            o[off + i] = a[off + i] / (1.0f + t[i]);
+    }
+}
+
+/* ---- f64 (libm) --------------------------------------------------------- */
+
+MAP(double, abs_f64, fabs(x))
+MAP(double, neg_f64, -x)
+MAP(double, reciprocal_f64, 1.0 / x)
+MAP(double, relu_f64, x < 0 ? 0.0 : x)
+MAP(double, ceil_f64, ceil(x))
+MAP(double, floor_f64, floor(x))
+MAP(double, round_f64, nearbyint(x))
+MAP(double, trunc_f64, trunc(x))
+MAP(double, sign_f64, (double)((0 < x) - (x < 0)))
+MAP(double, hardtanh_f64,
+    op->f[1] < (x < op->f[0] ? op->f[0] : x) ? op->f[1] : (x < op->f[0] ? op->f[0] : x))
+MAP(double, leaky_f64, x > 0 ? x : x * op->f[0])
+MAP(double, exp_f64, exp(x))
+MAP(double, expm1_f64, expm1(x))
+MAP(double, log_f64, log(x))
+MAP(double, log2_f64, log2(x))
+MAP(double, log1p_f64, log1p(x))
+MAP(double, sqrt_f64, sqrt(x))
+MAP(double, rsqrt_f64, 1.0 / sqrt(x))
+MAP(double, tanh_f64, tanh(x))
+MAP(double, sin_f64, sin(x))
+MAP(double, cos_f64, cos(x))
+MAP(double, erf_f64, erf(x))
+MAP(double, sigmoid_f64, 1.0 / (1.0 + exp(-x)))
+MAP(double, silu_f64, x / (1.0 + exp(-x)))
+MAP(double, gelu_f64, 0.5 * x * erfc(x * -0.70710678118654752440))
+MAP(double, gelu_tanh_f64,
+    x / (1.0 + exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * x * x * x))))
+
+/* ---- int64 (wrapping, as torch's integer types) and bool ---------------- */
+
+MAP(int64_t, abs_i64, x < 0 ? (int64_t)(0 - (uint64_t)x) : x)
+MAP(int64_t, neg_i64, (int64_t)(0 - (uint64_t)x))
+MAP(int64_t, relu_i64, x < 0 ? 0 : x)
+MAP(int64_t, copy_i64, x)
+MAP(int64_t, sign_i64, (int64_t)((0 < x) - (x < 0)))
+MAP(int64_t, hardtanh_i64,
+    op->i[1] < (x < op->i[0] ? op->i[0] : x) ? op->i[1] : (x < op->i[0] ? op->i[0] : x))
+MAP(int64_t, bitwise_not_i64, ~x)
+MAP(uint8_t, not_b8, (uint8_t)!x)
+#undef MAP
+
+typedef struct unary_fns {
+    airc_ew_fn f32, f64, i64;
+} unary_fns;
+
+static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
+{
+    switch (kind) {
+    case U_ABS:
+        return (unary_fns){abs_f32, abs_f64, abs_i64};
+    case U_NEG:
+        return (unary_fns){neg_f32, neg_f64, neg_i64};
+    case U_EXP:
+        return (unary_fns){exp_f32, exp_f64, NULL};
+    case U_EXPM1:
+        return (unary_fns){expm1_f32, expm1_f64, NULL};
+    case U_LOG:
+        return (unary_fns){log_f32, log_f64, NULL};
+    case U_LOG2:
+        return (unary_fns){log2_f32, log2_f64, NULL};
+    case U_LOG1P:
+        return (unary_fns){log1p_f32, log1p_f64, NULL};
+    case U_SQRT:
+        return (unary_fns){sqrt_f32, sqrt_f64, NULL};
+    case U_RSQRT:
+        return (unary_fns){rsqrt_f32, rsqrt_f64, NULL};
+    case U_RECIPROCAL:
+        return (unary_fns){reciprocal_f32, reciprocal_f64, NULL};
+    case U_SIGMOID:
+        return (unary_fns){sigmoid_f32, sigmoid_f64, NULL};
+    case U_TANH:
+        return (unary_fns){tanh_f32, tanh_f64, NULL};
+    case U_RELU:
+        return (unary_fns){relu_f32, relu_f64, relu_i64};
+    case U_GELU:
+        return gelu_tanh ? (unary_fns){gelu_tanh_f32, gelu_tanh_f64, NULL}
+                         : (unary_fns){gelu_f32, gelu_f64, NULL};
+    case U_SILU:
+        return (unary_fns){silu_f32, silu_f64, NULL};
+    case U_SIN:
+        return (unary_fns){sin_f32, sin_f64, NULL};
+    case U_COS:
+        return (unary_fns){cos_f32, cos_f64, NULL};
+    case U_ERF:
+        return (unary_fns){erf_f32, erf_f64, NULL};
+    case U_CEIL:
+        return (unary_fns){ceil_f32, ceil_f64, copy_i64};
+    case U_FLOOR:
+        return (unary_fns){floor_f32, floor_f64, copy_i64};
+    case U_ROUND:
+        return (unary_fns){round_f32, round_f64, copy_i64};
+    case U_TRUNC:
+        return (unary_fns){trunc_f32, trunc_f64, copy_i64};
+    case U_SIGN:
+        return (unary_fns){sign_f32, sign_f64, sign_i64};
+    case U_HARDTANH:
+        return (unary_fns){hardtanh_f32, hardtanh_f64, hardtanh_i64};
+    case U_LEAKY_RELU:
+        return (unary_fns){leaky_f32, leaky_f64, NULL};
+    case U_BITWISE_NOT:
+        return (unary_fns){NULL, NULL, bitwise_not_i64};
+    default:
+        return (unary_fns){NULL, NULL, NULL};
+    }
+}
+
+static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
+{
+    const airc_tview *self = k->nargs && k->in ? k->in[0] : NULL;
+    if (!self || k->nout < 1)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: self must be a tensor", airc_ew_name(k));
+    const airc_tview *out = &k->out[0];
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.nin = 1;
+    op.contiguous = true;
+
+    if (kind == U_LOGICAL_NOT || (kind == U_BITWISE_NOT && out->dtype == AIRC_DTYPE_BOOL)) {
+        /* anything to bool is != 0, so not(bool(x)) is logical_not */
+        op.fn = not_b8;
+        op.in_type[0] = op.out_type = AIRC_DTYPE_BOOL;
+        return airc_ew_run(&op, out, &self);
+    }
+    bool gelu_tanh = false;
+    if (kind == U_GELU) {
+        const char *approx = airc_ew_arg_string(k, 1);
+        gelu_tanh = approx && !strcmp(approx, "tanh");
+        if (approx && !gelu_tanh && strcmp(approx, "none"))
+            return airc_fail(AIRC_E_UNSUPPORTED, "%s: approximate must be 'none' or 'tanh', not '%s'",
+                             airc_ew_name(k), approx);
+    }
+    airc_dtype ct = airc_ew_compute_type(out->dtype);
+    unary_fns f = fns_of(kind, gelu_tanh);
+    op.fn = ct == AIRC_DTYPE_F32 ? f.f32 : ct == AIRC_DTYPE_F64 ? f.f64 : f.i64;
+    if (!op.fn)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: no kernel for result dtype %s",
+                         airc_ew_name(k), airc_dtype_name(out->dtype));
+    op.in_type[0] = op.out_type = ct;
+    if (kind == U_HARDTANH) {
+        AIRC_TRY(airc_ew_arg_double(k, 1, -1.0, &op.f[0]));
+        AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[1]));
+        AIRC_TRY(airc_ew_arg_int(k, 1, -1, &op.i[0]));
+        AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[1]));
+    } else if (kind == U_LEAKY_RELU) {
+        AIRC_TRY(airc_ew_arg_double(k, 1, 0.01, &op.f[0]));
+    }
+    return airc_ew_run(&op, out, &self);
+}
+
+#define UNARY_KERNEL(name, KIND)                                                                   \
+    static airc_status k_##name(airc_kernel_ctx *k, void *user_data)                               \
+    {                                                                                              \
+        (void)user_data;                                                                           \
+        return unary(k, KIND);                                                                     \
+    }
+UNARY_KERNEL(abs, U_ABS)
+UNARY_KERNEL(neg, U_NEG)
+UNARY_KERNEL(exp, U_EXP)
+UNARY_KERNEL(expm1, U_EXPM1)
+UNARY_KERNEL(log, U_LOG)
+UNARY_KERNEL(log2, U_LOG2)
+UNARY_KERNEL(log1p, U_LOG1P)
+UNARY_KERNEL(sqrt, U_SQRT)
+UNARY_KERNEL(rsqrt, U_RSQRT)
+UNARY_KERNEL(reciprocal, U_RECIPROCAL)
+UNARY_KERNEL(sigmoid, U_SIGMOID)
+UNARY_KERNEL(tanh, U_TANH)
+UNARY_KERNEL(relu, U_RELU)
+UNARY_KERNEL(gelu, U_GELU)
+UNARY_KERNEL(silu, U_SILU)
+UNARY_KERNEL(sin, U_SIN)
+UNARY_KERNEL(cos, U_COS)
+UNARY_KERNEL(erf, U_ERF)
+UNARY_KERNEL(ceil, U_CEIL)
+UNARY_KERNEL(floor, U_FLOOR)
+UNARY_KERNEL(round, U_ROUND)
+UNARY_KERNEL(trunc, U_TRUNC)
+UNARY_KERNEL(sign, U_SIGN)
+UNARY_KERNEL(hardtanh, U_HARDTANH)
+UNARY_KERNEL(leaky_relu, U_LEAKY_RELU)
+UNARY_KERNEL(bitwise_not, U_BITWISE_NOT)
+UNARY_KERNEL(logical_not, U_LOGICAL_NOT)
+
+/* _to_copy and to.*: a fresh copy converted to the result dtype, written
+ * through the result's strides (its layout comes from the meta: the
+ * memory_format and preserve rules live there). clone, contiguous and
+ * lift_fresh_copy are the shape family's (k_shape.c). */
+static airc_status k_copy(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    const airc_tview *self = k->nargs && k->in ? k->in[0] : NULL;
+    if (!self || k->nout < 1)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: self must be a tensor", airc_ew_name(k));
+    return airc_cpu_copy_cast(&k->out[0], self);
+}
+
+/* Sorted by qualname (strcmp); a unit test checks it. */
+const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
+    {"aten._to_copy.default", k_copy},
+    {"aten.abs.default", k_abs},
+    {"aten.abs_.default", k_abs},
+    {"aten.bitwise_not.default", k_bitwise_not},
+    {"aten.bitwise_not_.default", k_bitwise_not},
+    {"aten.ceil.default", k_ceil},
+    {"aten.ceil_.default", k_ceil},
+    {"aten.cos.default", k_cos},
+    {"aten.cos_.default", k_cos},
+    {"aten.erf.default", k_erf},
+    {"aten.erf_.default", k_erf},
+    {"aten.exp.default", k_exp},
+    {"aten.exp_.default", k_exp},
+    {"aten.expm1.default", k_expm1},
+    {"aten.expm1_.default", k_expm1},
+    {"aten.floor.default", k_floor},
+    {"aten.floor_.default", k_floor},
+    {"aten.gelu.default", k_gelu},
+    {"aten.gelu_.default", k_gelu},
+    {"aten.hardtanh.default", k_hardtanh},
+    {"aten.hardtanh_.default", k_hardtanh},
+    {"aten.leaky_relu.default", k_leaky_relu},
+    {"aten.leaky_relu_.default", k_leaky_relu},
+    {"aten.log.default", k_log},
+    {"aten.log1p.default", k_log1p},
+    {"aten.log1p_.default", k_log1p},
+    {"aten.log2.default", k_log2},
+    {"aten.log2_.default", k_log2},
+    {"aten.log_.default", k_log},
+    {"aten.logical_not.default", k_logical_not},
+    {"aten.logical_not_.default", k_logical_not},
+    {"aten.neg.default", k_neg},
+    {"aten.neg_.default", k_neg},
+    {"aten.reciprocal.default", k_reciprocal},
+    {"aten.reciprocal_.default", k_reciprocal},
+    {"aten.relu.default", k_relu},
+    {"aten.relu_.default", k_relu},
+    {"aten.round.default", k_round},
+    {"aten.round_.default", k_round},
+    {"aten.rsqrt.default", k_rsqrt},
+    {"aten.rsqrt_.default", k_rsqrt},
+    {"aten.sigmoid.default", k_sigmoid},
+    {"aten.sigmoid_.default", k_sigmoid},
+    {"aten.sign.default", k_sign},
+    {"aten.sign_.default", k_sign},
+    {"aten.silu.default", k_silu},
+    {"aten.silu_.default", k_silu},
+    {"aten.sin.default", k_sin},
+    {"aten.sin_.default", k_sin},
+    {"aten.sqrt.default", k_sqrt},
+    {"aten.sqrt_.default", k_sqrt},
+    {"aten.tanh.default", k_tanh},
+    {"aten.tanh_.default", k_tanh},
+    {"aten.to.device", k_copy},
+    {"aten.to.dtype", k_copy},
+    {"aten.to.dtype_layout", k_copy},
+    {"aten.trunc.default", k_trunc},
+    {"aten.trunc_.default", k_trunc},
+};
+const size_t airc_cpu_num_kernels_unary =
+    sizeof airc_cpu_kernels_unary / sizeof airc_cpu_kernels_unary[0];

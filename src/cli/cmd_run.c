@@ -1,0 +1,513 @@
+/* airc run FILE: execute a graph on the CPU runtime and write its results.
+ *
+ * Inputs come from --input files (the i-th binds the i-th placeholder) or,
+ * past them, are random data of the placeholder's type (its type slot in
+ * the file). Constants (get_attr targets) come from --const NAME=X.npy and
+ * --weights W.npz; --const wins over an array of the same name in W.npz.
+ *
+ * Mode: only eager exists so far. It is also the default until the
+ * compiled modes land (issue 5): the config's default, reduce-overhead,
+ * would otherwise make a bare `airc run` fail. */
+#include "airc/runtime.h"
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+enum {
+    OPT_MODE = 1,
+    OPT_INPUT,
+    OPT_CONST,
+    OPT_WEIGHTS,
+    OPT_OUTDIR,
+    OPT_SEED,
+    OPT_REPEAT,
+    OPT_STATS
+};
+
+static const cli_option run_options[] = {
+    {"mode", 0, true, OPT_MODE},          {"input", 'i', true, OPT_INPUT},
+    {"const", 0, true, OPT_CONST},        {"weights", 'w', true, OPT_WEIGHTS},
+    {"output-dir", 'o', true, OPT_OUTDIR}, {"seed", 0, true, OPT_SEED},
+    {"repeat", 0, true, OPT_REPEAT},      {"stats", 0, false, OPT_STATS},
+    {NULL, 0, false, 0},
+};
+
+typedef struct run_opts {
+    const char *path;
+    const char *mode;
+    const char **inputs;
+    size_t ninputs;
+    const char **consts;
+    size_t nconsts;
+    const char *weights;
+    const char *outdir;
+    uint64_t seed;
+    long repeat;
+    bool stats;
+} run_opts;
+
+/* ---- random inputs -------------------------------------------------------- */
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Standard normal (Box-Muller), like torch.randn's distribution. */
+static double normal(uint64_t *s)
+{
+    double u1 = ((double)(splitmix(s) >> 11) + 1.0) / 9007199254740993.0; /* (0, 1] */
+    double u2 = (double)(splitmix(s) >> 11) / 9007199254740992.0;
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+static uint16_t f32_to_f16(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+    uint32_t mant = x & 0x7fffffu;
+    if (exp <= 0)
+        return (uint16_t)sign; /* |x| < 2^-14: flush (inputs are ~N(0,1)) */
+    if (exp >= 31)
+        return (uint16_t)(sign | 0x7c00u);
+    return (uint16_t)(sign | (uint32_t)exp << 10 | (mant + 0x1000u) >> 13);
+}
+
+/* Floats ~ N(0, 1); integers uniform in [0, 10) (small enough to index
+ * most tables); bools 0/1. */
+static void fill_random(airc_tensor *t, uint64_t *s)
+{
+    size_t n = airc_tensor_numel(t);
+    void *d = airc_tensor_data(t);
+    for (size_t i = 0; i < n; i++) {
+        switch (airc_tensor_dtype(t)) {
+        case AIRC_DTYPE_F32: ((float *)d)[i] = (float)normal(s); break;
+        case AIRC_DTYPE_F64: ((double *)d)[i] = normal(s); break;
+        case AIRC_DTYPE_F16: ((uint16_t *)d)[i] = f32_to_f16((float)normal(s)); break;
+        case AIRC_DTYPE_BF16: {
+            float f = (float)normal(s);
+            uint32_t x;
+            memcpy(&x, &f, 4);
+            ((uint16_t *)d)[i] = (uint16_t)(x >> 16);
+            break;
+        }
+        case AIRC_DTYPE_I64: ((int64_t *)d)[i] = (int64_t)(splitmix(s) % 10); break;
+        case AIRC_DTYPE_I32: ((int32_t *)d)[i] = (int32_t)(splitmix(s) % 10); break;
+        case AIRC_DTYPE_I16: ((int16_t *)d)[i] = (int16_t)(splitmix(s) % 10); break;
+        case AIRC_DTYPE_I8: ((int8_t *)d)[i] = (int8_t)(splitmix(s) % 10); break;
+        case AIRC_DTYPE_U8: ((uint8_t *)d)[i] = (uint8_t)(splitmix(s) % 10); break;
+        case AIRC_DTYPE_BOOL: ((uint8_t *)d)[i] = (uint8_t)(splitmix(s) & 1); break;
+        default: break;
+        }
+    }
+}
+
+/* One tensor per placeholder: from --input files, then random. */
+static int make_inputs(const cli_env *env, airc_graph *g, const run_opts *o,
+                       airc_tensor ***out, size_t *count)
+{
+    size_t n = 0;
+    for (airc_node *p = airc_graph_first_node(g); p; p = airc_node_next(p))
+        n += airc_node_get_kind(p) == AIRC_NODE_PLACEHOLDER;
+    const char *shown = cli_shown_path(o->path);
+    if (o->ninputs > n) {
+        cli_error("%s: %zu --input file%s given, but the graph has %zu placeholder%s", shown,
+                  o->ninputs, o->ninputs == 1 ? "" : "s", n, n == 1 ? "" : "s");
+        return CLI_BAD_INPUT;
+    }
+    airc_tensor **ts = calloc(n ? n : 1, sizeof *ts);
+    if (!ts) {
+        cli_error("out of memory");
+        return CLI_BAD_INPUT;
+    }
+    uint64_t state = o->seed;
+    size_t i = 0;
+    int rc = CLI_OK;
+    for (airc_node *p = airc_graph_first_node(g); p && rc == CLI_OK; p = airc_node_next(p)) {
+        if (airc_node_get_kind(p) != AIRC_NODE_PLACEHOLDER)
+            continue;
+        if (i < o->ninputs) {
+            if (airc_npy_read(env->ctx, o->inputs[i], &ts[i]) != AIRC_OK)
+                rc = cli_fail(NULL);
+        } else {
+            airc_dtype dtype;
+            int32_t ndim;
+            const int64_t *shape;
+            if (airc_node_meta_kind(p) != AIRC_META_TENSOR ||
+                airc_node_output_meta(p, 0, &dtype, &ndim, &shape, NULL) != AIRC_OK) {
+                cli_error("%s: placeholder '%s' (input %zu) has no type: give it with --input "
+                          "FILE.npy or write its type in the graph (%%x : f32[2, 3] = ...)",
+                          shown, airc_node_name(p), i);
+                rc = CLI_BAD_INPUT;
+            } else if (airc_tensor_create(env->ctx, dtype, ndim, shape, &ts[i]) != AIRC_OK) {
+                rc = cli_fail(airc_node_name(p));
+            } else {
+                fill_random(ts[i], &state);
+            }
+        }
+        i++;
+    }
+    if (rc != CLI_OK) {
+        for (size_t j = 0; j < n; j++)
+            airc_tensor_destroy(ts[j]);
+        free(ts);
+        return rc;
+    }
+    *out = ts;
+    *count = n;
+    return CLI_OK;
+}
+
+/* ---- constants -------------------------------------------------------------- */
+
+static void destroy_tensor(void *t)
+{
+    airc_tensor_destroy(t);
+}
+
+/* Binds t (consumed) to a constant name; an existing one is kept. */
+static airc_status bind_constant(airc_graph *g, const char *name, airc_tensor *t, bool *existed)
+{
+    if (airc_graph_get_constant(g, name, NULL, NULL, NULL, NULL, NULL) == AIRC_OK) {
+        airc_tensor_destroy(t);
+        if (existed)
+            *existed = true;
+        return AIRC_OK;
+    }
+    airc_status st = airc_graph_set_constant(g, name, airc_tensor_dtype(t), airc_tensor_ndim(t),
+                                             airc_tensor_shape(t), NULL, airc_tensor_data(t),
+                                             destroy_tensor, t);
+    if (st != AIRC_OK)
+        airc_tensor_destroy(t);
+    return st;
+}
+
+static airc_status weights_cb(void *user_data, const char *name, airc_tensor *t)
+{
+    return bind_constant(user_data, name, t, NULL);
+}
+
+static int load_constants(const cli_env *env, airc_graph *g, const run_opts *o)
+{
+    for (size_t i = 0; i < o->nconsts; i++) {
+        const char *eq = strchr(o->consts[i], '=');
+        if (!eq || eq == o->consts[i] || !eq[1]) {
+            cli_error("--const '%.200s': expected NAME=FILE.npy", o->consts[i]);
+            return CLI_BAD_INPUT;
+        }
+        size_t len = (size_t)(eq - o->consts[i]);
+        char *name = malloc(len + 1);
+        if (!name) {
+            cli_error("out of memory");
+            return CLI_BAD_INPUT;
+        }
+        memcpy(name, o->consts[i], len);
+        name[len] = '\0';
+        airc_tensor *t = NULL;
+        bool existed = false;
+        int rc = CLI_OK;
+        if (airc_npy_read(env->ctx, eq + 1, &t) != AIRC_OK)
+            rc = cli_fail("--const");
+        else if (bind_constant(g, name, t, &existed) != AIRC_OK)
+            rc = cli_fail("--const");
+        else if (existed) {
+            cli_error("--const: constant '%s' is given twice", name);
+            rc = CLI_BAD_INPUT;
+        }
+        free(name);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    if (o->weights && airc_npz_read(env->ctx, o->weights, weights_cb, g) != AIRC_OK)
+        return cli_fail("--weights");
+    for (airc_node *n = airc_graph_first_node(g); n; n = airc_node_next(n)) {
+        if (airc_node_get_kind(n) != AIRC_NODE_GET_ATTR)
+            continue;
+        const char *target = airc_node_target(n);
+        if (airc_graph_get_constant(g, target, NULL, NULL, NULL, NULL, NULL) != AIRC_OK) {
+            cli_error("%s: get_attr '%s' (node '%s') has no data: give it with --const "
+                      "%s=FILE.npy or --weights FILE.npz",
+                      cli_shown_path(o->path), target, airc_node_name(n), target);
+            return CLI_BAD_INPUT;
+        }
+    }
+    return CLI_OK;
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int write_results(airc_tensor **outs, size_t nout, const run_opts *o)
+{
+    if (o->outdir && mkdir(o->outdir, 0777) != 0 && errno != EEXIST) {
+        cli_error("--output-dir '%s': %s", o->outdir, strerror(errno));
+        return CLI_BAD_INPUT;
+    }
+    for (size_t i = 0; i < nout; i++) {
+        char line[512];
+        int len = snprintf(line, sizeof line, "out%zu: %s[", i,
+                           airc_dtype_name(airc_tensor_dtype(outs[i])));
+        for (int32_t d = 0; d < airc_tensor_ndim(outs[i]) && len < 400; d++)
+            len += snprintf(line + len, sizeof line - (size_t)len, "%s%lld", d ? ", " : "",
+                            (long long)airc_tensor_shape(outs[i])[d]);
+        len += snprintf(line + len, sizeof line - (size_t)len, "]");
+        if (o->outdir) {
+            size_t plen = strlen(o->outdir) + 32;
+            char *path = malloc(plen);
+            if (!path) {
+                cli_error("out of memory");
+                return CLI_BAD_INPUT;
+            }
+            snprintf(path, plen, "%s/out%zu.npy", o->outdir, i);
+            airc_status st = airc_npy_write(outs[i], path);
+            if (st == AIRC_OK && len < 400)
+                snprintf(line + len, sizeof line - (size_t)len, " -> %.100s", path);
+            free(path);
+            if (st != AIRC_OK)
+                return cli_fail(NULL);
+        }
+        cli_puts(line);
+        cli_puts("\n");
+    }
+    return CLI_OK;
+}
+
+/* How many results the graph gives: needs meta for tuple-valued outputs,
+ * so the graph (the CLI's own copy) gets its inputs' meta first. */
+static int count_results(airc_graph *g, airc_tensor *const *ins, const run_opts *o, size_t *out)
+{
+    const char *shown = cli_shown_path(o->path);
+    if (airc_graph_num_submodules(g) && airc_graph_inline_submodules(g, NULL) != AIRC_OK)
+        return cli_fail(shown);
+    size_t i = 0;
+    for (airc_node *p = airc_graph_first_node(g); p; p = airc_node_next(p)) {
+        if (airc_node_get_kind(p) != AIRC_NODE_PLACEHOLDER)
+            continue;
+        if (airc_node_set_meta(p, airc_tensor_dtype(ins[i]), airc_tensor_ndim(ins[i]),
+                               airc_tensor_shape(ins[i]), NULL) != AIRC_OK)
+            return cli_fail(shown);
+        i++;
+    }
+    if (airc_graph_propagate_meta(g) != AIRC_OK || airc_graph_num_results(g, out) != AIRC_OK)
+        return cli_fail(shown);
+    return CLI_OK;
+}
+
+static int run_graph(const cli_env *env, airc_graph *g, const run_opts *o)
+{
+    airc_tensor **ins = NULL;
+    size_t nin = 0;
+    int rc = make_inputs(env, g, o, &ins, &nin);
+    if (rc != CLI_OK)
+        return rc;
+    size_t cap = 0, nout = 0;
+    rc = count_results(g, ins, o, &cap);
+    airc_runtime *rt = NULL;
+    double *times = calloc((size_t)o->repeat, sizeof *times);
+    airc_tensor **outs = calloc(cap ? cap : 1, sizeof *outs);
+    airc_run_stats stats = {sizeof stats, 0, 0};
+    if (rc == CLI_OK && (!times || !outs)) {
+        cli_error("out of memory");
+        rc = CLI_BAD_INPUT;
+    }
+    if (rc == CLI_OK && airc_cpu_runtime_create(env->ctx, NULL, &rt) != AIRC_OK)
+        rc = cli_fail("cannot create the CPU runtime");
+    for (long it = 0; rc == CLI_OK && it < o->repeat; it++) {
+        for (size_t i = 0; i < nout; i++)
+            airc_tensor_destroy(outs[i]);
+        nout = 0;
+        double t0 = now_us();
+        airc_status st = airc_run_eager(g, rt, ins, nin, outs, cap, &nout, &stats);
+        times[it] = now_us() - t0;
+        if (st != AIRC_OK)
+            rc = cli_fail(cli_shown_path(o->path));
+    }
+    if (rc == CLI_OK)
+        rc = write_results(outs, nout, o);
+    if (rc == CLI_OK && o->stats) {
+        qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
+        size_t m = (size_t)o->repeat / 2;
+        double median = o->repeat % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
+        char line[256];
+        snprintf(line, sizeof line,
+                 "{\"mode\": \"%s\", \"iterations\": %ld, \"median_us\": %.1f, \"launches\": "
+                 "%llu}\n",
+                 o->mode, o->repeat, median, (unsigned long long)stats.launches);
+        cli_puts(line);
+    }
+    for (size_t i = 0; i < nout; i++)
+        airc_tensor_destroy(outs[i]);
+    free(outs);
+    free(times);
+    airc_runtime_destroy(rt);
+    for (size_t i = 0; i < nin; i++)
+        airc_tensor_destroy(ins[i]);
+    free(ins);
+    return rc;
+}
+
+/* ---- options -------------------------------------------------------------------- */
+
+static bool parse_count(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int parse_options(int argc, char **argv, run_opts *o)
+{
+    cli_args a;
+    cli_args_init(&a, argc, argv, "run");
+    const char *value;
+    for (int id; (id = cli_next_option(&a, run_options, &value)) != CLI_OPT_END;) {
+        long v;
+        switch (id) {
+        case CLI_OPT_ERROR: return CLI_USAGE;
+        case CLI_OPT_OPERAND:
+            if (o->path)
+                return cli_usage_error("run", "more than one FILE ('%.200s')", value);
+            o->path = value;
+            break;
+        case OPT_MODE: o->mode = value; break;
+        case OPT_INPUT: o->inputs[o->ninputs++] = value; break;
+        case OPT_CONST: o->consts[o->nconsts++] = value; break;
+        case OPT_WEIGHTS:
+            if (o->weights)
+                return cli_usage_error("run", "--weights given twice");
+            o->weights = value;
+            break;
+        case OPT_OUTDIR: o->outdir = value; break;
+        case OPT_SEED: {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(value, &end, 10);
+            if (errno || end == value || *end || value[0] == '-')
+                return cli_usage_error("run", "--seed '%.200s': expected a non-negative integer",
+                                       value);
+            o->seed = s;
+            break;
+        }
+        case OPT_REPEAT:
+            if (!parse_count(value, 1, 1000000000L, &v))
+                return cli_usage_error("run", "--repeat '%.200s': expected an integer >= 1",
+                                       value);
+            o->repeat = v;
+            break;
+        case OPT_STATS: o->stats = true; break;
+        default: break;
+        }
+    }
+    if (!o->path)
+        return cli_usage_error("run", "missing FILE");
+    if (strcmp(o->mode, "eager") && strcmp(o->mode, "reduce-overhead") &&
+        strcmp(o->mode, "max-autotune"))
+        return cli_usage_error("run", "--mode '%.200s': expected eager, reduce-overhead or "
+                                      "max-autotune",
+                               o->mode);
+    return CLI_OK;
+}
+
+static int run_run(const cli_env *env, int argc, char **argv)
+{
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    o.mode = "eager";
+    o.repeat = 1;
+    o.inputs = calloc((size_t)argc + 1, sizeof *o.inputs);
+    o.consts = calloc((size_t)argc + 1, sizeof *o.consts);
+    int rc = CLI_OK;
+    if (!o.inputs || !o.consts) {
+        cli_error("out of memory");
+        rc = CLI_BAD_INPUT;
+    }
+    if (rc == CLI_OK)
+        rc = parse_options(argc, argv, &o);
+    if (rc == CLI_OK && strcmp(o.mode, "eager")) {
+        cli_error("mode '%s' is not available yet (issue 5); use --mode eager", o.mode);
+        rc = CLI_BAD_INPUT;
+    }
+    airc_graph *g = NULL;
+    if (rc == CLI_OK && airc_graph_parse_file(env->ctx, o.path, &g) != AIRC_OK)
+        rc = cli_fail(NULL);
+    if (rc == CLI_OK && airc_graph_lint(g) != AIRC_OK)
+        rc = cli_fail(cli_shown_path(o.path));
+    if (rc == CLI_OK)
+        rc = load_constants(env, g, &o);
+    if (rc == CLI_OK)
+        rc = run_graph(env, g, &o);
+    airc_graph_destroy(g);
+    free(o.inputs);
+    free(o.consts);
+    return rc;
+}
+
+const cli_command cli_cmd_run = {
+    .name = "run",
+    .summary = "execute a graph on the CPU and write its results (.npy)",
+    .help =
+        "Usage: airc run FILE [--mode MODE] [--input X.npy]... [--const NAME=X.npy]...\n"
+        "                [--weights W.npz] [--output-dir DIR] [--seed N] [--repeat N]\n"
+        "                [--stats] [--plugin LIB.so]...\n"
+        "\n"
+        "Parses and lints FILE (torch.fx text; '-' reads standard input), binds its\n"
+        "inputs and constants, runs it on airc's CPU runtime and prints one line per\n"
+        "result: 'outI: DTYPE[SHAPE]' (with ' -> DIR/outI.npy' when written).\n"
+        "\n"
+        "Inputs: the i-th --input binds the i-th placeholder. Placeholders past the\n"
+        "given files get random data of the type written in the graph's type slot\n"
+        "(%x : f32[2, 3] = placeholder...): floats ~ N(0, 1), integers in [0, 10),\n"
+        "bools 0/1, from --seed. A placeholder with neither is an error.\n"
+        "Constants: every get_attr target needs data, from --const NAME=X.npy or an\n"
+        "array NAME in --weights W.npz (np.savez / np.savez_compressed); --const wins.\n"
+        "\n"
+        "Options:\n"
+        "  --mode MODE         eager (the default for now) | reduce-overhead |\n"
+        "                      max-autotune. The compiled modes are not built yet\n"
+        "                      (issue 5): asking for them is an error. Eager runs\n"
+        "                      the graph node by node, the reference for both.\n"
+        "  -i, --input X.npy   an input (repeatable, in placeholder order)\n"
+        "  --const NAME=X.npy  a constant (repeatable)\n"
+        "  -w, --weights W.npz constants, one array per get_attr target name\n"
+        "  -o, --output-dir DIR\n"
+        "                      write result i to DIR/outI.npy (DIR is created)\n"
+        "  --seed N            seed of the random inputs (default 0)\n"
+        "  --repeat N          run N times (timing; results of the last run)\n"
+        "  --stats             end standard output with one JSON line:\n"
+        "                      {\"mode\": ..., \"iterations\": N, \"median_us\": ...,\n"
+        "                      \"launches\": ...} (median wall time of one run, kernel\n"
+        "                      launches of one run)\n"
+        "  --plugin LIB.so     load a plugin (its ops and kernels) first\n"
+        "  -h, --help          show this help\n"
+        "\n"
+        "Exit status: 0 success, 1 bad input or a failed run (message on stderr:\n"
+        "e.g. \"no cpu kernel for aten.foo.default (node 'foo_1')\"), 2 usage error.\n",
+    .run = run_run,
+};
