@@ -24,8 +24,16 @@ typedef struct slot {
     airc_node *node; /* NULL: empty */
 } slot;
 
+/* cse_candidate per op, remembered: a graph has few distinct ops, and the
+ * test compares the op's name with every random op */
+typedef struct op_memo {
+    const airc_op *op;
+    bool candidate;
+} op_memo;
+
 typedef struct cse_state {
     airc_context *ctx;
+    op_memo memo[16];
     slot *slots;
     size_t mask;
     airc_node **rep; /* by node id: the earlier twin, or NULL */
@@ -50,16 +58,23 @@ static bool is_random(const airc_op *op)
     return false;
 }
 
-static bool cse_candidate(const airc_node *n)
+static bool op_candidate(const airc_op *op)
 {
-    if (n->kind != AIRC_NODE_CALL_FUNCTION)
-        return false;
-    const airc_op *op = n->op;
     if (op->flags & AIRC_OP_SIDE_EFFECT)
         return false;
     if (!strcmp(op->schema->ns, "air"))
         return false;
     return !is_random(op);
+}
+
+static bool cse_candidate(cse_state *s, const airc_node *n)
+{
+    if (n->kind != AIRC_NODE_CALL_FUNCTION)
+        return false;
+    op_memo *m = &s->memo[((uintptr_t)n->op >> 4) % (sizeof s->memo / sizeof s->memo[0])];
+    if (m->op != n->op)
+        *m = (op_memo){n->op, op_candidate(n->op)};
+    return m->candidate;
 }
 
 static const airc_value *kwarg(const airc_node *n, const char *name)
@@ -151,7 +166,7 @@ static airc_status cse_graph(airc_graph *g, int32_t *changed)
             airc_fail_prefix("cse: node '%s'", n->name);
             goto done;
         }
-        if (!cse_candidate(n))
+        if (!cse_candidate(&s, n))
             continue;
         airc_node *twin = lookup_or_insert(&s, n);
         if (twin) {

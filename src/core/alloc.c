@@ -82,6 +82,20 @@ char *airc_string_new(airc_context *ctx, const char *s, size_t len)
     return out;
 }
 
+size_t airc_string_header_size(void)
+{
+    return sizeof(airc_string_header);
+}
+
+char *airc_string_adopt(airc_context *ctx, char *block, size_t len)
+{
+    airc_string_header h = {.alloc = ctx->alloc};
+    memmove(block + sizeof h, block, len);
+    block[sizeof h + len] = '\0';
+    memcpy(block, &h, sizeof h);
+    return block + sizeof h;
+}
+
 void airc_string_free(char *s)
 {
     if (!s)

@@ -94,6 +94,11 @@ AIRC_HIDDEN bool airc_grow(airc_context *ctx, void **data, size_t *cap, size_t n
 /* Strings handed to callers (char ** out-params); freed by airc_string_free
  * even after the context is gone (the allocator is copied in a header). */
 AIRC_HIDDEN char *airc_string_new(airc_context *ctx, const char *s, size_t len);
+/* Turns a block from airc_malloc holding len bytes of text, and at least
+ * airc_string_header_size() + len + 1 bytes in all, into a caller string
+ * in place (the text moves up behind the header). Cannot fail. */
+AIRC_HIDDEN size_t airc_string_header_size(void);
+AIRC_HIDDEN char *airc_string_adopt(airc_context *ctx, char *block, size_t len);
 
 /* ---- arena: bump allocation, freed all at once ------------------------- */
 
@@ -117,10 +122,10 @@ AIRC_HIDDEN void *airc_arena_memdup(airc_arena *a, const void *p, size_t size);
 /* ---- string map: key -> pointer, open addressing, xxhash --------------- */
 
 typedef struct airc_strmap_slot {
-    const char *key; /* borrowed: must outlive the entry */
-    size_t len;
-    uint64_t hash;
-    void *value;
+    const char *key; /* borrowed: must outlive the entry; NULL: empty slot */
+    void *value;     /* NULL in a removed entry's slot */
+    uint32_t len;    /* keys are shorter than 4 GiB (put refuses longer ones) */
+    uint32_t hash;   /* low bits of the key's hash */
 } airc_strmap_slot;
 
 typedef struct airc_strmap {
@@ -135,10 +140,23 @@ AIRC_HIDDEN void airc_strmap_init(airc_strmap *m, airc_context *ctx);
 AIRC_HIDDEN void airc_strmap_free(airc_strmap *m);
 AIRC_HIDDEN void *airc_strmap_get(const airc_strmap *m, const char *key);
 AIRC_HIDDEN void *airc_strmap_getn(const airc_strmap *m, const char *key, size_t len);
+/* The hash the map uses, so that a caller that looks a key up and then
+ * inserts it hashes it once. */
+AIRC_HIDDEN uint64_t airc_strmap_hash(const char *key, size_t len);
+AIRC_HIDDEN void *airc_strmap_get_hashed(const airc_strmap *m, const char *key, size_t len,
+                                         uint64_t hash);
 /* Makes room so that `extra` further puts cannot fail. false on OOM. */
 AIRC_HIDDEN bool airc_strmap_reserve(airc_strmap *m, size_t extra);
 /* Inserts or replaces. false on OOM (map unchanged). */
 AIRC_HIDDEN bool airc_strmap_put(airc_strmap *m, const char *key, void *value);
+/* Inserts a key known to be absent (key[0..len), len <= UINT32_MAX, hash
+ * from airc_strmap_hash) into room made by airc_strmap_reserve. Cannot
+ * fail. */
+AIRC_HIDDEN void airc_strmap_insert_new(airc_strmap *m, const char *key, size_t len,
+                                        uint64_t hash, void *value);
+/* Hints that the key with this hash is about to be inserted: its slot is
+ * fetched while the caller does other work. */
+AIRC_HIDDEN void airc_strmap_prefetch(const airc_strmap *m, uint64_t hash);
 /* Replaces the value of an existing key (first len bytes of key); false
  * when absent. Never allocates. */
 AIRC_HIDDEN bool airc_strmap_put_existing(airc_strmap *m, const char *key, size_t len,

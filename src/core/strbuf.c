@@ -80,6 +80,24 @@ airc_status airc_sb_detach(airc_strbuf *sb, char **out)
         airc_sb_free(sb);
         return airc_fail_oom("text buffer");
     }
+    /* a big text (a printed graph of a million nodes) becomes the caller
+     * string in place: a copy would cost a second block as big, page
+     * faults included */
+    size_t need = sb->len + airc_string_header_size() + 1;
+    char *block = sb->len >= 65536 ? sb->data : NULL;
+    if (block && (sb->cap < need || sb->cap - need > need / 8)) {
+        /* room for the header, and most of the doubling slack given back */
+        char *exact = airc_realloc(sb->ctx, block, need);
+        block = exact ? exact : sb->cap >= need ? block : NULL;
+        if (exact)
+            sb->data = exact;
+    }
+    if (block) {
+        *out = airc_string_adopt(sb->ctx, block, sb->len);
+        sb->data = NULL;
+        sb->len = sb->cap = 0;
+        return AIRC_OK;
+    }
     char *s = airc_string_new(sb->ctx, sb->data ? sb->data : "", sb->len);
     airc_sb_free(sb);
     if (!s)

@@ -89,10 +89,13 @@ static airc_status clone_into(const airc_graph *src, airc_graph *dst)
         if (!s->value || airc_strmap_getn(&dst->ns.used, s->key, s->len))
             continue;
         const char *name = airc_arena_strndup(&dst->arena, s->key, s->len);
-        if (!name || !airc_strmap_put(&dst->ns.used, name, &dst->name_tomb)) {
+        airc_name_note note;
+        if (!name || !airc_names_prepare(dst, name, s->len, &note) ||
+            !airc_strmap_put(&dst->ns.used, name, &dst->name_tomb)) {
             st = airc_fail_oom("clone names");
             goto done;
         }
+        airc_names_commit(dst, name, &note);
     }
     for (size_t i = 0; i < src->ns.bases.cap; i++) {
         const airc_strmap_slot *s = &src->ns.bases.slots[i];

@@ -46,6 +46,7 @@ airc_status airc_graph_create(airc_context *ctx, airc_graph **out)
     g->name_tomb.name = "";
     airc_strmap_init(&g->ns.used, ctx);
     airc_strmap_init(&g->ns.bases, ctx);
+    airc_strmap_init(&g->ns.runs, ctx);
     g->ins_where = AIRC_INSERT_END;
     g->magic = AIRC_MAGIC_GRAPH;
     airc_context_retain(ctx);
@@ -55,8 +56,10 @@ airc_status airc_graph_create(airc_context *ctx, airc_graph **out)
 
 static void free_node_arrays(airc_context *ctx, airc_node *n)
 {
-    airc_free(ctx, n->users);
-    airc_free(ctx, n->inputs);
+    if (!n->users_in_arena)
+        airc_free(ctx, n->users);
+    if (!n->inputs_in_arena)
+        airc_free(ctx, n->inputs);
     airc_free(ctx, n->out);
     airc_free(ctx, n->attr_keys);
     airc_free(ctx, n->attr_values);
@@ -90,6 +93,7 @@ void airc_graph_destroy(airc_graph *g)
     airc_free(ctx, g->consts);
     airc_strmap_free(&g->ns.used);
     airc_strmap_free(&g->ns.bases);
+    airc_strmap_free(&g->ns.runs);
     airc_arena_free(&g->arena);
     g->magic = AIRC_MAGIC_DEAD;
     airc_free(ctx, g);

@@ -82,7 +82,8 @@ struct airc_node {
     const char **kw_names;
     const airc_value **kw_values;
 
-    /* use-def, kept exact by every edit; heap arrays (context allocator) */
+    /* use-def, kept exact by every edit; heap arrays (context allocator)
+     * or, while small, arena ones (see users_in_arena) */
     airc_node **users;
     size_t nusers, users_cap;
     airc_node **inputs; /* distinct, args-then-kwargs first occurrence */
@@ -101,6 +102,9 @@ struct airc_node {
     size_t nattrs, attrs_cap;
 
     bool erased;
+    /* users / inputs still live in the graph's arena (their first, small
+     * array: no heap call per node); growing moves them to the heap */
+    bool users_in_arena, inputs_in_arena;
     uint32_t id;   /* creation index in its graph */
     uint64_t mark; /* scratch for walks: equal to graph->epoch when visited */
 };
@@ -126,7 +130,32 @@ typedef struct airc_namespace {
      * source's erased nodes map to the graph's name_tomb */
     airc_strmap used;
     airc_strmap bases; /* base -> (uintptr_t) next suffix to try */
+    /* base -> airc_name_run: which "base_N" names (N as unique_name
+     * writes it) are in `used`, so that unique_name finds a free one
+     * without probing the big table for each candidate (a rewrite naming
+     * a new "mul" in a graph that has mul_1 .. mul_300000). Kept by every
+     * insertion into `used`. */
+    airc_strmap runs;
 } airc_namespace;
+
+typedef struct airc_name_run {
+    uint64_t dense; /* base_1 .. base_{dense-1} are all used */
+    uint64_t max;   /* no base_N with N > max is used */
+} airc_name_run;
+
+/* ns.runs bookkeeping for a name about to go into ns.used:
+ * airc_names_prepare (which can fail: false on OOM, nothing changed) then,
+ * once the name is in, airc_names_commit (cannot fail). names.c. */
+typedef struct airc_name_note {
+    airc_name_run *run; /* NULL: the name has no "_N" suffix */
+    uint64_t num;
+    bool fresh;         /* run is new: insert the base */
+    size_t base_len;
+    uint64_t hash;      /* of the base */
+} airc_name_note;
+AIRC_HIDDEN bool airc_names_prepare(airc_graph *g, const char *name, size_t len,
+                                    airc_name_note *note);
+AIRC_HIDDEN void airc_names_commit(airc_graph *g, const char *name, const airc_name_note *note);
 
 struct airc_graph {
     uint32_t magic;

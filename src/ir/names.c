@@ -156,12 +156,22 @@ const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
     /* the small bases map first: a base seen colliding before means a bare
      * candidate is taken for good (names are never released), which saves
      * a probe of the big name table */
-    uintptr_t hint = (uintptr_t)airc_strmap_getn(&g->ns.bases, buf, base_len);
+    uint64_t base_hash = airc_strmap_hash(buf, base_len);
+    uintptr_t hint = (uintptr_t)airc_strmap_get_hashed(&g->ns.bases, buf, base_len, base_hash);
     if ((hint && !has_num) || airc_strmap_get(&g->ns.used, buf) || is_illegal(buf)) {
         uint64_t k = num + 1 > hint ? num + 1 : hint;
+        /* what ns.runs knows spares probes of the big name table: names
+         * below run->dense are taken, names above run->max (or of a base
+         * without a run) are free */
+        const airc_name_run *run = airc_strmap_get_hashed(&g->ns.runs, buf, base_len, base_hash);
+        if (run && k < run->dense)
+            k = run->dense;
         for (;; k++) {
             snprintf(buf + base_len, 24, "_%llu", (unsigned long long)k);
-            if (!airc_strmap_get(&g->ns.used, buf) && !is_illegal(buf))
+            /* runs only know suffixes of up to 18 digits */
+            bool known = k < UINT64_C(1000000000000000000);
+            bool taken = (!known || (run && k <= run->max)) && airc_strmap_get(&g->ns.used, buf);
+            if (!taken && !is_illegal(buf))
                 break;
         }
         if (hint) {
@@ -179,4 +189,52 @@ done:
     if (s != small)
         airc_free(ctx, s);
     return result;
+}
+
+/* The "_N" suffix of a name as unique_name writes it ("%llu": no leading
+ * zero, N >= 1, a non-empty base); 0 when there is none. */
+static uint64_t canonical_suffix(const char *name, size_t len, size_t *base_len)
+{
+    size_t j = len;
+    while (j > 0 && name[j - 1] >= '0' && name[j - 1] <= '9')
+        j--;
+    if (j == len || j < 2 || name[j - 1] != '_' || name[j] == '0' || len - j > 18)
+        return 0;
+    uint64_t num = 0;
+    for (size_t k = j; k < len; k++)
+        num = num * 10 + (uint64_t)(name[k] - '0');
+    *base_len = j - 1;
+    return num;
+}
+
+bool airc_names_prepare(airc_graph *g, const char *name, size_t len, airc_name_note *note)
+{
+    *note = (airc_name_note){0};
+    size_t base_len;
+    uint64_t num = canonical_suffix(name, len, &base_len);
+    if (!num)
+        return true;
+    uint64_t h = airc_strmap_hash(name, base_len);
+    airc_name_run *run = airc_strmap_get_hashed(&g->ns.runs, name, base_len, h);
+    bool fresh = !run;
+    if (fresh && (!airc_strmap_reserve(&g->ns.runs, 1) ||
+                  !(run = airc_arena_calloc(&g->arena, 1, sizeof *run))))
+        return false;
+    *note = (airc_name_note){run, num, fresh, base_len, h};
+    return true;
+}
+
+void airc_names_commit(airc_graph *g, const char *name, const airc_name_note *note)
+{
+    airc_name_run *run = note->run;
+    if (!run)
+        return;
+    if (note->fresh) { /* keyed by the name's own first base_len bytes */
+        run->dense = 1;
+        airc_strmap_insert_new(&g->ns.runs, name, note->base_len, note->hash, run);
+    }
+    if (note->num == run->dense)
+        run->dense++;
+    if (note->num > run->max)
+        run->max = note->num;
 }

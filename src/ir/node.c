@@ -86,6 +86,39 @@ static void unlink_node(airc_node *n)
 
 /* ---- use-def ----------------------------------------------------------- */
 
+/* Grows a users or inputs array to hold `need`. The first array of a node
+ * comes from the arena: most nodes have a few users and inputs, and a heap
+ * call for each of a million nodes shows in parse and rewrite times. One
+ * that outgrows it moves to the heap (the arena copy is simply left). */
+#define ARENA_REFS 4
+
+static bool grow_refs(airc_graph *g, airc_node ***data, size_t *cap, size_t need,
+                      bool *in_arena)
+{
+    if (need <= *cap)
+        return true;
+    if (!*data && need <= ARENA_REFS) {
+        airc_node **p = airc_arena_alloc(&g->arena, ARENA_REFS * sizeof *p);
+        if (!p)
+            return false;
+        *data = p;
+        *cap = ARENA_REFS;
+        *in_arena = true;
+        return true;
+    }
+    if (!*in_arena)
+        return airc_grow(g->ctx, (void **)data, cap, need, sizeof **data);
+    airc_node **p = NULL;
+    size_t ncap = *cap;
+    if (!airc_grow(g->ctx, (void **)&p, &ncap, need, sizeof *p))
+        return false;
+    memcpy(p, *data, *cap * sizeof *p);
+    *data = p;
+    *cap = ncap;
+    *in_arena = false;
+    return true;
+}
+
 typedef struct walk {
     airc_graph *g;
     size_t count;
@@ -112,8 +145,8 @@ static void count_ref(void *user, airc_node *x)
     bool already_user = w->old_epoch && x->mark == w->old_epoch;
     x->mark = w->g->epoch;
     w->count++;
-    if (!already_user && !airc_grow(w->g->ctx, (void **)&x->users, &x->users_cap, x->nusers + 1,
-                   sizeof *x->users))
+    if (!already_user &&
+        !grow_refs(w->g, &x->users, &x->users_cap, x->nusers + 1, &x->users_in_arena))
         w->reserve_failed = true;
 }
 
@@ -337,8 +370,17 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
     AIRC_TRY(insert_position(g, &prev));
     if ((flags & AIRC_CREATE_EXACT_NAME) && (!name || !*name))
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: empty node name", fn);
-    if ((flags & AIRC_CREATE_EXACT_NAME) && airc_strmap_get(&g->ns.used, name))
-        return airc_fail(AIRC_E_EXISTS, "node name '%s' is already used", name);
+    /* an exact name is hashed once, for this check and the insertion */
+    size_t name_len = 0;
+    uint64_t name_hash = 0;
+    if (flags & AIRC_CREATE_EXACT_NAME) {
+        name_len = strlen(name);
+        name_hash = airc_strmap_hash(name, name_len);
+        if (airc_strmap_get_hashed(&g->ns.used, name, name_len, name_hash))
+            return airc_fail(AIRC_E_EXISTS, "node name '%s' is already used", name);
+        if (name_len > UINT32_MAX)
+            return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: node name is too long", fn);
+    }
     if (g->nnodes >= UINT32_MAX - 1)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: graph is full", fn);
 
@@ -352,9 +394,8 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
     airc_node *n = airc_arena_calloc(&g->arena, 1, sizeof *n);
     if (!n)
         return airc_fail_oom("node");
-    if (ninputs && !(n->inputs = airc_malloc(g->ctx, ninputs * sizeof *n->inputs)))
+    if (ninputs && !grow_refs(g, &n->inputs, &n->inputs_cap, ninputs, &n->inputs_in_arena))
         return airc_fail_oom("node inputs");
-    n->inputs_cap = ninputs;
     airc_status st = AIRC_OK;
     const airc_value **a = NULL;
     const char **kn = NULL;
@@ -374,7 +415,7 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
         goto fail;
     }
     if (flags & AIRC_CREATE_EXACT_NAME) {
-        n->name = airc_arena_strdup(&g->arena, name);
+        n->name = airc_arena_strndup(&g->arena, name, name_len);
     } else {
         const char *cand = name;
         char small[128], *buf = NULL;
@@ -391,8 +432,22 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
         n->name = airc_graph_unique_name(g, cand);
         if (buf != small)
             airc_free(g->ctx, buf);
+        if (n->name) {
+            name_len = strlen(n->name);
+            name_hash = airc_strmap_hash(n->name, name_len);
+            airc_strmap_prefetch(&g->ns.used, name_hash); /* a miss in a big graph */
+        }
     }
     if (!n->name) {
+        st = airc_fail_oom("node name");
+        goto fail;
+    }
+    if (name_len > UINT32_MAX) {
+        st = airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: node name is too long", fn);
+        goto fail;
+    }
+    airc_name_note note;
+    if (!airc_names_prepare(g, n->name, name_len, &note)) {
         st = airc_fail_oom("node name");
         goto fail;
     }
@@ -405,14 +460,17 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
     n->id = g->next_id++;
     link_after(prev, n);
     commit_args(n, a, nargs, kn, kv, nkw);
-    airc_strmap_put(&g->ns.used, n->name, n); /* room reserved above */
+    /* room reserved above; the name is free (checked, or made unique) */
+    airc_strmap_insert_new(&g->ns.used, n->name, name_len, name_hash, n);
+    airc_names_commit(g, n->name, &note);
     g->nnodes++;
     if (g->ins_where == AIRC_INSERT_AFTER)
         g->ins_anchor = n; /* keep creation order (see airc.h) */
     *out = n;
     return AIRC_OK;
 fail:
-    airc_free(g->ctx, n->inputs);
+    if (!n->inputs_in_arena)
+        airc_free(g->ctx, n->inputs);
     return st;
 }
 
@@ -618,8 +676,7 @@ static airc_status relink(airc_node *n, const airc_value **args, size_t nargs, c
 {
     size_t ninputs;
     AIRC_TRY(prepare_refs(n->graph, n, n->order, args, nargs, kwv, nkw, &ninputs, n->name));
-    if (!airc_grow(n->graph->ctx, (void **)&n->inputs, &n->inputs_cap, ninputs,
-                   sizeof *n->inputs))
+    if (!grow_refs(n->graph, &n->inputs, &n->inputs_cap, ninputs, &n->inputs_in_arena))
         return airc_fail_oom("node inputs");
     (void)fn;
     commit_args(n, args, nargs, kwn, kwv, nkw);
@@ -803,8 +860,8 @@ airc_status airc_node_replace_all_uses_with(airc_node *n, airc_node *replacement
             goto done;
         sel[nsel++] = u;
     }
-    if (!airc_grow(g->ctx, (void **)&replacement->users, &replacement->users_cap,
-                   replacement->nusers + nsel, sizeof *replacement->users)) {
+    if (!grow_refs(g, &replacement->users, &replacement->users_cap, replacement->nusers + nsel,
+                   &replacement->users_in_arena)) {
         st = airc_fail_oom("users list");
         goto done;
     }

@@ -53,6 +53,12 @@ static void fix_content(airc_graph *g, airc_graph *from)
         fix_node(g->erased[i], from, g);
     for (size_t i = 0; i < g->nsubs; i++)
         g->subs[i]->parent = g;
+    /* names of erased source nodes map to the handle's own name_tomb,
+     * which stays with the handle: repoint them, or they dangle once
+     * `from` is destroyed */
+    for (size_t i = 0; i < g->ns.used.cap; i++)
+        if (g->ns.used.slots[i].value == &from->name_tomb)
+            g->ns.used.slots[i].value = &g->name_tomb;
 }
 
 void airc_graph_swap(airc_graph *a, airc_graph *b)

@@ -211,14 +211,20 @@ static airc_status parse_users(airc_text_parser *p)
 
 static const char *const kind_words[] = {"placeholder", "get_attr", "call_function", "call_module"};
 
-static airc_status parse_node(airc_text_parser *p)
+static airc_status duplicate_name(airc_text_parser *p, const airc_token *name, uint64_t hash)
 {
-    airc_token name;
-    AIRC_TRY(airc_text_take(p, &name));
-    if (airc_text_find_node(p, name.start, name.len))
-        return airc_lex_error(&p->lx, name.line, name.col, "duplicate node name '%%%.*s%s'",
-                              (int)(name.len > 64 ? 64 : name.len), name.start,
-                              name.len > 64 ? "..." : "");
+    if (!airc_text_find_node_hashed(p, name->start, name->len, hash))
+        return AIRC_OK;
+    return airc_lex_error(&p->lx, name->line, name->col, "duplicate node name '%%%.*s%s'",
+                          (int)(name->len > 64 ? 64 : name->len), name->start,
+                          name->len > 64 ? "..." : "");
+}
+
+/* The statement after its node name; *checked once the name was checked. */
+static airc_status parse_node_rest(airc_text_parser *p, const airc_token *name_tok,
+                                   uint64_t name_hash, bool *checked)
+{
+    const airc_token name = *name_tok;
     AIRC_TRY(airc_text_expect_punct(p, ':', NULL));
     AIRC_TRY(airc_text_parse_type_slot(p));
     AIRC_TRY(parse_users(p));
@@ -284,6 +290,10 @@ static airc_status parse_node(airc_text_parser *p)
         st = cstr(p, &p->target_buf, target.start, target.len, &ctarget);
     airc_node *n = NULL;
     if (st == AIRC_OK) {
+        *checked = true;
+        st = duplicate_name(p, &name, name_hash);
+    }
+    if (st == AIRC_OK) {
         st = airc_node_create(p->g, (airc_node_kind)kind, op ? NULL : ctarget, op, p->stack + abase,
                               nargs, kw_names, p->stack + kbase, nkw, cname, AIRC_CREATE_EXACT_NAME,
                               &n);
@@ -293,7 +303,29 @@ static airc_status parse_node(airc_text_parser *p)
     airc_free(p->ctx, kw_names);
     p->nstack = abase;
     if (st == AIRC_OK)
+        airc_text_remember_node(p, n, name_hash);
+    if (st == AIRC_OK)
         st = airc_text_apply_type(p, n, &name);
+    return st;
+}
+
+/* A duplicate name is checked once the statement is parsed, so that the
+ * name table's slot, a cache miss in a big graph, is fetched meanwhile. An
+ * error on the way is reported as the duplicate name, as if checked
+ * first. */
+static airc_status parse_node(airc_text_parser *p)
+{
+    airc_token name;
+    AIRC_TRY(airc_text_take(p, &name));
+    uint64_t name_hash = airc_strmap_hash(name.start, name.len);
+    airc_strmap_prefetch(&p->g->ns.used, name_hash);
+    bool checked = false;
+    airc_status st = parse_node_rest(p, &name, name_hash, &checked);
+    if (st != AIRC_OK && !checked) {
+        airc_status dup = duplicate_name(p, &name, name_hash);
+        if (dup != AIRC_OK)
+            return dup;
+    }
     return st;
 }
 
@@ -347,6 +379,7 @@ static airc_status parse_body(airc_text_parser *p, const airc_text_section *s)
     p->depth = 0;
     p->g = s->g;
     p->users_style_seen = false;
+    memset(p->recent, 0, sizeof p->recent);
     /* at most one node per line: size the name table once, no rehashing */
     size_t lines = 0;
     for (const char *c = p->text + s->body, *e = p->text + s->end;

@@ -41,6 +41,10 @@ typedef struct airc_text_parser {
     size_t nsecs, secs_cap;
     airc_strmap sec_by_path;
     airc_strmap kw_seen; /* keyword names of the node being parsed */
+    /* nodes by name hash, in front of the graph's name table: arguments
+     * mostly name recent nodes, and a probe of a table of a million names
+     * is a cache miss. Cleared for each section. */
+    airc_node *recent[64];
 } airc_text_parser;
 
 /* Tokens: one token of lookahead, lexed only when asked for. */
@@ -68,6 +72,11 @@ static inline bool airc_tok_is_word(const airc_token *t, const char *w)
 
 /* Values (text_values.c). */
 AIRC_HIDDEN airc_node *airc_text_find_node(airc_text_parser *p, const char *s, size_t len);
+/* The same, the name's hash (airc_strmap_hash) given. */
+AIRC_HIDDEN airc_node *airc_text_find_node_hashed(airc_text_parser *p, const char *s, size_t len,
+                                                  uint64_t hash);
+/* Remembers a new node for airc_text_find_node; hash is its name's. */
+AIRC_HIDDEN void airc_text_remember_node(airc_text_parser *p, airc_node *n, uint64_t hash);
 AIRC_HIDDEN airc_status airc_text_push(airc_text_parser *p, const airc_value *v);
 AIRC_HIDDEN airc_status airc_text_enter(airc_text_parser *p, const airc_token *t);
 AIRC_HIDDEN airc_status airc_text_parse_items(airc_text_parser *p, char close, size_t *base,

@@ -196,6 +196,17 @@ static const char *kind_word(airc_node_kind k)
     }
 }
 
+static void put_uint(airc_strbuf *sb, size_t v)
+{
+    char buf[24];
+    size_t i = sizeof buf;
+    do {
+        buf[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    airc_sb_putn(sb, buf + i, sizeof buf - i);
+}
+
 static void put_node(airc_strbuf *sb, const airc_graph *g, const airc_node *n, uint32_t flags)
 {
     airc_sb_puts(sb, "\n    ");
@@ -204,10 +215,17 @@ static void put_node(airc_strbuf *sb, const airc_graph *g, const airc_node *n, u
         put_value(sb, n->nargs ? n->args[0] : NULL, MODE_OUTPUT);
         return;
     }
-    airc_sb_printf(sb, "%%%s : ", n->name);
+    /* pieces rather than printf: this runs once per node of graphs of a
+     * million nodes */
+    airc_sb_putc(sb, '%');
+    airc_sb_puts(sb, n->name);
+    airc_sb_puts(sb, " : ");
     put_type_slot(sb, n, flags);
-    airc_sb_printf(sb, "[%s=%zu] = %s[target=", g->num_users_style ? "num_users" : "#users",
-                   n->nusers, kind_word(n->kind));
+    airc_sb_puts(sb, g->num_users_style ? "[num_users=" : "[#users=");
+    put_uint(sb, n->nusers);
+    airc_sb_puts(sb, "] = ");
+    airc_sb_puts(sb, kind_word(n->kind));
+    airc_sb_puts(sb, "[target=");
     if (n->kind == AIRC_NODE_CALL_FUNCTION && n->op)
         airc_sb_puts(sb, airc_op_target_string(n->op));
     else

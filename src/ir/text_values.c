@@ -22,9 +22,29 @@ airc_status airc_text_push(airc_text_parser *p, const airc_value *v)
     return AIRC_OK;
 }
 
+#define RECENT_MASK (sizeof ((airc_text_parser *)0)->recent / sizeof(airc_node *) - 1)
+
+airc_node *airc_text_find_node_hashed(airc_text_parser *p, const char *s, size_t len,
+                                      uint64_t hash)
+{
+    airc_node *n = p->recent[hash & RECENT_MASK];
+    if (n && n->graph == p->g && !n->erased && !strncmp(n->name, s, len) && !n->name[len])
+        return n;
+    n = airc_strmap_get_hashed(&p->g->ns.used, s, len, hash);
+    if (!n || n->erased)
+        return NULL;
+    p->recent[hash & RECENT_MASK] = n;
+    return n;
+}
+
 airc_node *airc_text_find_node(airc_text_parser *p, const char *s, size_t len)
 {
-    return airc_graph_node_by_name(p->g, s, len);
+    return airc_text_find_node_hashed(p, s, len, airc_strmap_hash(s, len));
+}
+
+void airc_text_remember_node(airc_text_parser *p, airc_node *n, uint64_t hash)
+{
+    p->recent[hash & RECENT_MASK] = n;
 }
 
 static airc_status node_ref(airc_text_parser *p, const airc_token *t, const airc_value **out)
