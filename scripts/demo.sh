@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: install what is missing, build, and run
-# airc on the seed-001 model: parse, lint, print with types, then the
-# seed's multi-stream pass through the pass pipeline.
+# airc on the seed-001 model: parse, lint, print with types, run it eagerly
+# on the CPU runtime, then the seed's multi-stream pass through the pipeline.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -17,6 +17,9 @@ echo "== airc lint $ex/model.fx"
 echo
 echo "== airc fmt --types --input $ex/x.npy $ex/model.fx"
 "$airc" fmt --types --input "$ex/x.npy" "$ex/model.fx"
+echo
+echo "== airc run --mode eager: the seed's model on the CPU runtime"
+"$airc" run --mode eager --input "$ex/x.npy" --output-dir "${AIRC_BUILD_DIR:-$root/build}/seed001-out" --stats "$ex/model.fx"
 echo
 echo "== multistream: the seed's custom pass in C, run as a user pre-pass"
 "${AIRC_BUILD_DIR:-$root/build}/bin/multistream" "$ex/model.fx" "$ex/x.npy"
