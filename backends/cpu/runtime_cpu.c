@@ -1,8 +1,10 @@
 /* The embedded CPU runtime: creation, host memory, copies and the thread
  * budget. Streams, events and the workers are in cpu_stream.c. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "backends/cpu/cpu_runtime.h"
 
 #include <cblas.h>
+#include <sched.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,8 +51,17 @@ void airc_cpu_prepare_blas(airc_cpu_runtime *rt, airc_cpu_stream *s)
     pthread_mutex_unlock(&blas_lock);
 }
 
+/* The CPUs this process may run on: the affinity mask (taskset, cgroup
+ * cpusets) when it can be read, else the online count. Sizing the budget by
+ * the machine's count oversubscribes a pinned process. */
 static int32_t online_cpus(void)
 {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int n = CPU_COUNT(&set);
+        if (n >= 1)
+            return n;
+    }
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         return 1;
