@@ -220,6 +220,17 @@ AIRC_API airc_status airc_pass_dce(airc_graph *g, int32_t *changed);
  *  node's is replaced by it. Side-effect ops, air.* ops and random ops
  *  (dropout, rand, bernoulli, ...) are never merged. */
 AIRC_API airc_status airc_pass_cse(airc_graph *g, int32_t *changed);
+/** Constant folding (Inductor's constant_fold): a pure aten call whose
+ *  tensor inputs are all constants (get_attr with bound data, or calls
+ *  folded themselves), creation ops without inputs included (ones, zeros,
+ *  full, arange; not empty or random ops, nor calls with a non-CPU device
+ *  argument), is evaluated with airc's CPU kernels (eager execution) and
+ *  replaced by a get_attr of a new contiguous constant `_folded_constant_N`.
+ *  Each result is capped at 1 MiB: larger ones, and what depends on them,
+ *  stay computed. Views of constants (t, permute, expand, ...) are kept as
+ *  views. Custom ops are never folded. Constants no longer read stay bound.
+ *  All or nothing: on failure the graph is as it was. */
+AIRC_API airc_status airc_pass_constant_folding(airc_graph *g, int32_t *changed);
 /** Sets the placeholders' meta from inputs (when not NULL: exactly one per
  *  placeholder, in order) and propagates meta through the graph
  *  (airc_graph_propagate_meta). All or nothing. Without inputs and with a
@@ -228,8 +239,7 @@ AIRC_API airc_status airc_pass_meta_propagation(airc_graph *g, const airc_exampl
                                                 int32_t *changed);
 
 /** Built-in passes in pipeline order: functionalize, remove_noop_ops,
- *  view_to_reshape, dce, cse, meta_propagation. (constant_folding, which
- *  needs kernels, is not yet among them.) */
+ *  view_to_reshape, dce, cse, constant_folding, meta_propagation. */
 AIRC_API size_t airc_num_builtin_passes(void);
 AIRC_API const char *airc_builtin_pass_name(size_t i);
 /** Config key that switches a built-in pass ("passes.dce",

@@ -52,12 +52,6 @@ static int check_builtin_list(const char *opt, const char *list)
             cli_error("--%s '%.200s': empty pass name", opt, list);
             return CLI_BAD_INPUT;
         }
-        if (len == 16 && !strncmp(p, "constant_folding", len)) {
-            cli_error("--%s: built-in pass 'constant_folding' is not implemented yet (it needs "
-                      "the CPU kernels)",
-                      opt);
-            return CLI_BAD_INPUT;
-        }
         if (!builtin_known(p, len)) {
             char known[256] = "";
             for (size_t i = 0; i < airc_num_builtin_passes(); i++) {
@@ -394,9 +388,10 @@ const cli_command cli_cmd_passes = {
         "  --pre-pass passes -> built-in passes -> --post-pass passes -> lint\n"
         "\n"
         "Built-in passes, in pipeline order, all on by default: functionalize,\n"
-        "remove_noop_ops, view_to_reshape, dce, cse, meta_propagation\n"
-        "(constant_folding is not implemented yet). They are switched by config\n"
-        "keys (passes.NAME; experimental_config.remove_noop_ops).\n"
+        "remove_noop_ops, view_to_reshape, dce, cse, constant_folding (values\n"
+        "computed from constants alone become new constants, 1 MiB each at\n"
+        "most), meta_propagation. They are switched by config keys\n"
+        "(passes.NAME; experimental_config.remove_noop_ops).\n"
         "\n"
         "Options:\n"
         "  --only A,B           run only these built-in passes (comma list;\n"

@@ -23,16 +23,17 @@ WRAP(remove_noop_ops)
 WRAP(view_to_reshape)
 WRAP(dce)
 WRAP(cse)
+WRAP(constant_folding)
 #undef WRAP
 
-/* Pipeline order (DESIGN.md). constant_folding joins between cse and
- * meta_propagation when the CPU kernels exist. */
+/* Pipeline order (DESIGN.md). */
 static const airc_builtin_pass builtins[] = {
     {"functionalize", "passes.functionalize", run_functionalize},
     {"remove_noop_ops", "experimental_config.remove_noop_ops", run_remove_noop_ops},
     {"view_to_reshape", "passes.view_to_reshape", run_view_to_reshape},
     {"dce", "passes.dce", run_dce},
     {"cse", "passes.cse", run_cse},
+    {"constant_folding", "passes.constant_folding", run_constant_folding},
     {"meta_propagation", "passes.meta_propagation", run_meta_propagation},
 };
 #define NUM_BUILTINS (sizeof builtins / sizeof builtins[0])

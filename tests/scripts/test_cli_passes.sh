@@ -139,8 +139,27 @@ expect 1 "passes --set unknown key" "$AIRC" passes --set no.such.key=1 "$DATA/dc
     says "no.such.key" "passes --set unknown key"
 expect 1 "passes --set bad value" "$AIRC" passes --set passes.dce=maybe "$DATA/dce.before.fx"
 
-expect 1 "passes --only constant_folding" "$AIRC" passes --only constant_folding \
-    "$DATA/dce.before.fx" && says "not implemented yet" "--only constant_folding"
+# constant_folding: ones * 2 reads no input, so it becomes a constant (a new
+# get_attr where mul was); the other passes are off, so dead code stays.
+cat >"$tmp/fold.fx" <<'EOF'
+graph():
+    %x_1 : [#users=1] = placeholder[target=x_1]
+    %ones : [#users=1] = call_function[target=torch.ops.aten.ones.default](args = ([2, 3],), kwargs = {device: cpu, pin_memory: False})
+    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%ones, 2), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x_1, %mul), kwargs = {})
+    return add
+EOF
+cat >"$tmp/fold.want" <<'EOF'
+graph():
+    %x_1 : [#users=1] = placeholder[target=x_1]
+    %_folded_constant_0 : [#users=1] = get_attr[target=_folded_constant_0]
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x_1, %_folded_constant_0), kwargs = {})
+    return add
+EOF
+expect 0 "passes --only constant_folding" "$AIRC" passes --only constant_folding "$tmp/fold.fx" &&
+    same_as "$tmp/fold.want" "passes --only constant_folding"
+expect 0 "passes --disable constant_folding" "$AIRC" passes --disable constant_folding \
+    "$tmp/fold.fx" && same_as "$tmp/fold.fx" "passes --disable constant_folding"
 expect 1 "passes --only unknown" "$AIRC" passes --only dce,frobnicate "$DATA/dce.before.fx" &&
     says "unknown built-in pass 'frobnicate'" "--only unknown"
 says "meta_propagation" "--only unknown lists the built-in passes"

@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+"""Driver for bench/kernels: airc's CPU kernels, and PyTorch's side by side.
+
+    /usr/bin/python3 bench/kernels.py [--build-dir build-bench] [--quick] [--no-torch]
+                                      [--out result.json]
+
+Builds the benchmark in Release (-O2) when the binary is missing, runs it
+(GEMMs beside cblas_sgemm, elementwise and sum beside memcpy, softmax /
+layer_norm / conv2d times), then times the same softmax, layer_norm and
+conv2d calls in PyTorch (torch.ops.aten, the same shapes), single-threaded
+(torch.set_num_threads(1)) and with torch's default thread count, and merges
+the numbers: each entry of "ops" gains us_torch_1t, us_torch and the ratios
+torch_1t_over_airc_1t / torch_over_airc (> 1: airc is faster).
+
+Prints one JSON object (see bench/README.md).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def build(build_dir):
+    exe = os.path.join(build_dir, "bench", "kernels")
+    if os.path.exists(exe):
+        return exe
+    subprocess.run(["cmake", "-S", ROOT, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release",
+                    "-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG"], check=True, stdout=sys.stderr)
+    subprocess.run(["cmake", "--build", build_dir, "-j2", "--target", "bench_kernels"],
+                   check=True, stdout=sys.stderr)
+    return exe
+
+
+def median_time(fn, budget):
+    for _ in range(3):
+        fn()
+    t0 = time.perf_counter()
+    fn()
+    est = time.perf_counter() - t0
+    runs = max(5, min(50, int(budget / est) if est > 0 else 50))
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def torch_ops(quick):
+    """The same calls as bench/kernels.c's bench_ops, in microseconds."""
+    import torch
+    aten = torch.ops.aten
+    torch.manual_seed(0)
+    x = torch.rand(4096, 1024) * 2 - 1
+    w = torch.rand(1024) * 2 - 1
+    b = torch.rand(1024) * 2 - 1
+    xi = torch.rand(1, 64, 56, 56) * 2 - 1
+    wc = torch.rand(64, 64, 3, 3) * 2 - 1
+    bc = torch.rand(64) * 2 - 1
+    calls = {
+        "softmax": lambda: aten._softmax(x, -1, False),
+        "layer_norm": lambda: aten.native_layer_norm(x, [1024], w, b, 1e-5),
+        "conv2d": lambda: aten.convolution(xi, wc, bc, [1, 1], [1, 1], [1, 1], False, [0, 0], 1),
+    }
+    budget = 0.1 if quick else 0.5
+    default_threads = torch.get_num_threads()
+    out = {"version": torch.__version__, "default_threads": default_threads,
+           "config": torch.__config__.parallel_info().splitlines()[:6], "ops": {}}
+    with torch.no_grad():
+        for name, fn in calls.items():
+            torch.set_num_threads(1)
+            t1 = median_time(fn, budget)
+            torch.set_num_threads(default_threads)
+            tn = median_time(fn, budget)
+            out["ops"][name] = {"us_1t": round(t1 * 1e6, 1), "us": round(tn * 1e6, 1)}
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-bench"))
+    ap.add_argument("--quick", action="store_true", help="fewer sizes and runs")
+    ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--out", help="also write the JSON here")
+    args = ap.parse_args()
+
+    exe = build(args.build_dir)
+    cmd = [exe] + (["--quick"] if args.quick else [])
+    res = json.loads(subprocess.run(cmd, check=True, stdout=subprocess.PIPE).stdout)
+    if not args.no_torch:
+        try:
+            t = torch_ops(args.quick)
+        except ImportError as e:
+            t = {"skipped": str(e)}
+        res["torch"] = t
+        for op in res.get("ops", []):
+            tt = t.get("ops", {}).get(op["op"])
+            if not tt:
+                continue
+            op["us_torch_1t"] = tt["us_1t"]
+            op["us_torch"] = tt["us"]
+            op["torch_1t_over_airc_1t"] = round(tt["us_1t"] / op["us_kernel_1t"], 3)
+            op["torch_over_airc"] = round(tt["us"] / op["us_kernel"], 3)
+            op["torch_over_airc_eager"] = round(tt["us"] / op["us_eager"], 3)
+    with open("/proc/loadavg") as f:
+        res["loadavg_after"] = [float(v) for v in f.read().split()[:3]]
+    text = json.dumps(res, indent=2)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
