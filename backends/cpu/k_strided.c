@@ -3,6 +3,7 @@
  * all operands coalesced where their strides allow, so a dense copy is one
  * memcpy and a transposed one a tight inner loop. */
 #include "backends/cpu/k_strided.h"
+#include "backends/cpu/ew.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -142,75 +143,7 @@ int32_t airc_cpu_wrap_dim(int64_t dim, int32_t ndim)
 
 /* ---- elements ---------------------------------------------------------- */
 
-static float f16_to_f32(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu;
-    uint32_t bits;
-    if (exp == 0x1f) {
-        bits = sign | 0x7f800000u | (mant << 13);
-    } else if (exp == 0) {
-        if (!mant) {
-            bits = sign;
-        } else { /* subnormal: normalise */
-            int e = -1;
-            do {
-                e++;
-                mant <<= 1;
-            } while (!(mant & 0x400u));
-            bits = sign | ((uint32_t)(127 - 15 - e) << 23) | ((mant & 0x3ffu) << 13);
-        }
-    } else {
-        bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
-    }
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
-static uint16_t f32_to_f16(float f)
-{
-    uint32_t x;
-    memcpy(&x, &f, 4);
-    uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
-    uint32_t absx = x & 0x7fffffffu;
-    if (absx >= 0x7f800000u) /* inf or nan */
-        return sign | (absx > 0x7f800000u ? 0x7e00u : 0x7c00u);
-    if (absx >= 0x477ff000u) /* rounds to >= 65520: overflow */
-        return sign | 0x7c00u;
-    if (absx < 0x38800000u) { /* below the smallest normal: subnormal */
-        if (absx < 0x33000000u)
-            return sign;
-        uint32_t mant = (absx & 0x7fffffu) | 0x800000u;
-        int shift = 113 - (int)(absx >> 23) + 13;
-        uint32_t half = mant >> shift, rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-        if (rem > mid || (rem == mid && (half & 1u)))
-            half++;
-        return sign | (uint16_t)half;
-    }
-    uint32_t r = absx - 0x38000000u; /* rebias exponent 127 -> 15 */
-    uint32_t half = r >> 13, rem = r & 0x1fffu;
-    if (rem > 0x1000u || (rem == 0x1000u && (half & 1u)))
-        half++;
-    return sign | (uint16_t)half;
-}
-
-static float bf16_to_f32(uint16_t h)
-{
-    uint32_t bits = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
-static uint16_t f32_to_bf16(float f)
-{
-    uint32_t x;
-    memcpy(&x, &f, 4);
-    if ((x & 0x7fffffffu) > 0x7f800000u)
-        return (uint16_t)((x >> 16) | 0x40u);
-    x += 0x7fffu + ((x >> 16) & 1u);
-    return (uint16_t)(x >> 16);
-}
+/* half and bfloat16 conversions are ew.c's (round to nearest even, as c10) */
 
 bool airc_cpu_dtype_is_float(airc_dtype d)
 {
@@ -223,8 +156,8 @@ double airc_cpu_load_f64(const void *p, airc_dtype d)
     switch (d) {
     case AIRC_DTYPE_F32: { float v; memcpy(&v, p, 4); return v; }
     case AIRC_DTYPE_F64: { double v; memcpy(&v, p, 8); return v; }
-    case AIRC_DTYPE_F16: { uint16_t v; memcpy(&v, p, 2); return f16_to_f32(v); }
-    case AIRC_DTYPE_BF16: { uint16_t v; memcpy(&v, p, 2); return bf16_to_f32(v); }
+    case AIRC_DTYPE_F16: { uint16_t v; memcpy(&v, p, 2); return airc_f16_to_f32(v); }
+    case AIRC_DTYPE_BF16: { uint16_t v; memcpy(&v, p, 2); return airc_bf16_to_f32(v); }
     default: return (double)airc_cpu_load_i64(p, d);
     }
 }
@@ -264,8 +197,8 @@ void airc_cpu_store_f64(void *p, airc_dtype d, double v)
     switch (d) {
     case AIRC_DTYPE_F32: { float x = (float)v; memcpy(p, &x, 4); break; }
     case AIRC_DTYPE_F64: memcpy(p, &v, 8); break;
-    case AIRC_DTYPE_F16: { uint16_t x = f32_to_f16((float)v); memcpy(p, &x, 2); break; }
-    case AIRC_DTYPE_BF16: { uint16_t x = f32_to_bf16((float)v); memcpy(p, &x, 2); break; }
+    case AIRC_DTYPE_F16: { uint16_t x = airc_f32_to_f16((float)v); memcpy(p, &x, 2); break; }
+    case AIRC_DTYPE_BF16: { uint16_t x = airc_f32_to_bf16((float)v); memcpy(p, &x, 2); break; }
     case AIRC_DTYPE_BOOL: *(uint8_t *)p = v != 0; break;
     default:
         airc_cpu_store_i64(p, d, v >= -9.2e18 && v <= 9.2e18 ? (int64_t)v : INT64_MIN);
