@@ -8,20 +8,6 @@
 #define AIRC_VM_X86 1
 #include <immintrin.h>
 #include <sleef.h>
-/* sleef.h declares its AVX2 entry points only when the whole file is built
- * with -mavx; they are called from target("avx2,fma") functions alone. */
-extern __m256 Sleef_expf8_u10avx2(__m256);
-extern __m256 Sleef_expm1f8_u10avx2(__m256);
-extern __m256 Sleef_logf8_u10avx2(__m256);
-extern __m256 Sleef_log2f8_u10avx2(__m256);
-extern __m256 Sleef_log1pf8_u10avx2(__m256);
-extern __m256 Sleef_sqrtf8_u05avx2(__m256);
-extern __m256 Sleef_tanhf8_u10avx2(__m256);
-extern __m256 Sleef_sinf8_u10avx2(__m256);
-extern __m256 Sleef_cosf8_u10avx2(__m256);
-extern __m256 Sleef_erff8_u10avx2(__m256);
-extern __m256 Sleef_erfcf8_u15avx2(__m256);
-extern __m256 Sleef_powf8_u10avx2(__m256, __m256);
 #endif
 
 static atomic_int forced_isa;
@@ -113,33 +99,36 @@ void airc_vm_f64(airc_vm_op f, int64_t n, const double *x, double *y)
 
 /* ---- SSE2 ------------------------------------------------------------- */
 
+/* SLEEF declares its vector functions with a const-qualified return type,
+ * which clang refuses to convert implicitly: the casts below only drop
+ * that qualifier. */
 typedef __m128 (*sse2_fn)(__m128);
 
 static sse2_fn sse2_pick(airc_vm_op f)
 {
     switch (f) {
     case AIRC_VM_EXP:
-        return Sleef_expf4_u10sse2;
+        return (sse2_fn)Sleef_expf4_u10sse2;
     case AIRC_VM_EXPM1:
-        return Sleef_expm1f4_u10sse2;
+        return (sse2_fn)Sleef_expm1f4_u10sse2;
     case AIRC_VM_LOG:
-        return Sleef_logf4_u10sse2;
+        return (sse2_fn)Sleef_logf4_u10sse2;
     case AIRC_VM_LOG2:
-        return Sleef_log2f4_u10sse2;
+        return (sse2_fn)Sleef_log2f4_u10sse2;
     case AIRC_VM_LOG1P:
-        return Sleef_log1pf4_u10sse2;
+        return (sse2_fn)Sleef_log1pf4_u10sse2;
     case AIRC_VM_SQRT:
-        return Sleef_sqrtf4_u05sse2;
+        return (sse2_fn)Sleef_sqrtf4_u05sse2;
     case AIRC_VM_TANH:
-        return Sleef_tanhf4_u10sse2;
+        return (sse2_fn)Sleef_tanhf4_u10sse2;
     case AIRC_VM_SIN:
-        return Sleef_sinf4_u10sse2;
+        return (sse2_fn)Sleef_sinf4_u10sse2;
     case AIRC_VM_COS:
-        return Sleef_cosf4_u10sse2;
+        return (sse2_fn)Sleef_cosf4_u10sse2;
     case AIRC_VM_ERF:
-        return Sleef_erff4_u10sse2;
+        return (sse2_fn)Sleef_erff4_u10sse2;
     default:
-        return Sleef_erfcf4_u15sse2;
+        return (sse2_fn)Sleef_erfcf4_u15sse2;
     }
 }
 
@@ -177,78 +166,13 @@ static void pow_sse2(int64_t n, const float *x, int xinc, const float *y, int yi
     }
 }
 
-/* ---- AVX2 + FMA ------------------------------------------------------- */
-
-#define AVX2 __attribute__((target("avx2,fma")))
-
-AVX2 static void map_avx2(airc_vm_op f, int64_t n, const float *x, float *y)
-{
-#define MAP8(FN)                                                                                   \
-    {                                                                                              \
-        int64_t i = 0;                                                                             \
-        for (; i + 8 <= n; i += 8)                                                                 \
-            _mm256_storeu_ps(y + i, FN(_mm256_loadu_ps(x + i)));                                   \
-        if (i < n) {                                                                               \
-            float t[8] = {0};                                                                      \
-            memcpy(t, x + i, (size_t)(n - i) * sizeof(float));                                     \
-            _mm256_storeu_ps(t, FN(_mm256_loadu_ps(t)));                                           \
-            memcpy(y + i, t, (size_t)(n - i) * sizeof(float));                                     \
-        }                                                                                          \
-        return;                                                                                    \
-    }
-    switch (f) {
-    case AIRC_VM_EXP:
-        MAP8(Sleef_expf8_u10avx2)
-    case AIRC_VM_EXPM1:
-        MAP8(Sleef_expm1f8_u10avx2)
-    case AIRC_VM_LOG:
-        MAP8(Sleef_logf8_u10avx2)
-    case AIRC_VM_LOG2:
-        MAP8(Sleef_log2f8_u10avx2)
-    case AIRC_VM_LOG1P:
-        MAP8(Sleef_log1pf8_u10avx2)
-    case AIRC_VM_SQRT:
-        MAP8(Sleef_sqrtf8_u05avx2)
-    case AIRC_VM_TANH:
-        MAP8(Sleef_tanhf8_u10avx2)
-    case AIRC_VM_SIN:
-        MAP8(Sleef_sinf8_u10avx2)
-    case AIRC_VM_COS:
-        MAP8(Sleef_cosf8_u10avx2)
-    case AIRC_VM_ERF:
-        MAP8(Sleef_erff8_u10avx2)
-    default:
-        MAP8(Sleef_erfcf8_u15avx2)
-    }
-#undef MAP8
-}
-
-AVX2 static void pow_avx2(int64_t n, const float *x, int xinc, const float *y, int yinc, float *z)
-{
-    int64_t i = 0;
-    __m256 xs = _mm256_set1_ps(x[0]), ys = _mm256_set1_ps(y[0]);
-    for (; i + 8 <= n; i += 8) {
-        __m256 a = xinc ? _mm256_loadu_ps(x + i) : xs;
-        __m256 b = yinc ? _mm256_loadu_ps(y + i) : ys;
-        _mm256_storeu_ps(z + i, Sleef_powf8_u10avx2(a, b));
-    }
-    if (i < n) {
-        float a[8] = {0}, b[8] = {0};
-        for (int64_t j = i; j < n; j++) {
-            a[j - i] = x[j * xinc];
-            b[j - i] = y[j * yinc];
-        }
-        _mm256_storeu_ps(a, Sleef_powf8_u10avx2(_mm256_loadu_ps(a), _mm256_loadu_ps(b)));
-        memcpy(z + i, a, (size_t)(n - i) * sizeof(float));
-    }
-}
 #endif /* AIRC_VM_X86 */
 
 #ifdef AIRC_VM_X86
 static void map_isa(int isa, airc_vm_op f, int64_t n, const float *x, float *y)
 {
     if (isa == AIRC_VM_ISA_AVX2)
-        map_avx2(f, n, x, y);
+        airc_vm_map_avx2(f, n, x, y);
     else
         map_sse2(f, n, x, y);
 }
@@ -280,7 +204,7 @@ void airc_vm_f32(airc_vm_op f, int64_t n, const float *x, float *y)
         return;
     }
     if (isa == AIRC_VM_ISA_AVX2) {
-        map_avx2(f, n, x, y);
+        airc_vm_map_avx2(f, n, x, y);
         return;
     }
     if (isa == AIRC_VM_ISA_SSE2) {
@@ -299,7 +223,7 @@ void airc_vm_pow_f32(int64_t n, const float *x, int xinc, const float *y, int yi
 #ifdef AIRC_VM_X86
     int isa = airc_vm_isa();
     if (isa == AIRC_VM_ISA_AVX2) {
-        pow_avx2(n, x, xinc, y, yinc, z);
+        airc_vm_pow_avx2(n, x, xinc, y, yinc, z);
         return;
     }
     if (isa == AIRC_VM_ISA_SSE2) {

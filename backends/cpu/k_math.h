@@ -30,6 +30,11 @@ AIRC_HIDDEN void airc_vm_f64(airc_vm_op f, int64_t n, const double *x, double *y
 AIRC_HIDDEN void airc_vm_pow_f32(int64_t n, const float *x, int xinc, const float *y, int yinc,
                                  float *z);
 
+/* The AVX2 + FMA variants (k_math_avx2.c), for CPUs that have them. */
+AIRC_HIDDEN void airc_vm_map_avx2(airc_vm_op f, int64_t n, const float *x, float *y);
+AIRC_HIDDEN void airc_vm_pow_avx2(int64_t n, const float *x, int xinc, const float *y, int yinc,
+                                  float *z);
+
 /* Instruction set of the f32 maps: AIRC_VM_ISA_AUTO (the best the CPU has),
  * or one forced by tests (a forced one the CPU lacks falls back). */
 enum { AIRC_VM_ISA_AUTO = 0, AIRC_VM_ISA_SCALAR = 1, AIRC_VM_ISA_SSE2 = 2, AIRC_VM_ISA_AVX2 = 3 };

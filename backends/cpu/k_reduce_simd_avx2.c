@@ -2,7 +2,7 @@
  * compiled for that target; k_reduce_rows.c calls it only on CPUs that have
  * it, so the library itself needs no -mavx2. */
 #if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx2,fma")
+
 #include "backends/cpu/k_reduce_internal.h"
 
 #include <sleef.h>

@@ -1,7 +1,7 @@
 /* Reduce-family SIMD loops for AVX-512 (F, DQ, BW, VL; 16 f32 lanes).
  * Compiled for that target only; selected at run time. */
 #if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx512f,avx512dq,avx512bw,avx512vl,avx2,fma")
+
 #include "backends/cpu/k_reduce_internal.h"
 
 #include <sleef.h>

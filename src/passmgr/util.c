@@ -7,11 +7,13 @@
 
 airc_status airc_pass_fail(airc_status code, const char *fmt, ...)
 {
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt ? fmt : "", ap);
-    va_end(ap);
+    char msg[1024] = "";
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+    }
     if (code == AIRC_OK) /* a "failure" with OK would read as success */
         code = AIRC_E_PASS;
     return airc_fail(code, "%s", msg);

@@ -1,0 +1,74 @@
+/* The AVX2 + FMA maps of k_math.c. This file alone is compiled with
+ * -mavx2 -mfma (CMakeLists.txt), so sleef.h declares the 8-lane entry
+ * points for it, with gcc and clang alike; k_math.c calls it only on CPUs
+ * that have AVX2, so the library needs no -march. */
+#include "backends/cpu/k_math.h"
+
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#include <sleef.h>
+
+void airc_vm_map_avx2(airc_vm_op f, int64_t n, const float *x, float *y)
+{
+#define MAP8(FN)                                                                                   \
+    {                                                                                              \
+        int64_t i = 0;                                                                             \
+        for (; i + 8 <= n; i += 8)                                                                 \
+            _mm256_storeu_ps(y + i, FN(_mm256_loadu_ps(x + i)));                                   \
+        if (i < n) {                                                                               \
+            float t[8] = {0};                                                                      \
+            memcpy(t, x + i, (size_t)(n - i) * sizeof(float));                                     \
+            _mm256_storeu_ps(t, FN(_mm256_loadu_ps(t)));                                           \
+            memcpy(y + i, t, (size_t)(n - i) * sizeof(float));                                     \
+        }                                                                                          \
+        return;                                                                                    \
+    }
+    switch (f) {
+    case AIRC_VM_EXP:
+        MAP8(Sleef_expf8_u10avx2)
+    case AIRC_VM_EXPM1:
+        MAP8(Sleef_expm1f8_u10avx2)
+    case AIRC_VM_LOG:
+        MAP8(Sleef_logf8_u10avx2)
+    case AIRC_VM_LOG2:
+        MAP8(Sleef_log2f8_u10avx2)
+    case AIRC_VM_LOG1P:
+        MAP8(Sleef_log1pf8_u10avx2)
+    case AIRC_VM_SQRT:
+        MAP8(Sleef_sqrtf8_u05avx2)
+    case AIRC_VM_TANH:
+        MAP8(Sleef_tanhf8_u10avx2)
+    case AIRC_VM_SIN:
+        MAP8(Sleef_sinf8_u10avx2)
+    case AIRC_VM_COS:
+        MAP8(Sleef_cosf8_u10avx2)
+    case AIRC_VM_ERF:
+        MAP8(Sleef_erff8_u10avx2)
+    default:
+        MAP8(Sleef_erfcf8_u15avx2)
+    }
+#undef MAP8
+}
+
+void airc_vm_pow_avx2(int64_t n, const float *x, int xinc, const float *y, int yinc, float *z)
+{
+    int64_t i = 0;
+    __m256 xs = _mm256_set1_ps(x[0]), ys = _mm256_set1_ps(y[0]);
+    for (; i + 8 <= n; i += 8) {
+        __m256 a = xinc ? _mm256_loadu_ps(x + i) : xs;
+        __m256 b = yinc ? _mm256_loadu_ps(y + i) : ys;
+        _mm256_storeu_ps(z + i, Sleef_powf8_u10avx2(a, b));
+    }
+    if (i < n) {
+        float a[8] = {0}, b[8] = {0};
+        for (int64_t j = i; j < n; j++) {
+            a[j - i] = x[j * xinc];
+            b[j - i] = y[j * yinc];
+        }
+        _mm256_storeu_ps(a, Sleef_powf8_u10avx2(_mm256_loadu_ps(a), _mm256_loadu_ps(b)));
+        memcpy(z + i, a, (size_t)(n - i) * sizeof(float));
+    }
+}
+#endif
