@@ -347,7 +347,7 @@ AIRC_API airc_status airc_graph_erase_node(airc_graph *g, airc_node *n);
  *  them one by one is quadratic when they share an input). Every user of a
  *  listed node must be listed too. All or nothing: AIRC_E_INVALID_GRAPH
  *  (a user left behind), AIRC_E_MISUSE (erased or foreign node),
- *  AIRC_E_INVALID_ARGUMENT (listed twice), AIRC_E_OUT_OF_MEMORY. */
+ *  AIRC_E_INVALID_ARGUMENT (listed twice). Allocates nothing. */
 AIRC_API airc_status airc_graph_erase_nodes(airc_graph *g, airc_node *const *nodes, size_t count);
 /** Moves n just before / after anchor. Refused (AIRC_E_INVALID_GRAPH) when
  *  that would put a use before its definition. */

@@ -575,58 +575,54 @@ airc_status airc_graph_erase_node(airc_graph *g, airc_node *n)
 
 /* Erasing nodes one by one costs O(users) per input each time, quadratic
  * when they share an input (a weight read by every layer). Here each
- * affected input's users array is compacted once. */
+ * affected input's users array is compacted once. Scratch marks, not an
+ * allocation, hold the sets, so this never fails once the arguments are
+ * valid: callers that have committed other edits (the rewriter) can finish
+ * with it. */
 airc_status airc_graph_erase_nodes(airc_graph *g, airc_node *const *nodes, size_t count)
 {
     static const char fn[] = "airc_graph_erase_nodes";
     AIRC_TRY(airc_check_graph(g, fn));
     if (count && !nodes)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: nodes is NULL", fn);
-    uint8_t *dead = airc_calloc(g->ctx, g->next_id ? g->next_id : 1, 1);
-    if (!dead)
-        return airc_fail_oom("erase set");
-    airc_status st = AIRC_OK;
-    for (size_t i = 0; i < count && st == AIRC_OK; i++) {
-        if ((st = check_erasable(g, nodes[i], fn)) != AIRC_OK)
-            break;
-        if (dead[nodes[i]->id])
-            st = airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: node '%s' is listed twice", fn,
-                           nodes[i]->name);
-        dead[nodes[i]->id] = 1;
+    uint64_t dead = ++g->epoch; /* mark of the nodes listed */
+    for (size_t i = 0; i < count; i++) {
+        AIRC_TRY(check_erasable(g, nodes[i], fn));
+        if (nodes[i]->mark == dead)
+            return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: node '%s' is listed twice", fn,
+                             nodes[i]->name);
+        nodes[i]->mark = dead;
     }
-    for (size_t i = 0; i < count && st == AIRC_OK; i++)
+    for (size_t i = 0; i < count; i++)
         for (size_t k = 0; k < nodes[i]->nusers; k++)
-            if (!dead[nodes[i]->users[k]->id]) {
-                st = airc_fail(AIRC_E_INVALID_GRAPH,
-                               "cannot erase node '%s': its user '%s' is not erased with it",
-                               nodes[i]->name, nodes[i]->users[k]->name);
-                break;
-            }
-    if (st == AIRC_OK) {
-        uint64_t epoch = ++g->epoch; /* inputs already compacted */
-        for (size_t i = 0; i < count; i++) {
-            airc_node *n = nodes[i];
-            for (size_t k = 0; k < n->ninputs; k++) {
-                airc_node *x = n->inputs[k];
-                if (x->mark == epoch)
-                    continue;
-                x->mark = epoch;
-                size_t o = 0;
-                for (size_t j = 0; j < x->nusers; j++)
-                    if (!dead[x->users[j]->id])
-                        x->users[o++] = x->users[j];
-                x->nusers = o;
-            }
+            if (nodes[i]->users[k]->mark != dead)
+                return airc_fail(AIRC_E_INVALID_GRAPH,
+                                 "cannot erase node '%s': its user '%s' is not erased with it",
+                                 nodes[i]->name, nodes[i]->users[k]->name);
+    /* a listed input loses all its users (all listed); a live one is
+     * compacted once, then marked so that it is not compacted again */
+    uint64_t compacted = ++g->epoch;
+    for (size_t i = 0; i < count; i++) {
+        airc_node *n = nodes[i];
+        for (size_t k = 0; k < n->ninputs; k++) {
+            airc_node *x = n->inputs[k];
+            if (x->mark == dead || x->mark == compacted)
+                continue;
+            size_t o = 0;
+            for (size_t j = 0; j < x->nusers; j++)
+                if (x->users[j]->mark != dead)
+                    x->users[o++] = x->users[j];
+            x->nusers = o;
+            x->mark = compacted;
         }
-        for (size_t i = 0; i < count; i++) {
-            nodes[i]->ninputs = 0;
-            nodes[i]->nusers = 0;
-        }
-        for (size_t i = 0; i < count; i++)
-            finish_erase(g, nodes[i]);
     }
-    airc_free(g->ctx, dead);
-    return st;
+    for (size_t i = 0; i < count; i++) {
+        nodes[i]->ninputs = 0;
+        nodes[i]->nusers = 0;
+    }
+    for (size_t i = 0; i < count; i++)
+        finish_erase(g, nodes[i]);
+    return AIRC_OK;
 }
 
 static airc_status move_node(airc_node *n, airc_node *anchor, bool before, const char *fn)

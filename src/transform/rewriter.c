@@ -332,45 +332,14 @@ static airc_status apply_match(rewrite *rw, const airc_match *m, const airc_grap
     return AIRC_OK;
 }
 
-/* Step 2. Checked first (every user of a dead node is dead). Erasing one
- * node at a time costs O(users) per input (airc_graph_erase_node removes
- * it from each input's users array), which is quadratic when the dead
- * nodes share an input (a weight, a scale). So each input's users array is
- * compacted once and the dead nodes' input lists emptied; then no dead node
- * has users or inputs and they are erased in any order. Nothing here can
- * fail. */
+/* Step 2: the matched nodes the rewrite left without users go, in one
+ * linear batch (one at a time is quadratic when they share an input). It
+ * refuses before changing anything if a user was left behind, and then the
+ * caller rolls the rewrite back. */
 static airc_status erase_dead(rewrite *rw)
 {
-    airc_graph *g = rw->g;
-    for (size_t i = 0; i < rw->ndead; i++) {
-        const airc_node *n = rw->dead_list[i];
-        for (size_t k = 0; k < n->nusers; k++)
-            if (n->users[k]->id >= rw->nid || rw->state[n->users[k]->id] != DEAD)
-                return airc_fail(AIRC_E_INTERNAL,
-                                 "replace_pattern: matched node '%s' still has user '%s'",
-                                 n->name, n->users[k]->name);
-    }
-    uint64_t epoch = ++g->epoch; /* marks inputs already compacted */
-    for (size_t i = 0; i < rw->ndead; i++) {
-        airc_node *n = rw->dead_list[i];
-        for (size_t k = 0; k < n->ninputs; k++) {
-            airc_node *x = n->inputs[k];
-            if (x->mark == epoch)
-                continue;
-            x->mark = epoch;
-            size_t o = 0;
-            for (size_t j = 0; j < x->nusers; j++) {
-                const airc_node *u = x->users[j];
-                if (u->id >= rw->nid || rw->state[u->id] != DEAD)
-                    x->users[o++] = x->users[j];
-            }
-            x->nusers = o;
-        }
-    }
-    for (size_t i = 0; i < rw->ndead; i++)
-        rw->dead_list[i]->ninputs = 0;
-    for (size_t i = rw->ndead; i-- > 0;)
-        airc_graph_erase_node(g, rw->dead_list[i]);
+    if (airc_graph_erase_nodes(rw->g, rw->dead_list, rw->ndead) != AIRC_OK)
+        return airc_fail_prefix("replace_pattern: erasing the matched nodes");
     return AIRC_OK;
 }
 
