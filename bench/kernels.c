@@ -31,6 +31,8 @@
  * Usage: kernels [--quick] [--only gemm|elementwise|ops]
  */
 #include "airc/airc.h"
+#define BENCH_NAME "bench/kernels"
+#include "bench_util.h"
 #include "backends/cpu/cpu_kernels.h"
 #include "exec/exec.h"
 #include "ir/ir.h"
@@ -58,26 +60,6 @@ static airc_context *g_ctx;
 static airc_runtime *g_rt;
 
 /* ---- helpers ----------------------------------------------------------- */
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void die(const char *what)
-{
-    fprintf(stderr, "bench/kernels: %s failed: %s (%s)\n", what, airc_last_error(),
-            airc_status_name(airc_last_error_code()));
-    exit(1);
-}
-
-#define CHECK(call, what)                                                                          \
-    do {                                                                                           \
-        if ((call) != AIRC_OK)                                                                     \
-            die(what);                                                                             \
-    } while (0)
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -25,6 +25,8 @@
  *               [--emit N]   (print the generated text for N nodes and exit)
  */
 #include <airc/airc.h>
+#define BENCH_NAME "bench/passes"
+#include "bench_util.h"
 
 #include <errno.h>
 #include <math.h>
@@ -43,26 +45,6 @@
 /* ------------------------------------------------------------------------ */
 /* Small helpers                                                            */
 /* ------------------------------------------------------------------------ */
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void die(const char *what)
-{
-    fprintf(stderr, "bench/passes: %s failed: %s (%s)\n", what, airc_last_error(),
-            airc_status_name(airc_last_error_code()));
-    exit(1);
-}
-
-#define CHECK(call, what)                                                                          \
-    do {                                                                                           \
-        if ((call) != AIRC_OK)                                                                     \
-            die(what);                                                                             \
-    } while (0)
 
 typedef struct {
     char *data;
