@@ -1,6 +1,7 @@
 /* Reduce family helpers: bound-argument readers, typed strided row copies
  * and the run-time choice of SIMD loops. */
 #include "backends/cpu/k_reduce_internal.h"
+#include "backends/cpu/k_strided.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -34,42 +35,24 @@ const airc_tview *airc_kred_input(const airc_kernel_ctx *k, const char *name)
     return i < 0 ? NULL : k->in[i];
 }
 
+/* Typed readers by name: the family-wide readers of k_strided.c behind a
+ * schema-name lookup (-1, an unknown name, reads as absent). */
 bool airc_kred_bool(const airc_kernel_ctx *k, const char *name, bool def)
 {
-    const airc_value *v = airc_kred_arg(k, name);
-    if (!v)
-        return def;
-    if (v->kind == AIRC_VALUE_BOOL)
-        return v->u.b != 0;
-    if (v->kind == AIRC_VALUE_INT)
-        return v->u.i != 0;
-    return def;
+    int i = arg_index(k, name);
+    return i < 0 ? def : airc_cpu_arg_bool(k, (size_t)i, def);
 }
 
 int64_t airc_kred_int(const airc_kernel_ctx *k, const char *name, int64_t def)
 {
-    const airc_value *v = airc_kred_arg(k, name);
-    if (!v)
-        return def;
-    if (v->kind == AIRC_VALUE_INT)
-        return v->u.i;
-    if (v->kind == AIRC_VALUE_BOOL)
-        return v->u.b != 0;
-    return def;
+    int i = arg_index(k, name);
+    return i < 0 ? def : airc_cpu_arg_int(k, (size_t)i, def);
 }
 
 double airc_kred_double(const airc_kernel_ctx *k, const char *name, double def)
 {
-    const airc_value *v = airc_kred_arg(k, name);
-    if (!v)
-        return def;
-    if (v->kind == AIRC_VALUE_FLOAT)
-        return v->u.f;
-    if (v->kind == AIRC_VALUE_INT)
-        return (double)v->u.i;
-    if (v->kind == AIRC_VALUE_BOOL)
-        return v->u.b != 0;
-    return def;
+    int i = arg_index(k, name);
+    return i < 0 ? def : airc_cpu_arg_double(k, (size_t)i, def);
 }
 
 int32_t airc_kred_int_list(const airc_kernel_ctx *k, const char *name, int64_t *out, int32_t cap)
