@@ -521,14 +521,5 @@ done:
 airc_status airc_pass_constant_folding(airc_graph *g, int32_t *changed)
 {
     AIRC_TRY(airc_check_graph(g, "airc_pass_constant_folding"));
-    int32_t any = 0;
-    AIRC_TRY(fold_graph(g, &any));
-    for (size_t i = 0; i < g->nsubs; i++) {
-        int32_t sub = 0;
-        AIRC_TRY(airc_pass_constant_folding(g->subs[i], &sub));
-        any |= sub;
-    }
-    if (changed)
-        *changed = any;
-    return AIRC_OK;
+    return airc_pass_each_graph(g, fold_graph, changed);
 }

@@ -201,14 +201,5 @@ done:
 airc_status airc_pass_cse(airc_graph *g, int32_t *changed)
 {
     AIRC_TRY(airc_check_graph(g, "airc_pass_cse"));
-    int32_t any = 0;
-    AIRC_TRY(cse_graph(g, &any));
-    for (size_t i = 0; i < g->nsubs; i++) {
-        int32_t sub = 0;
-        AIRC_TRY(airc_pass_cse(g->subs[i], &sub));
-        any |= sub;
-    }
-    if (changed)
-        *changed = any;
-    return AIRC_OK;
+    return airc_pass_each_graph(g, cse_graph, changed);
 }

@@ -41,6 +41,11 @@ AIRC_HIDDEN const airc_builtin_pass *airc_builtin_pass_find(const char *name);
 AIRC_HIDDEN airc_status airc_seed_placeholder_meta(airc_graph *g, const airc_example_inputs *in);
 
 /* Monotonic milliseconds. */
+/* Runs a one-graph pass on g and then on each nested graph, recursively
+ * (nested graphs are code too); *changed (optional) ORs the results. */
+typedef airc_status (*airc_graph_pass_fn)(airc_graph *g, int32_t *changed);
+AIRC_HIDDEN airc_status airc_pass_each_graph(airc_graph *g, airc_graph_pass_fn one,
+                                             int32_t *changed);
 AIRC_HIDDEN double airc_now_ms(void);
 /* Logs "pass NAME changed the graph in X ms" and the graph text at debug. */
 AIRC_HIDDEN void airc_log_pass_change(airc_graph *g, const char *name, double ms);

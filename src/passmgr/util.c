@@ -48,3 +48,17 @@ void airc_log_pass_change(airc_graph *g, const char *name, double ms)
     airc_string_free(text);
     (void)airc_fail(code, "%s", saved);
 }
+
+airc_status airc_pass_each_graph(airc_graph *g, airc_graph_pass_fn one, int32_t *changed)
+{
+    int32_t any = 0;
+    AIRC_TRY(one(g, &any));
+    for (size_t i = 0; i < g->nsubs; i++) {
+        int32_t sub = 0;
+        AIRC_TRY(airc_pass_each_graph(g->subs[i], one, &sub));
+        any |= sub;
+    }
+    if (changed)
+        *changed = any;
+    return AIRC_OK;
+}
