@@ -17,6 +17,7 @@
  * not be thread-safe). The queue is flushed when it holds FLUSH_BYTES, at
  * the end, and before retrying a failed allocation. */
 #include "airc/exec.h"
+#include "backends/cpu/k_strided.h"
 #include "exec/exec.h"
 #include "io/io.h"
 
@@ -618,6 +619,21 @@ typedef struct collect {
 } collect;
 
 /* One result as a new contiguous host tensor. */
+/* The elements of t, whose first element is at base, into contiguous dst
+ * (the CPU kernels' strided copy). */
+static void gather(void *dst, const void *base, const airc_tview *t)
+{
+    airc_tview src = *t, out = *t;
+    src.data = (void *)base;
+    out.data = dst;
+    int64_t stride = 1;
+    for (int32_t i = t->ndim - 1; i >= 0; i--) {
+        out.strides[i] = stride;
+        stride *= t->shape[i] > 1 ? t->shape[i] : 1;
+    }
+    airc_cpu_copy(&out, &src);
+}
+
 static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
 {
     collect *c = user;
@@ -631,7 +647,7 @@ static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
     airc_status st = AIRC_OK;
     size_t span = airc_tview_span_bytes(t);
     if (host->numel && r->host) {
-        airc_gather_strided(host->data, t->data, t);
+        gather(host->data, t->data, t);
     } else if (host->numel) {
         void *tmp = airc_malloc(r->ctx, span);
         if (!tmp) {
@@ -640,7 +656,7 @@ static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
             airc_set_error(AIRC_OK, "");
             st = r->vt->copy(r->rctx, tmp, t->data, span, AIRC_COPY_DEVICE_TO_HOST, NULL);
             if (st == AIRC_OK)
-                airc_gather_strided(host->data, tmp, t);
+                gather(host->data, tmp, t);
             else
                 runtime_fail(st, "copy");
             airc_free(r->ctx, tmp);

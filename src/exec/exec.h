@@ -10,8 +10,4 @@
 AIRC_HIDDEN bool airc_find_kernel(const airc_op *op, const char *device_type,
                                   airc_kernel_ref *out);
 
-/* Copies the elements of view t, whose first element is at `base` (host
- * memory), into dst in row-major order (dst holds numel elements). */
-AIRC_HIDDEN void airc_gather_strided(void *dst, const void *base, const airc_tview *t);
-
 #endif
