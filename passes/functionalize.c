@@ -227,6 +227,61 @@ static airc_status getitem(airc_graph *g, airc_node *src, int64_t i, airc_node *
                                   NULL, 0, NULL, out);
 }
 
+/* Twins whose result is bool whatever self's dtype (comparisons, logical
+ * ops): used to decide when meta cannot tell. */
+static bool bool_twin(const airc_op *twin)
+{
+    static const char *const names[] = {"eq",          "ne",         "lt",          "le",
+                                        "gt",          "ge",         "logical_and", "logical_or",
+                                        "logical_xor", "logical_not"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(twin->short_name, names[i]))
+            return true;
+    return false;
+}
+
+/* The in-place op's result keeps self's dtype (self.copy_(twin result)),
+ * while its twin's may differ (eq_ on f32 is f32, eq is bool). Like torch's
+ * functionalization, the twin's result is cast back: _to_copy(t, dtype=self's)
+ * when meta tells the dtypes differ; copy(self, t) when meta is missing and
+ * the twin returns bool. *value is what now holds the new value of self. */
+static airc_status cast_back(fstate *s, airc_node *t, airc_node *self, airc_node **value)
+{
+    *value = t;
+    const airc_op *twin = t->op;
+    bool self_known = self->meta_kind == AIRC_META_TENSOR && self->nout == 1;
+    bool known = self_known && twin->meta;
+    for (size_t i = 0; known && i < t->ninputs; i++)
+        known = t->inputs[i]->meta_kind != AIRC_META_NONE;
+    if (known && twin->meta(t, twin->meta_user_data) != AIRC_OK) {
+        airc_set_error(AIRC_OK, "");
+        AIRC_TRY(airc_node_clear_meta(t));
+        known = false;
+    }
+    const airc_value *args[2];
+    AIRC_TRY(airc_value_node(s->g, t, &args[0]));
+    airc_node *c;
+    if (known) {
+        if (t->meta_kind != AIRC_META_TENSOR || t->out[0].dtype == self->out[0].dtype)
+            return AIRC_OK;
+        const airc_value *kw[2];
+        const char *names[2] = {"dtype", "layout"};
+        AIRC_TRY(airc_value_dtype(s->g, self->out[0].dtype, &kw[0]));
+        AIRC_TRY(airc_value_layout(s->g, AIRC_LAYOUT_STRIDED, &kw[1]));
+        AIRC_TRY(airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, "aten._to_copy.default",
+                                        args, 1, names, kw, 2, NULL, &c));
+    } else {
+        if (!bool_twin(twin))
+            return AIRC_OK;
+        args[1] = args[0];
+        AIRC_TRY(airc_value_node(s->g, self, &args[0]));
+        AIRC_TRY(airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, "aten.copy.default", args, 2,
+                                        NULL, NULL, 0, NULL, &c));
+    }
+    *value = c;
+    return AIRC_OK;
+}
+
 /* Replaces in-place node n by its twin; *done false when n is kept. */
 static airc_status functionalize_node(fstate *s, airc_node *n, const airc_value **bound,
                                       bool *done)
@@ -265,11 +320,11 @@ static airc_status functionalize_node(fstate *s, airc_node *n, const airc_value 
     airc_node *t;
     AIRC_TRY(airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, twin->qualname, n->args,
                                     n->nargs, n->kw_names, n->kw_values, n->nkw, NULL, &t));
-    if (form_a && n->meta_kind == AIRC_META_TENSOR && n->nout == 1)
-        AIRC_TRY(airc_node_set_meta(t, n->out[0].dtype, n->out[0].ndim, n->out[0].shape,
-                                    n->out[0].strides));
+    airc_node *value = t;
+    if (form_a)
+        AIRC_TRY(cast_back(s, t, bound[pos[0]]->u.node, &value));
     for (uint32_t k = 0; k < npos; k++) {
-        airc_node *v = t;
+        airc_node *v = value;
         if (npos > 1)
             AIRC_TRY(getitem(s->g, t, k, &v));
         if (!ensure(s))
