@@ -74,6 +74,7 @@ const char *airc_mem_strategy_name(int32_t strategy)
     case AIRC_MEM_STRATEGY_START_FIRST_FIT: return "start_first_fit";
     case AIRC_MEM_STRATEGY_START_BEST_FIT: return "start_best_fit";
     case AIRC_MEM_STRATEGY_NAIVE: return "naive";
+    case AIRC_MEM_STRATEGY_SEARCH: return "search";
     default: return "unknown";
     }
 }
@@ -437,6 +438,29 @@ airc_status airc_memory_plan(airc_context *ctx, const airc_mem_buffer *bufs, siz
         if (mp_place(&s, order, best_fit, arena, &got) && got <= arena) {
             arena = got;
             strategy = strat;
+            memcpy(best, s.offs, m * sizeof *best);
+        }
+    }
+
+    /* Still above the lower bound: a deterministic search over size orders
+     * with random weights (each size scaled by a factor in [0.5, 1.5)), a
+     * fixed number of tries that shrinks as the plan grows. */
+    for (uint32_t t = 0, tries = m <= 64 ? 256 : m <= 1024 ? 32 : 0; t < tries && arena > lower;
+         t++) {
+        uint64_t rng = 0x9e3779b97f4a7c15ull * (t + 1);
+        for (size_t i = 0; i < m; i++) {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            const mp_item *x = &p.items[i];
+            double w = (double)x->asize * (0.5 + (double)(rng >> 11) / 9007199254740992.0);
+            s.keys[i] = (mp_key){~(uint64_t)w, rng, x->start, (uint32_t)i};
+        }
+        mp_sort_order(&s, order);
+        uint64_t got;
+        if (mp_place(&s, order, t % 2 == 1, arena, &got) && got < arena) {
+            arena = got;
+            strategy = AIRC_MEM_STRATEGY_SEARCH;
             memcpy(best, s.offs, m * sizeof *best);
         }
     }

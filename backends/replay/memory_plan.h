@@ -67,6 +67,7 @@ typedef enum airc_mem_strategy {
     AIRC_MEM_STRATEGY_START_FIRST_FIT = 4, /* launch order (a linear scan), then size */
     AIRC_MEM_STRATEGY_START_BEST_FIT = 5,
     AIRC_MEM_STRATEGY_NAIVE = 6, /* every buffer its own slot (never worse than naive) */
+    AIRC_MEM_STRATEGY_SEARCH = 7, /* size orders with random weights, while above the bound */
 } airc_mem_strategy;
 
 typedef struct airc_mem_plan {
