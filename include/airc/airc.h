@@ -636,6 +636,12 @@ AIRC_API airc_status airc_graph_propagate_meta(airc_graph *g);
 /** Creates a zero-filled contiguous host tensor (64-byte aligned data). */
 AIRC_API airc_status airc_tensor_create(airc_context *ctx, airc_dtype dtype, int32_t ndim,
                                         const int64_t *shape, airc_tensor **out);
+/** A tensor over memory the caller owns (contiguous, C order): destroying
+ *  it frees only the handle. data may be NULL only when the tensor is
+ *  empty. @return AIRC_OK, AIRC_E_INVALID_ARGUMENT, AIRC_E_MISUSE,
+ *  AIRC_E_OUT_OF_MEMORY. */
+AIRC_API airc_status airc_tensor_wrap(airc_context *ctx, airc_dtype dtype, int32_t ndim,
+                                      const int64_t *shape, void *data, airc_tensor **out);
 AIRC_API void airc_tensor_destroy(airc_tensor *t);
 AIRC_API airc_dtype airc_tensor_dtype(const airc_tensor *t);
 AIRC_API int32_t airc_tensor_ndim(const airc_tensor *t);
@@ -692,5 +698,6 @@ AIRC_API const char *airc_config_key(const airc_config *cfg, size_t i);
 #include "airc/partition.h" /* CapabilityBasedPartitioner */
 #include "airc/kernel.h"    /* kernels per device type */
 #include "airc/exec.h"      /* eager execution, .npz archives */
+#include "airc/compile.h"   /* compile, capture and replay */
 
 #endif /* AIRC_AIRC_H */

@@ -87,6 +87,8 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Reports airc_last_error() prefixed by what (may be NULL); returns CLI_BAD_INPUT. */
 int cli_fail(const char *what);
+/* Applies --set KEY=VALUE options (each holds a '=') to cfg. */
+int cli_apply_sets(airc_config *cfg, const char *const *kv, size_t n);
 
 /* Prints a command's help text to stdout; returns CLI_OK, or CLI_BAD_INPUT
  * when stdout could not be written. */

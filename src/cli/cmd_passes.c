@@ -94,14 +94,8 @@ static int set_builtin_list(airc_config *cfg, const char *list, int32_t on)
 /* --set first, then --only and --disable (the dedicated options win). */
 static int configure(const passes_opts *o, airc_config *cfg)
 {
-    for (size_t i = 0; i < o->sets.n; i++) {
-        const char *kv = o->sets.v[i];
-        const char *eq = strchr(kv, '=');
-        char key[256];
-        snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
-        if (airc_config_set(cfg, key, eq + 1) != AIRC_OK)
-            return cli_fail("--set");
-    }
+    if (cli_apply_sets(cfg, o->sets.v, o->sets.n) != CLI_OK)
+        return CLI_BAD_INPUT;
     for (size_t i = 0; i < o->only.n; i++)
         if (check_builtin_list("only", o->only.v[i]) != CLI_OK)
             return CLI_BAD_INPUT;

@@ -5,9 +5,10 @@
  * the file). Constants (get_attr targets) come from --const NAME=X.npy and
  * --weights W.npz; --const wins over an array of the same name in W.npz.
  *
- * Mode: only eager exists so far. It is also the default until the
- * compiled modes land (issue 5): the config's default, reduce-overhead,
- * would otherwise make a bare `airc run` fail. */
+ * Modes: eager interprets FILE node by node (airc_run_eager: the reference,
+ * no passes); reduce-overhead (the default, as in the config) compiles it
+ * (airc_compile: pass pipeline, capture) and replays; max-autotune is
+ * refused by airc_compile until it exists. */
 #include "airc/runtime.h"
 #include "cli/cli.h"
 
@@ -27,7 +28,10 @@ enum {
     OPT_OUTDIR,
     OPT_SEED,
     OPT_REPEAT,
-    OPT_STATS
+    OPT_STATS,
+    OPT_SET,
+    OPT_TRACE,
+    OPT_STATIC
 };
 
 static const cli_option run_options[] = {
@@ -35,7 +39,8 @@ static const cli_option run_options[] = {
     {"const", 0, true, OPT_CONST},        {"weights", 'w', true, OPT_WEIGHTS},
     {"output-dir", 'o', true, OPT_OUTDIR}, {"seed", 0, true, OPT_SEED},
     {"repeat", 0, true, OPT_REPEAT},      {"stats", 0, false, OPT_STATS},
-    {NULL, 0, false, 0},
+    {"set", 0, true, OPT_SET},            {"trace", 0, true, OPT_TRACE},
+    {"static-input", 0, true, OPT_STATIC}, {NULL, 0, false, 0},
 };
 
 typedef struct run_opts {
@@ -50,6 +55,11 @@ typedef struct run_opts {
     uint64_t seed;
     long repeat;
     bool stats;
+    const char **sets; /* KEY=VALUE config options */
+    size_t nsets;
+    const char *trace;
+    size_t *statics; /* --static-input indices */
+    size_t nstatics;
 } run_opts;
 
 /* ---- random inputs -------------------------------------------------------- */
@@ -316,6 +326,61 @@ static int count_results(airc_graph *g, airc_tensor *const *ins, const run_opts 
     return CLI_OK;
 }
 
+/* The compiled object of FILE for --mode reduce-overhead (or eager through
+ * the compile API when --set asks for debug.run_eagerly). */
+static int compile_graph(const cli_env *env, airc_graph *g, const run_opts *o, airc_runtime *rt,
+                         airc_compiled **out)
+{
+    airc_config *cfg = NULL;
+    if (airc_config_create(env->ctx, &cfg) != AIRC_OK)
+        return cli_fail("config");
+    int rc = airc_config_set(cfg, "mode", o->mode) == AIRC_OK ? CLI_OK : cli_fail("--mode");
+    rc = rc == CLI_OK ? cli_apply_sets(cfg, o->sets, o->nsets) : rc;
+    airc_compile_options co;
+    airc_compile_options_init(&co);
+    co.config = cfg;
+    co.runtime = rt;
+    co.static_inputs = o->statics;
+    co.nstatic_inputs = o->nstatics;
+    if (rc == CLI_OK && airc_compile(g, &co, out) != AIRC_OK)
+        rc = cli_fail(cli_shown_path(o->path));
+    if (rc == CLI_OK && o->trace && airc_compiled_set_trace(*out, 1) != AIRC_OK)
+        rc = cli_fail("--trace");
+    airc_config_destroy(cfg);
+    return rc;
+}
+
+static int print_stats(const run_opts *o, double *times, uint64_t launches, const airc_compiled *c)
+{
+    qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
+    size_t m = (size_t)o->repeat / 2;
+    double median = o->repeat % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
+    char line[1024];
+    int len =
+        snprintf(line, sizeof line, "{\"mode\": \"%s\", \"iterations\": %ld, \"median_us\": %.1f",
+                 o->mode, o->repeat, median);
+    if (c) {
+        airc_compiled_stats s;
+        memset(&s, 0, sizeof s);
+        s.struct_size = sizeof s;
+        if (airc_compiled_get_stats(c, &s) != AIRC_OK)
+            return cli_fail("stats");
+        launches = s.launches;
+        len += snprintf(line + len, sizeof line - (size_t)len,
+                        ", \"arena_bytes\": %llu, \"lower_bound_bytes\": %llu, "
+                        "\"naive_bytes\": %llu, \"captures\": %llu, \"replays\": %llu, "
+                        "\"fallbacks\": %llu, \"streams\": %u, \"events\": %llu",
+                        (unsigned long long)s.arena_bytes, (unsigned long long)s.lower_bound_bytes,
+                        (unsigned long long)s.naive_bytes, (unsigned long long)s.captures,
+                        (unsigned long long)s.replays, (unsigned long long)s.fallbacks, s.streams,
+                        (unsigned long long)s.events);
+    }
+    snprintf(line + len, sizeof line - (size_t)len, ", \"launches\": %llu}\n",
+             (unsigned long long)launches);
+    cli_puts(line);
+    return CLI_OK;
+}
+
 static int run_graph(const cli_env *env, airc_graph *g, const run_opts *o)
 {
     airc_tensor **ins = NULL;
@@ -324,44 +389,54 @@ static int run_graph(const cli_env *env, airc_graph *g, const run_opts *o)
     if (rc != CLI_OK)
         return rc;
     size_t cap = 0, nout = 0;
-    rc = count_results(g, ins, o, &cap);
+    bool eager = !strcmp(o->mode, "eager");
+    if (eager)
+        rc = count_results(g, ins, o, &cap);
     airc_runtime *rt = NULL;
+    airc_compiled *c = NULL;
     double *times = calloc((size_t)o->repeat, sizeof *times);
-    airc_tensor **outs = calloc(cap ? cap : 1, sizeof *outs);
     airc_run_stats stats = {sizeof stats, 0, 0};
+    if (rc == CLI_OK && airc_cpu_runtime_create(env->ctx, NULL, &rt) != AIRC_OK)
+        rc = cli_fail("cannot create the CPU runtime");
+    if (rc == CLI_OK && !eager) {
+        rc = compile_graph(env, g, o, rt, &c);
+        if (rc == CLI_OK && airc_graph_num_results(airc_compiled_graph(c), &cap) != AIRC_OK)
+            rc = cli_fail(cli_shown_path(o->path));
+    }
+    airc_tensor **outs = calloc(cap ? cap : 1, sizeof *outs);
     if (rc == CLI_OK && (!times || !outs)) {
         cli_error("out of memory");
         rc = CLI_BAD_INPUT;
     }
-    if (rc == CLI_OK && airc_cpu_runtime_create(env->ctx, NULL, &rt) != AIRC_OK)
-        rc = cli_fail("cannot create the CPU runtime");
     for (long it = 0; rc == CLI_OK && it < o->repeat; it++) {
         for (size_t i = 0; i < nout; i++)
             airc_tensor_destroy(outs[i]);
         nout = 0;
         double t0 = now_us();
-        airc_status st = airc_run_eager(g, rt, ins, nin, outs, cap, &nout, &stats);
+        airc_status st = c ? airc_compiled_run(c, ins, nin, outs, cap, &nout)
+                           : airc_run_eager(g, rt, ins, nin, outs, cap, &nout, &stats);
         times[it] = now_us() - t0;
         if (st != AIRC_OK)
             rc = cli_fail(cli_shown_path(o->path));
     }
     if (rc == CLI_OK)
         rc = write_results(outs, nout, o);
-    if (rc == CLI_OK && o->stats) {
-        qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
-        size_t m = (size_t)o->repeat / 2;
-        double median = o->repeat % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
-        char line[256];
-        snprintf(line, sizeof line,
-                 "{\"mode\": \"%s\", \"iterations\": %ld, \"median_us\": %.1f, \"launches\": "
-                 "%llu}\n",
-                 o->mode, o->repeat, median, (unsigned long long)stats.launches);
-        cli_puts(line);
+    if (rc == CLI_OK && o->trace) {
+        if (!c) {
+            cli_error("--trace: eager mode has no replay to trace (use --mode "
+                      "reduce-overhead)");
+            rc = CLI_BAD_INPUT;
+        } else if (airc_compiled_write_trace(c, o->trace) != AIRC_OK) {
+            rc = cli_fail("--trace");
+        }
     }
+    if (rc == CLI_OK && o->stats)
+        rc = print_stats(o, times, stats.launches, c);
     for (size_t i = 0; i < nout; i++)
         airc_tensor_destroy(outs[i]);
     free(outs);
     free(times);
+    airc_compiled_destroy(c);
     airc_runtime_destroy(rt);
     for (size_t i = 0; i < nin; i++)
         airc_tensor_destroy(ins[i]);
@@ -422,6 +497,19 @@ static int parse_options(int argc, char **argv, run_opts *o)
             o->repeat = v;
             break;
         case OPT_STATS: o->stats = true; break;
+        case OPT_SET:
+            if (!strchr(value, '=') || value[0] == '=')
+                return cli_usage_error("run", "--set '%.200s': expected KEY=VALUE", value);
+            o->sets[o->nsets++] = value;
+            break;
+        case OPT_TRACE: o->trace = value; break;
+        case OPT_STATIC:
+            if (!parse_count(value, 0, 1000000000L, &v))
+                return cli_usage_error("run",
+                                       "--static-input '%.200s': expected an input index >= 0",
+                                       value);
+            o->statics[o->nstatics++] = (size_t)v;
+            break;
         default: break;
         }
     }
@@ -439,21 +527,19 @@ static int run_run(const cli_env *env, int argc, char **argv)
 {
     run_opts o;
     memset(&o, 0, sizeof o);
-    o.mode = "eager";
+    o.mode = "reduce-overhead";
     o.repeat = 1;
     o.inputs = calloc((size_t)argc + 1, sizeof *o.inputs);
     o.consts = calloc((size_t)argc + 1, sizeof *o.consts);
+    o.sets = calloc((size_t)argc + 1, sizeof *o.sets);
+    o.statics = calloc((size_t)argc + 1, sizeof *o.statics);
     int rc = CLI_OK;
-    if (!o.inputs || !o.consts) {
+    if (!o.inputs || !o.consts || !o.sets || !o.statics) {
         cli_error("out of memory");
         rc = CLI_BAD_INPUT;
     }
     if (rc == CLI_OK)
         rc = parse_options(argc, argv, &o);
-    if (rc == CLI_OK && strcmp(o.mode, "eager")) {
-        cli_error("mode '%s' is not available yet (issue 5); use --mode eager", o.mode);
-        rc = CLI_BAD_INPUT;
-    }
     airc_graph *g = NULL;
     if (rc == CLI_OK && airc_graph_parse_file(env->ctx, o.path, &g) != AIRC_OK)
         rc = cli_fail(NULL);
@@ -466,6 +552,8 @@ static int run_run(const cli_env *env, int argc, char **argv)
     airc_graph_destroy(g);
     free(o.inputs);
     free(o.consts);
+    free(o.sets);
+    free(o.statics);
     return rc;
 }
 

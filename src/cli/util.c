@@ -152,6 +152,18 @@ int cli_fail(const char *what)
     return CLI_BAD_INPUT;
 }
 
+int cli_apply_sets(airc_config *cfg, const char *const *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *eq = strchr(kv[i], '=');
+        char key[256];
+        snprintf(key, sizeof key, "%.*s", (int)(eq - kv[i]), kv[i]);
+        if (airc_config_set(cfg, key, eq + 1) != AIRC_OK)
+            return cli_fail("--set");
+    }
+    return CLI_OK;
+}
+
 int cli_print_help(const cli_command *cmd)
 {
     cli_puts(cmd->help);

@@ -192,6 +192,9 @@ AIRC_HIDDEN airc_status airc_sb_detach(airc_strbuf *sb, char **out);
  * AIRC_E_IO / AIRC_E_NOT_FOUND with the path in the message. */
 AIRC_HIDDEN airc_status airc_read_file(airc_context *ctx, const char *path, char **data,
                                        size_t *len);
+/* Writes len bytes to path (created or truncated). AIRC_E_IO naming the
+ * path and the reason. */
+AIRC_HIDDEN airc_status airc_write_file(const char *path, const void *data, size_t len);
 /* Value of a hexadecimal digit, -1 for any other character. */
 AIRC_HIDDEN int airc_hex_digit(int c);
 /* Python's repr() of a float: shortest round-trip digits, "1e-05", "2.0",

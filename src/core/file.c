@@ -39,3 +39,15 @@ airc_status airc_read_file(airc_context *ctx, const char *path, char **data, siz
     *len = n;
     return AIRC_OK;
 }
+
+airc_status airc_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return airc_fail(AIRC_E_IO, "cannot write '%s': %s", path, strerror(errno));
+    bool ok = fwrite(data, 1, len, f) == len;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok)
+        return airc_fail(AIRC_E_IO, "writing '%s' failed: %s", path, strerror(errno));
+    return AIRC_OK;
+}

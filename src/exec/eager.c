@@ -618,10 +618,7 @@ typedef struct collect {
     size_t n;
 } collect;
 
-/* One result as a new contiguous host tensor. */
-/* The elements of t, whose first element is at base, into contiguous dst
- * (the CPU kernels' strided copy). */
-static void gather(void *dst, const void *base, const airc_tview *t)
+void airc_exec_gather(void *dst, const void *base, const airc_tview *t)
 {
     airc_tview src = *t, out = *t;
     src.data = (void *)base;
@@ -647,7 +644,7 @@ static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
     airc_status st = AIRC_OK;
     size_t span = airc_tview_span_bytes(t);
     if (host->numel && r->host) {
-        gather(host->data, t->data, t);
+        airc_exec_gather(host->data, t->data, t);
     } else if (host->numel) {
         void *tmp = airc_malloc(r->ctx, span);
         if (!tmp) {
@@ -656,7 +653,7 @@ static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
             airc_set_error(AIRC_OK, "");
             st = r->vt->copy(r->rctx, tmp, t->data, span, AIRC_COPY_DEVICE_TO_HOST, NULL);
             if (st == AIRC_OK)
-                gather(host->data, tmp, t);
+                airc_exec_gather(host->data, tmp, t);
             else
                 runtime_fail(st, "copy");
             airc_free(r->ctx, tmp);

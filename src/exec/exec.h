@@ -10,4 +10,8 @@
 AIRC_HIDDEN bool airc_find_kernel(const airc_op *op, const char *device_type,
                                   airc_kernel_ref *out);
 
+/* The elements of t, whose first element is at base, into contiguous dst
+ * (host memory; the CPU kernels' strided copy). */
+AIRC_HIDDEN void airc_exec_gather(void *dst, const void *base, const airc_tview *t);
+
 #endif

@@ -91,6 +91,36 @@ airc_status airc_tensor_create(airc_context *ctx, airc_dtype dtype, int32_t ndim
     return airc_tensor_new(ctx, dtype, ndim, shape, true, out);
 }
 
+airc_status airc_tensor_wrap(airc_context *ctx, airc_dtype dtype, int32_t ndim,
+                             const int64_t *shape, void *data, airc_tensor **out)
+{
+    if (!out)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_tensor_wrap: out is NULL");
+    *out = NULL;
+    AIRC_TRY(airc_check_context(ctx, "airc_tensor_wrap"));
+    size_t numel, nbytes;
+    AIRC_TRY(airc_tensor_check_shape("airc_tensor_wrap", dtype, ndim, shape, &numel, &nbytes));
+    if (!data && nbytes)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_tensor_wrap: data is NULL");
+    airc_tensor *t = airc_malloc(ctx, sizeof *t);
+    if (!t)
+        return airc_fail_oom("tensor");
+    memset(t, 0, sizeof *t);
+    static max_align_t empty;
+    t->data = data ? data : (void *)&empty;
+    t->magic = AIRC_MAGIC_TENSOR;
+    t->ctx = ctx;
+    t->dtype = dtype;
+    t->ndim = ndim;
+    if (ndim)
+        memcpy(t->shape, shape, (size_t)ndim * sizeof *shape);
+    t->numel = numel;
+    t->nbytes = nbytes;
+    airc_context_retain(ctx);
+    *out = t;
+    return AIRC_OK;
+}
+
 void airc_tensor_destroy(airc_tensor *t)
 {
     if (!t || t->magic != AIRC_MAGIC_TENSOR)

@@ -137,7 +137,7 @@ expect_rc 1 "truncated .npz"
 expect_err "bad.npz" "truncated .npz"
 
 # ---- --stats, --repeat ------------------------------------------------------
-run "$AIRC" run "$GRAPHS/seed001.fx" -i "$GRAPHS/seed001.in0.npy" --stats --repeat 5
+run "$AIRC" run "$GRAPHS/seed001.fx" -i "$GRAPHS/seed001.in0.npy" --stats --repeat 5 --mode eager
 expect_rc 0 "--stats"
 tail -n 1 "$tmp/out" | "$PY" -c "
 import json, sys
@@ -146,12 +146,70 @@ assert s['mode'] == 'eager' and s['iterations'] == 5 and s['median_us'] > 0, s
 assert s['launches'] == 4, s
 " || fail "--stats line: $(tail -n 1 "$tmp/out")"
 
+# ---- reduce-overhead (the default mode) ------------------------------------------
+MS=$AIRC_SRC/examples/seed001/multistream.after.fx
+X=$AIRC_SRC/examples/seed001/x.npy
+run "$AIRC" run "$MS" -i "$X" --mode eager -o "$tmp/eager"
+expect_rc 0 "multistream eager"
+run "$AIRC" run "$MS" -i "$X" -o "$tmp/ro" --stats --repeat 3 --trace "$tmp/trace.json"
+expect_rc 0 "multistream reduce-overhead"
+tail -n 1 "$tmp/out" | "$PY" -c "
+import json, sys
+s = json.loads(sys.stdin.read())
+assert s['mode'] == 'reduce-overhead' and s['iterations'] == 3, s
+assert s['captures'] == 1 and s['replays'] == 3 and s['fallbacks'] == 0, s
+assert s['streams'] == 2 and s['launches'] == 4 and s['events'] == 4, s
+assert 0 < s['lower_bound_bytes'] <= s['arena_bytes'] <= s['naive_bytes'], s
+" || fail "reduce-overhead --stats line: $(tail -n 1 "$tmp/out")"
+"$PY" - "$tmp/eager" "$tmp/ro" "$tmp/trace.json" <<'EOF' || fail "reduce-overhead results or trace"
+import json, sys
+import numpy as np
+for i in range(2):
+    a = np.load(f"{sys.argv[1]}/out{i}.npy")
+    b = np.load(f"{sys.argv[2]}/out{i}.npy")
+    assert np.array_equal(a, b), (i, a, b)
+t = json.load(open(sys.argv[3]))
+x = {e["name"]: e for e in t["traceEvents"] if e["ph"] == "X"}
+assert set(x) == {"mm", "abs_1", "add", "sub"}, sorted(x)
+names = {e["tid"]: e["args"]["name"] for e in t["traceEvents"]
+         if e["ph"] == "M" and e["name"] == "thread_name"}
+for n, stream in (("mm", "stream_1"), ("abs_1", "stream_1"), ("add", "main"), ("sub", "main")):
+    assert x[n]["args"]["stream"] == stream and names[x[n]["tid"]] == stream, x[n]
+assert x["mm"]["args"]["target"] == "aten.mm.default", x["mm"]
+# sub waits for abs (the user's record/wait); add reads abs (airc's data event)
+for n in ("sub", "add"):
+    assert x[n]["ts"] >= x["abs_1"]["ts"] + x["abs_1"]["dur"], (x[n], x["abs_1"])
+kinds = sorted(e["args"]["kind"] for e in t["traceEvents"]
+               if e["ph"] == "i" and e["name"].startswith("record"))
+assert kinds == ["data", "fork", "join", "user"], kinds
+EOF
+run "$AIRC" run "$MS" -i "$X" --mode eager --trace "$tmp/t2.json"
+expect_rc 1 "--trace in eager"
+expect_err "eager mode has no replay to trace" "--trace in eager"
+run "$AIRC" run "$MS" -i "$X" --set debug.aclgraph.static_capture_size_limit=0
+expect_rc 1 "--set limit 0"
+expect_err "static_capture_size_limit" "--set limit 0"
+run "$AIRC" run "$MS" -i "$X" --set debug.run_eagerly=1 --stats
+expect_rc 0 "--set run_eagerly"
+tail -n 1 "$tmp/out" | grep -q '"fallbacks": 1' || fail "run_eagerly: $(tail -n 1 "$tmp/out")"
+run "$AIRC" run "$MS" -i "$X" --set no.such.key=1
+expect_rc 1 "--set unknown key"
+run "$AIRC" run "$MS" -i "$X" --static-input 5
+expect_rc 1 "--static-input out of range"
+expect_err "static input 5 is out of range" "--static-input 5"
+run "$AIRC" run "$MS" -i "$X" --set debug.graph_dump.type=pbtxt
+expect_rc 1 "pbtxt dump in reduce-overhead"
+expect_err "not available in reduce-overhead" "pbtxt dump"
+mkdir -p "$tmp/dump"
+run "$AIRC" run "$MS" -i "$X" --set debug.graph_dump.type=txt --set "debug.graph_dump.path=$tmp/dump"
+expect_rc 0 "txt dump"
+ls "$tmp"/dump/*.txt >/dev/null 2>&1 || fail "txt dump: no file in $tmp/dump"
+grep -q "launch table" "$tmp"/dump/*.txt || fail "txt dump: no launch table"
+
 # ---- modes and usage ----------------------------------------------------------
-for mode in reduce-overhead max-autotune; do
-    run "$AIRC" run "$GRAPHS/seed001.fx" -i "$GRAPHS/seed001.in0.npy" --mode "$mode"
-    expect_rc 1 "--mode $mode"
-    expect_err "mode '$mode' is not available yet (issue 5)" "--mode $mode"
-done
+run "$AIRC" run "$GRAPHS/seed001.fx" -i "$GRAPHS/seed001.in0.npy" --mode max-autotune
+expect_rc 1 "--mode max-autotune"
+expect_err "mode 'max-autotune' is not available yet" "--mode max-autotune"
 run "$AIRC" run "$GRAPHS/seed001.fx" --mode fast
 expect_rc 2 "--mode fast"
 run "$AIRC" run

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Conformance: every graph printed by PyTorch 1.13 with inputs and expected
 # outputs — ../shared/conformance (when present) and the project's own suite
-# tests/data/graphs (tests/gen_graphs.py) — runs through `airc run --mode
-# eager` and matches within DESIGN.md's tolerance: rtol 1e-4, atol 1e-4 x
-# (1 + max|expected|); integer and boolean results exactly.
+# tests/data/graphs (tests/gen_graphs.py) — runs through `airc run` in each
+# mode of AIRC_CONFORMANCE_MODES (default: eager and reduce-overhead, the
+# latter replayed 3 times) and matches within DESIGN.md's tolerance: rtol
+# 1e-4, atol 1e-4 x (1 + max|expected|); integer and boolean results exactly.
+# (Replays on fresh inputs are checked by tests/unit/test_replay.c.)
 #
 # A case is NAME.fx with NAME.in0.npy... (the inputs, in placeholder order)
 # and NAME.out0.npy... (the flattened outputs). Graphs without .out files
@@ -30,8 +32,12 @@ cases=0
 run_failures=0
 : >"$tmp/compare.txt"
 : >"$tmp/missing.txt"
+modes=${AIRC_CONFORMANCE_MODES:-eager reduce-overhead}
+for mode in $modes; do
+repeat=1
+[[ $mode == eager ]] || repeat=3
 for dir in "${dirs[@]}"; do
-    suite=$(basename "$dir")
+    suite=$mode/$(basename "$dir")
     for fx in "$dir"/*.fx; do
         name=$(basename "$fx" .fx)
         [[ -f $dir/$name.out0.npy ]] || continue
@@ -44,7 +50,8 @@ for dir in "${dirs[@]}"; do
         done
         out=$tmp/$suite/$name
         mkdir -p "$out"
-        if ! timeout 120 "$AIRC" run --mode eager "$fx" "${args[@]}" --output-dir "$out" \
+        if ! timeout 120 "$AIRC" run --mode "$mode" --repeat $repeat "$fx" "${args[@]}" \
+            --output-dir "$out" \
             >"$out/stdout" 2>"$out/stderr" </dev/null; then
             run_failures=$((run_failures + 1))
             msg=$(head -c 400 "$out/stderr")
@@ -66,6 +73,7 @@ for dir in "${dirs[@]}"; do
             echo "$suite/$name $j EXTRA $out/out$j.npy" >>"$tmp/compare.txt"
         fi
     done
+done
 done
 
 "$PY" - "$tmp/compare.txt" >"$tmp/compare.out" <<'EOF'

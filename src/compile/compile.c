@@ -1,0 +1,323 @@
+/* airc_compile and the compiled object: the pass pipeline once, then per
+ * run either a replay of the plan captured for the inputs' signature
+ * (reduce-overhead), or the eager executor (mode eager, debug.run_eagerly,
+ * past the capture limit). docs/replay.md describes the behaviour. */
+#include "compile/compile.h"
+#include "backends/cpu/cpu_runtime.h"
+#include "backends/cpu/k_strided.h"
+#include "io/io.h"
+#include "ir/ir.h"
+#include "ops/ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- options and config -----------------------------------------------------
+ */
+
+void airc_compile_options_init(airc_compile_options *opts)
+{
+    if (!opts)
+        return;
+    memset(opts, 0, sizeof *opts);
+    opts->struct_size = sizeof *opts;
+}
+
+static bool cfg_bool(const airc_config *cfg, const char *key, bool dflt)
+{
+    int32_t v;
+    if (!cfg || airc_config_get_bool(cfg, key, &v) != AIRC_OK)
+        return dflt;
+    return v != 0;
+}
+
+static airc_status read_config(airc_compiled *c, const airc_config *cfg)
+{
+    const char *mode = "reduce-overhead";
+    if (cfg)
+        AIRC_TRY(airc_config_get(cfg, "mode", &mode));
+    if (!strcmp(mode, "eager"))
+        c->mode = AIRC_COMPILED_EAGER;
+    else if (!strcmp(mode, "reduce-overhead"))
+        c->mode = AIRC_COMPILED_REDUCE_OVERHEAD;
+    else
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "airc_compile: mode '%s' is not available yet (use reduce-overhead or "
+                         "eager)",
+                         mode);
+    c->run_eagerly = cfg_bool(cfg, "debug.run_eagerly", false);
+    c->clone_input = cfg_bool(cfg, "debug.aclgraph.clone_input", true);
+    c->output_clone = cfg_bool(cfg, "debug.aclgraph.enable_output_clone", false);
+    c->share_arena = !cfg_bool(cfg, "debug.aclgraph.disable_mempool_reuse_in_same_fx", false);
+    c->reinplace_inplaceable =
+        !cfg_bool(cfg, "debug.aclgraph.disable_reinplace_inplaceable_ops_pass", false);
+    c->reinplace_input_mutated =
+        !cfg_bool(cfg, "debug.aclgraph.disable_reinplace_input_mutated_ops_pass", false);
+    c->dce = cfg ? airc_builtin_pass_enabled(cfg, "dce") != 0 : true;
+    c->capture_limit = 64;
+    if (cfg)
+        AIRC_TRY(airc_config_get_int(cfg, "debug.aclgraph.static_capture_size_limit",
+                                     &c->capture_limit));
+    const char *dump = "";
+    if (cfg && airc_config_get(cfg, "debug.graph_dump.type", &dump) == AIRC_OK && *dump) {
+        if (strcmp(dump, "txt") && c->mode == AIRC_COMPILED_REDUCE_OVERHEAD)
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "airc_compile: debug.graph_dump.type '%s' is not available in "
+                             "reduce-overhead (only txt: the FX text after the backend passes "
+                             "and the launch table)",
+                             dump);
+        c->dump = !strcmp(dump, "txt");
+        const char *dir = "";
+        airc_config_get(cfg, "debug.graph_dump.path", &dir);
+        c->dump_dir = airc_strdup(c->ctx, dir && *dir ? dir : ".");
+        if (!c->dump_dir)
+            return airc_fail_oom("dump path");
+    }
+    return AIRC_OK;
+}
+
+/* ---- inputs
+ * ------------------------------------------------------------------- */
+
+/* Whether some user of placeholder p writes it (the copy_ back of a
+ * mutated input, an in-place op on it). */
+static airc_status writes_input(airc_context *ctx, const airc_node *p, bool *out)
+{
+    *out = false;
+    for (size_t u = 0; u < p->nusers && !*out; u++) {
+        const airc_node *n = p->users[u];
+        if (n->kind != AIRC_NODE_CALL_FUNCTION || !n->op || !n->op->schema)
+            continue;
+        const airc_schema *s = n->op->schema;
+        const airc_value **args = airc_calloc(ctx, s->nargs + 1, sizeof *args);
+        if (!args)
+            return airc_fail_oom("compiled inputs");
+        airc_schema_bind(n, args);
+        for (uint32_t a = 0; a < s->nargs; a++)
+            if (s->args[a].type.is_write && args[a] && args[a]->kind == AIRC_VALUE_NODE &&
+                args[a]->u.node == p)
+                *out = true;
+        airc_free(ctx, args);
+    }
+    return AIRC_OK;
+}
+
+static airc_status classify_inputs(airc_compiled *c, const airc_compile_options *o)
+{
+    size_t n = 0;
+    AIRC_FOR_EACH_NODE(c->graph, p)
+    {
+        n += p->kind == AIRC_NODE_PLACEHOLDER;
+    }
+    c->ninputs = n;
+    c->is_static = airc_calloc(c->ctx, n + 1, sizeof *c->is_static);
+    c->is_mutated = airc_calloc(c->ctx, n + 1, sizeof *c->is_mutated);
+    c->sigs = airc_calloc(c->ctx, n + 1, sizeof *c->sigs);
+    c->bound = airc_calloc(c->ctx, n + 1, sizeof *c->bound);
+    c->datas = airc_calloc(c->ctx, n + 1, sizeof *c->datas);
+    c->views = airc_calloc(c->ctx, n + 1, sizeof *c->views);
+    c->first_addr = airc_calloc(c->ctx, n + 1, sizeof *c->first_addr);
+    if (!c->is_static || !c->is_mutated || !c->sigs || !c->bound || !c->datas || !c->views ||
+        !c->first_addr)
+        return airc_fail_oom("compiled inputs");
+    for (size_t i = 0; i < o->nstatic_inputs; i++) {
+        if (o->static_inputs[i] >= n)
+            return airc_fail(AIRC_E_INVALID_ARGUMENT,
+                             "airc_compile: static input %zu is out of range (the graph has %zu "
+                             "input%s)",
+                             o->static_inputs[i], n, n == 1 ? "" : "s");
+        c->is_static[o->static_inputs[i]] = true;
+    }
+    size_t i = 0;
+    AIRC_FOR_EACH_NODE(c->graph, p)
+    {
+        if (p->kind == AIRC_NODE_PLACEHOLDER)
+            AIRC_TRY(writes_input(c->ctx, p, &c->is_mutated[i++]));
+    }
+    return AIRC_OK;
+}
+
+/* ---- compile
+ * ------------------------------------------------------------------------ */
+
+static airc_status pick_runtime(airc_compiled *c, airc_runtime *rt)
+{
+    if (!rt) {
+        AIRC_TRY(airc_cpu_runtime_create(c->ctx, NULL, &c->own_rt));
+        rt = c->own_rt;
+    }
+    c->rt = rt;
+    c->vt = airc_runtime_vtable_of(rt);
+    c->rctx = airc_runtime_ctx(rt);
+    c->device = airc_runtime_device_type(rt);
+    c->host = !strcmp(c->device, "cpu");
+    c->cpu_inline = c->vt->launch == airc_cpu_launch;
+    return AIRC_OK;
+}
+
+airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, airc_compiled **out)
+{
+    static const char fn[] = "airc_compile";
+    if (!out)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: out is NULL", fn);
+    *out = NULL;
+    AIRC_TRY(airc_check_graph(g, fn));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    if (opts) {
+        if (opts->struct_size < sizeof(size_t) || opts->struct_size > sizeof o)
+            return airc_fail(AIRC_E_INVALID_ARGUMENT,
+                             "%s: opts->struct_size is %zu (use airc_compile_options_init)", fn,
+                             opts->struct_size);
+        memcpy(&o, opts, opts->struct_size);
+        o.struct_size = sizeof o;
+    }
+    if (o.nstatic_inputs && !o.static_inputs)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: static_inputs is NULL", fn);
+    airc_context *ctx = g->ctx;
+    airc_compiled *c = airc_calloc(ctx, 1, sizeof *c);
+    if (!c)
+        return airc_fail_oom("compiled graph");
+    c->magic = AIRC_MAGIC_COMPILED;
+    c->ctx = ctx;
+    airc_context_retain(ctx);
+    pthread_mutex_init(&c->lock, NULL);
+    c->seq = 1;
+    airc_status st = read_config(c, o.config);
+    if (st == AIRC_OK)
+        st = airc_graph_clone(g, &c->graph);
+    if (st == AIRC_OK && c->graph->nsubs)
+        st = airc_graph_inline_submodules(c->graph, NULL);
+    if (st == AIRC_OK)
+        st = airc_run_pipeline(c->graph, o.example_inputs, o.config, o.pre_passes, o.post_passes);
+    if (st == AIRC_OK)
+        st = classify_inputs(c, &o);
+    if (st == AIRC_OK)
+        st = airc_graph_num_results(c->graph, &c->nresults);
+    if (st == AIRC_OK)
+        st = pick_runtime(c, o.runtime);
+    if (st != AIRC_OK) {
+        airc_compiled_destroy(c);
+        return st;
+    }
+    *out = c;
+    return AIRC_OK;
+}
+
+void airc_compiled_destroy(airc_compiled *c)
+{
+    if (!c || c->magic != AIRC_MAGIC_COMPILED)
+        return;
+    airc_context *ctx = c->ctx;
+    c->magic = AIRC_MAGIC_DEAD;
+    if (c->vt) {
+        for (uint32_t s = 0; s < c->nstreams; s++)
+            if (c->streams[s]) {
+                c->vt->synchronize(c->rctx, c->streams[s]);
+                c->vt->stream_destroy(c->rctx, c->streams[s]);
+            }
+        for (size_t i = 0; i < c->ncaps; i++) {
+            airc_capture_release_runtime(c->caps[i], c->vt, c->rctx);
+            if (c->cap_arena[i])
+                c->vt->free(c->rctx, c->cap_arena[i]);
+            airc_capture_free(c->caps[i]);
+        }
+        if (c->arena)
+            c->vt->free(c->rctx, c->arena);
+        if (c->dummy)
+            c->vt->free(c->rctx, c->dummy);
+        airc_compiled_free_outputs(c);
+    }
+    airc_free(ctx, c->streams);
+    airc_free(ctx, c->caps);
+    airc_free(ctx, c->cap_arena);
+    airc_free(ctx, c->is_static);
+    airc_free(ctx, c->is_mutated);
+    airc_free(ctx, c->sigs);
+    airc_free(ctx, c->bound);
+    airc_free(ctx, c->datas);
+    airc_free(ctx, c->views);
+    airc_free(ctx, c->first_addr);
+    airc_free(ctx, c->dump_dir);
+    airc_runtime_destroy(c->own_rt);
+    airc_graph_destroy(c->graph);
+    pthread_mutex_destroy(&c->lock);
+    airc_free(ctx, c);
+    airc_context_release(ctx);
+}
+
+airc_status airc_check_compiled(const airc_compiled *c, const char *fn)
+{
+    if (!c || c->magic != AIRC_MAGIC_COMPILED)
+        return airc_fail(AIRC_E_MISUSE, "%s: %s compiled handle", fn,
+                         c ? "a destroyed or invalid" : "NULL");
+    return AIRC_OK;
+}
+
+const airc_graph *airc_compiled_graph(const airc_compiled *c)
+{
+    return airc_check_compiled(c, "airc_compiled_graph") == AIRC_OK ? c->graph : NULL;
+}
+
+void *airc_compiled_input_buffer(const airc_compiled *c, size_t i)
+{
+    if (airc_check_compiled(c, "airc_compiled_input_buffer") != AIRC_OK || !c->last ||
+        i >= c->last->ninputs || c->last->inputs[i].kind != AIRC_CAPTURE_INPUT_COPY)
+        return NULL;
+    return c->last->inputs[i].view.data;
+}
+
+airc_status airc_compiled_get_stats(const airc_compiled *c, airc_compiled_stats *stats)
+{
+    AIRC_TRY(airc_check_compiled(c, "airc_compiled_get_stats"));
+    if (!stats || stats->struct_size < sizeof(size_t))
+        return airc_fail(AIRC_E_INVALID_ARGUMENT,
+                         "airc_compiled_get_stats: stats is NULL or its struct_size is not set");
+    airc_compiled_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = stats->struct_size;
+    pthread_mutex_lock((pthread_mutex_t *)&c->lock);
+    s.runs = c->runs;
+    s.captures = c->captures;
+    s.replays = c->replays;
+    s.fallbacks = c->fallbacks;
+    s.input_copies = c->input_copies;
+    if (c->last) {
+        const airc_capture *k = c->last;
+        s.launches = k->table.nlaunches;
+        s.events = k->table.nevents;
+        s.streams = k->table.nstreams;
+        s.arena_bytes = c->share_arena ? c->arena_bytes : k->arena_bytes;
+        s.plan_arena_bytes = k->plan.arena_bytes;
+        s.lower_bound_bytes = k->plan.lower_bound_bytes;
+        s.naive_bytes = k->plan.naive_bytes;
+    }
+    pthread_mutex_unlock((pthread_mutex_t *)&c->lock);
+    size_t n = stats->struct_size < sizeof s ? stats->struct_size : sizeof s;
+    memcpy(stats, &s, n);
+    return AIRC_OK;
+}
+
+airc_status airc_compiled_set_trace(airc_compiled *c, int32_t on)
+{
+    AIRC_TRY(airc_check_compiled(c, "airc_compiled_set_trace"));
+    pthread_mutex_lock(&c->lock);
+    c->trace = on != 0;
+    pthread_mutex_unlock(&c->lock);
+    return AIRC_OK;
+}
+
+airc_status airc_compiled_write_trace(const airc_compiled *c, const char *path)
+{
+    AIRC_TRY(airc_check_compiled(c, "airc_compiled_write_trace"));
+    if (!path)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_compiled_write_trace: path is NULL");
+    pthread_mutex_lock((pthread_mutex_t *)&c->lock);
+    const airc_capture *k = c->traced;
+    airc_status st =
+        k ? airc_replay_trace_write(&k->table, &k->trace, path)
+          : airc_fail(AIRC_E_NOT_FOUND, "airc_compiled_write_trace: no replay was traced (turn "
+                                        "tracing on with airc_compiled_set_trace, then run)");
+    pthread_mutex_unlock((pthread_mutex_t *)&c->lock);
+    return st;
+}

@@ -1,0 +1,74 @@
+/* Internal layout of a compiled graph (compile.c: creation, config,
+ * queries; run.c: capture selection, replay, eager fallback, results). */
+#ifndef AIRC_COMPILE_INTERNAL_H
+#define AIRC_COMPILE_INTERNAL_H
+
+#include "airc/compile.h"
+#include "airc/runtime.h"
+#include "backends/replay/capture.h"
+#include "core/core.h"
+
+#include <pthread.h>
+
+#define AIRC_MAGIC_COMPILED 0x41430010u
+/* Most results one run hands back through a stack array. */
+#define AIRC_COMPILED_MAX_STATIC_OUT 16
+
+enum { AIRC_COMPILED_EAGER = 0, AIRC_COMPILED_REDUCE_OVERHEAD = 1 };
+
+struct airc_compiled {
+    uint32_t magic;
+    airc_context *ctx; /* one reference held */
+    airc_graph *graph; /* after the pass pipeline */
+    size_t nresults;
+    int32_t mode;
+    /* config */
+    bool run_eagerly, clone_input, output_clone, share_arena;
+    bool reinplace_inplaceable, reinplace_input_mutated, dce;
+    int64_t capture_limit;
+    bool dump;
+    char *dump_dir;
+    /* runtime */
+    airc_runtime *rt, *own_rt;
+    const airc_runtime_vtable *vt;
+    void *rctx;
+    const char *device;
+    bool host;              /* device memory is host memory */
+    bool cpu_inline;        /* the embedded CPU runtime: the fast driver */
+    airc_stream_t *streams; /* [0] main (generic driver only), then side streams */
+    uint32_t nstreams;
+    /* inputs */
+    size_t ninputs;
+    bool *is_static, *is_mutated;
+    airc_capture_sig *sigs; /* scratch of one run */
+    bool *bound;
+    const void **datas;
+    airc_tview *views;
+    const void **first_addr; /* clone_input off: the address captured first */
+    /* captures */
+    airc_capture **caps;
+    uint8_t **cap_arena; /* per capture: its own arena when not shared */
+    size_t ncaps, caps_cap;
+    bool limit_reached;
+    airc_capture *last;   /* the plan the last run used */
+    airc_capture *traced; /* the plan of the last traced replay */
+    uint8_t *arena;       /* the shared arena */
+    uint64_t arena_bytes;
+    void *dummy;
+    uint32_t seq;
+    /* results of the last run kept by c (output clones, eager fallback of
+     * airc_compiled_run_views) */
+    void **held;
+    size_t nheld, held_cap;
+    airc_tensor **held_tensors;
+    size_t nheld_tensors;
+    /* counters */
+    uint64_t runs, captures, replays, fallbacks, input_copies;
+    bool trace;
+    pthread_mutex_t lock; /* one run at a time */
+};
+
+AIRC_HIDDEN airc_status airc_check_compiled(const airc_compiled *c, const char *fn);
+AIRC_HIDDEN void airc_compiled_free_outputs(airc_compiled *c);
+
+#endif

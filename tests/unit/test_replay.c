@@ -1,0 +1,1638 @@
+/* reduce-overhead through the public compile API (airc/compile.h): capture
+ * and replay over fresh inputs on every conformance case, recapture on a
+ * shape change, the capture limit, static and mutated inputs, the
+ * copy-free airc_compiled_run_views, output lifetimes and output clones,
+ * the eager modes, the generic (per-launch vtable) driver over a wrapped
+ * CPU runtime, errors (a failing kernel included) and concurrent callers.
+ * Results are checked against PyTorch's (the .out*.npy files) and against
+ * airc_run_eager on the same inputs. */
+#include "testutil.h"
+
+#include "airc/compile.h"
+#include "airc/runtime.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXIN 32
+#define MAXOUT 64
+
+/* ---- tensors ------------------------------------------------------------ */
+
+static airc_tensor *clone_tensor(airc_context *ctx, const airc_tensor *t)
+{
+    airc_tensor *c;
+    AIRC_ASSERT_OK(airc_tensor_create(ctx, airc_tensor_dtype(t), airc_tensor_ndim(t),
+                                      airc_tensor_shape(t), &c));
+    memcpy(airc_tensor_data(c), airc_tensor_data(t), airc_tensor_nbytes(t));
+    return c;
+}
+
+static void destroy_all(airc_tensor **t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        airc_tensor_destroy(t[i]);
+        t[i] = NULL;
+    }
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* dst = src with every float scaled by a random factor in [0.75, 1.25]
+ * (the sign, and with it the domain of log/sqrt/..., is kept); integer and
+ * bool elements are copied unchanged (indices stay valid). */
+static void perturb_into(airc_tensor *dst, const airc_tensor *src, uint64_t seed)
+{
+    size_t n = airc_tensor_numel(src);
+    memcpy(airc_tensor_data(dst), airc_tensor_data(src), airc_tensor_nbytes(src));
+    uint64_t s = seed;
+    if (airc_tensor_dtype(src) == AIRC_DTYPE_F32) {
+        float *d = airc_tensor_data(dst);
+        for (size_t i = 0; i < n; i++)
+            d[i] *= (float)(0.75 + 0.5 * (double)(splitmix(&s) >> 11) / 9007199254740992.0);
+    } else if (airc_tensor_dtype(src) == AIRC_DTYPE_F64) {
+        double *d = airc_tensor_data(dst);
+        for (size_t i = 0; i < n; i++)
+            d[i] *= 0.75 + 0.5 * (double)(splitmix(&s) >> 11) / 9007199254740992.0;
+    }
+}
+
+static bool is_float(airc_dtype d)
+{
+    return d == AIRC_DTYPE_F32 || d == AIRC_DTYPE_F64 || d == AIRC_DTYPE_F16 ||
+           d == AIRC_DTYPE_BF16;
+}
+
+static double f16_to_double(uint16_t h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+static double get_f(const airc_tensor *t, size_t i)
+{
+    const void *d = airc_tensor_data(t);
+    switch (airc_tensor_dtype(t)) {
+    case AIRC_DTYPE_F32:
+        return ((const float *)d)[i];
+    case AIRC_DTYPE_F64:
+        return ((const double *)d)[i];
+    case AIRC_DTYPE_F16:
+        return f16_to_double(((const uint16_t *)d)[i]);
+    case AIRC_DTYPE_BF16: {
+        uint32_t x = (uint32_t)((const uint16_t *)d)[i] << 16;
+        float f;
+        memcpy(&f, &x, 4);
+        return f;
+    }
+    default:
+        return NAN;
+    }
+}
+
+static int64_t get_i(const airc_tensor *t, size_t i)
+{
+    const void *d = airc_tensor_data(t);
+    switch (airc_tensor_dtype(t)) {
+    case AIRC_DTYPE_I64:
+        return ((const int64_t *)d)[i];
+    case AIRC_DTYPE_I32:
+        return ((const int32_t *)d)[i];
+    case AIRC_DTYPE_I16:
+        return ((const int16_t *)d)[i];
+    case AIRC_DTYPE_I8:
+        return ((const int8_t *)d)[i];
+    case AIRC_DTYPE_U8:
+    case AIRC_DTYPE_BOOL:
+        return ((const uint8_t *)d)[i];
+    default:
+        return INT64_MIN;
+    }
+}
+
+/* DESIGN.md's tolerance: rtol 1e-4, atol 1e-4 x (1 + max|want|); integers
+ * and bools exactly; NaN matches NaN. Prints the first mismatch. */
+static bool same_values(const airc_tensor *got, const airc_tensor *want, const char *what)
+{
+    if (!got || !want) {
+        print_error("%s: missing tensor\n", what);
+        return false;
+    }
+    if (airc_tensor_dtype(got) != airc_tensor_dtype(want)) {
+        print_error("%s: dtype %s, want %s\n", what, airc_dtype_name(airc_tensor_dtype(got)),
+                    airc_dtype_name(airc_tensor_dtype(want)));
+        return false;
+    }
+    int32_t nd = airc_tensor_ndim(want);
+    bool shape_ok = airc_tensor_ndim(got) == nd;
+    for (int32_t d = 0; shape_ok && d < nd; d++)
+        shape_ok = airc_tensor_shape(got)[d] == airc_tensor_shape(want)[d];
+    if (!shape_ok) {
+        print_error("%s: shape differs (ndim %d, want %d)\n", what, (int)airc_tensor_ndim(got),
+                    (int)nd);
+        return false;
+    }
+    size_t n = airc_tensor_numel(want);
+    if (!is_float(airc_tensor_dtype(want))) {
+        for (size_t i = 0; i < n; i++)
+            if (get_i(got, i) != get_i(want, i)) {
+                print_error("%s: element %zu is %lld, want %lld\n", what, i,
+                            (long long)get_i(got, i), (long long)get_i(want, i));
+                return false;
+            }
+        return true;
+    }
+    double maxabs = 0;
+    for (size_t i = 0; i < n; i++) {
+        double w = fabs(get_f(want, i));
+        if (isfinite(w) && w > maxabs)
+            maxabs = w;
+    }
+    double atol = 1e-4 * (1 + maxabs);
+    for (size_t i = 0; i < n; i++) {
+        double g = get_f(got, i), w = get_f(want, i);
+        if (isnan(w) && isnan(g))
+            continue;
+        if (g == w)
+            continue;
+        if (!(fabs(g - w) <= atol + 1e-4 * fabs(w))) {
+            print_error("%s: element %zu is %.9g, want %.9g\n", what, i, g, w);
+            return false;
+        }
+    }
+    return true;
+}
+
+static airc_tensor *make_f32(airc_context *ctx, int64_t r, int64_t c, double seed)
+{
+    int64_t shape[2] = {r, c};
+    airc_tensor *t;
+    AIRC_ASSERT_OK(airc_tensor_create(ctx, AIRC_DTYPE_F32, 2, shape, &t));
+    float *d = airc_tensor_data(t);
+    for (int64_t i = 0; i < r * c; i++)
+        d[i] = (float)(2.0 * sin(0.37 * (double)i + seed));
+    return t;
+}
+
+static void fill_f32(airc_tensor *t, double seed)
+{
+    float *d = airc_tensor_data(t);
+    for (size_t i = 0; i < airc_tensor_numel(t); i++)
+        d[i] = (float)(2.0 * sin(0.37 * (double)i + seed));
+}
+
+static void view_of(const airc_tensor *t, airc_tview *v)
+{
+    memset(v, 0, sizeof *v);
+    v->data = airc_tensor_data(t);
+    v->dtype = airc_tensor_dtype(t);
+    v->ndim = airc_tensor_ndim(t);
+    int64_t stride = 1;
+    for (int32_t d = v->ndim - 1; d >= 0; d--) {
+        v->shape[d] = airc_tensor_shape(t)[d];
+        v->strides[d] = stride;
+        stride *= v->shape[d] > 1 ? v->shape[d] : 1;
+    }
+}
+
+static airc_compiled_stats stats_of(const airc_compiled *c)
+{
+    airc_compiled_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    AIRC_ASSERT_OK(airc_compiled_get_stats(c, &s));
+    return s;
+}
+
+static airc_compiled *compile_with(airc_graph *g, const airc_config *cfg, airc_runtime *rt,
+                                   const size_t *statics, size_t nstatics)
+{
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = cfg;
+    o.runtime = rt;
+    o.static_inputs = statics;
+    o.nstatic_inputs = nstatics;
+    airc_compiled *c = NULL;
+    AIRC_ASSERT_OK(airc_compile(g, &o, &c));
+    return c;
+}
+
+static airc_config *config_with(airc_context *ctx, const char *key, const char *value)
+{
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    if (key)
+        AIRC_ASSERT_OK(airc_config_set(cfg, key, value));
+    return cfg;
+}
+
+/* ---- small graphs --------------------------------------------------------- */
+
+/* relu(x * y + x) */
+static const char *const SIMPLE =
+    "graph():\n"
+    "    %x : [#users=2] = placeholder[target=x]\n"
+    "    %y : [#users=1] = placeholder[target=y]\n"
+    "    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, %y), "
+    "kwargs = {})\n"
+    "    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul, %x), "
+    "kwargs = {})\n"
+    "    %relu : [#users=1] = call_function[target=torch.ops.aten.relu.default](args = (%add,), "
+    "kwargs = {})\n"
+    "    return (relu,)\n";
+
+static bool simple_ok(const airc_tensor *out, const airc_tensor *x, const airc_tensor *y)
+{
+    if (airc_tensor_numel(out) != airc_tensor_numel(x) || airc_tensor_ndim(out) != 2 ||
+        airc_tensor_shape(out)[0] != airc_tensor_shape(x)[0] ||
+        airc_tensor_shape(out)[1] != airc_tensor_shape(x)[1]) {
+        print_error("simple: wrong result shape\n");
+        return false;
+    }
+    const float *o = airc_tensor_data(out), *a = airc_tensor_data(x), *b = airc_tensor_data(y);
+    for (size_t i = 0; i < airc_tensor_numel(x); i++) {
+        float v = a[i] * b[i] + a[i];
+        v = v > 0 ? v : 0;
+        if (fabsf(o[i] - v) > 1e-5f) {
+            print_error("simple: element %zu is %g, want %g\n", i, o[i], v);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void run_simple(airc_compiled *c, airc_tensor *x, airc_tensor *y)
+{
+    airc_tensor *in[2] = {x, y}, *out[2] = {NULL};
+    size_t n = 0;
+    AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 2, &n));
+    assert_int_equal(n, 1);
+    assert_true(simple_ok(out[0], x, y));
+    airc_tensor_destroy(out[0]);
+}
+
+static const char *const MM = "graph():\n"
+                              "    %x : [#users=1] = placeholder[target=x]\n"
+                              "    %w : [#users=1] = placeholder[target=w]\n"
+                              "    %mm : [#users=1] = call_function[target=torch.ops.aten.mm."
+                              "default](args = (%x, %w), kwargs = {})\n"
+                              "    return (mm,)\n";
+
+static bool mm_ok(const airc_tensor *out, const airc_tensor *x, const airc_tensor *w)
+{
+    int64_t m = airc_tensor_shape(x)[0], k = airc_tensor_shape(x)[1], n = airc_tensor_shape(w)[1];
+    if (airc_tensor_ndim(out) != 2 || airc_tensor_shape(out)[0] != m ||
+        airc_tensor_shape(out)[1] != n) {
+        print_error("mm: wrong result shape\n");
+        return false;
+    }
+    const float *o = airc_tensor_data(out), *a = airc_tensor_data(x), *b = airc_tensor_data(w);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double s = 0;
+            for (int64_t q = 0; q < k; q++)
+                s += (double)a[i * k + q] * b[q * n + j];
+            if (fabs(o[i * n + j] - s) > 1e-4 * (1 + fabs(s))) {
+                print_error("mm: [%lld, %lld] is %g, want %g\n", (long long)i, (long long)j,
+                            o[i * n + j], s);
+                return false;
+            }
+        }
+    return true;
+}
+
+/* ---- 1. conformance over fresh inputs --------------------------------------- */
+
+typedef struct conf_case {
+    const char *dir;
+    char name[256];
+    airc_tensor *in[MAXIN];
+    size_t nin;
+    airc_tensor *want[MAXOUT];
+    size_t nwant;
+} conf_case;
+
+/* airc_npy_read refuses Fortran-order arrays (PyTorch saves some results
+ * that way): the header is rewritten to C order with the shape reversed,
+ * which reads the same bytes as the transpose, and the test transposes
+ * back. */
+static airc_status read_npy(airc_context *ctx, const char *path, airc_tensor **out)
+{
+    airc_status st = airc_npy_read(ctx, path, out);
+    if (st == AIRC_OK || !strstr(airc_last_error(), "Fortran"))
+        return st;
+    size_t len;
+    char *buf = airc_test_read_file(path, &len);
+    char *f = buf && len > 10 ? strstr(buf + 10, "'fortran_order': True") : NULL;
+    char *nl = f ? strchr(f, '\n') : NULL;
+    char *sh = f ? strstr(buf + 10, "'shape': (") : NULL;
+    if (!nl || !sh || nl[-1] != ' ') {
+        free(buf);
+        return st;
+    }
+    /* "True" -> "False": one padding space less before the newline */
+    memmove(f + 22, f + 21, (size_t)(nl - 1 - (f + 21)));
+    memcpy(f + 17, "False", 5);
+    sh = strstr(buf + 10, "'shape': (") + 10;
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t nd = 0;
+    char *end = sh;
+    while (*end != ')' && nd < AIRC_MAX_DIMS) {
+        shape[nd++] = strtoll(end, &end, 10);
+        while (*end == ',' || *end == ' ')
+            end++;
+    }
+    char rev[256], *r = rev;
+    r += snprintf(r, sizeof rev, "(");
+    for (int32_t d = nd - 1; d >= 0; d--)
+        r +=
+            snprintf(r, sizeof rev - (size_t)(r - rev), d ? "%lld, " : "%lld", (long long)shape[d]);
+    snprintf(r, sizeof rev - (size_t)(r - rev), nd == 1 ? ",)" : ")");
+    memcpy(sh - 1, rev, strlen(rev)); /* same length: the same numbers */
+    airc_tensor *t = NULL;
+    st = airc_npy_read_buffer(ctx, buf, len, path, &t);
+    free(buf);
+    if (st != AIRC_OK)
+        return st;
+    airc_tensor *c;
+    st = airc_tensor_create(ctx, airc_tensor_dtype(t), nd, shape, &c);
+    if (st != AIRC_OK) {
+        airc_tensor_destroy(t);
+        return st;
+    }
+    size_t es = airc_dtype_size(airc_tensor_dtype(t)), n = airc_tensor_numel(c);
+    const char *src = airc_tensor_data(t);
+    char *dst = airc_tensor_data(c);
+    for (size_t i = 0; i < n; i++) {
+        /* C index i of shape -> Fortran offset (first dimension fastest) */
+        size_t rest = i, off = 0, mul = 1;
+        size_t idx[AIRC_MAX_DIMS];
+        for (int32_t d = nd - 1; d >= 0; d--) {
+            idx[d] = rest % (size_t)shape[d];
+            rest /= (size_t)shape[d];
+        }
+        for (int32_t d = 0; d < nd; d++) {
+            off += idx[d] * mul;
+            mul *= (size_t)shape[d];
+        }
+        memcpy(dst + i * es, src + off * es, es);
+    }
+    airc_tensor_destroy(t);
+    *out = c;
+    return AIRC_OK;
+}
+
+static bool load_case(airc_context *ctx, conf_case *k)
+{
+    char path[1024];
+    for (k->nin = 0; k->nin < MAXIN; k->nin++) {
+        snprintf(path, sizeof path, "%s/%s.in%zu.npy", k->dir, k->name, k->nin);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            break;
+        fclose(f);
+        if (read_npy(ctx, path, &k->in[k->nin]) != AIRC_OK) {
+            print_error("%s: %s\n", path, airc_last_error());
+            return false;
+        }
+    }
+    for (k->nwant = 0; k->nwant < MAXOUT; k->nwant++) {
+        snprintf(path, sizeof path, "%s/%s.out%zu.npy", k->dir, k->name, k->nwant);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            break;
+        fclose(f);
+        if (read_npy(ctx, path, &k->want[k->nwant]) != AIRC_OK) {
+            print_error("%s: %s\n", path, airc_last_error());
+            return false;
+        }
+    }
+    return true;
+}
+
+static void free_case(conf_case *k)
+{
+    destroy_all(k->in, k->nin);
+    destroy_all(k->want, k->nwant);
+}
+
+#define CASE_FAIL(...)                                                                             \
+    do {                                                                                           \
+        print_error(__VA_ARGS__);                                                                  \
+        ok = false;                                                                                \
+        goto done;                                                                                 \
+    } while (0)
+
+/* Runs the compiled graph on `ins` (rewritten in place, so that the
+ * addresses stay those of the capture) and compares with eager on a copy
+ * of the same data. */
+static bool run_vs_eager(airc_context *ctx, airc_graph *g, airc_compiled *c, conf_case *k,
+                         airc_tensor **ins, const char *label)
+{
+    bool ok = true;
+    airc_tensor *copy[MAXIN] = {NULL}, *out[MAXOUT] = {NULL}, *ref[MAXOUT] = {NULL};
+    size_t nout = 0, nref = 0;
+    for (size_t i = 0; i < k->nin; i++)
+        copy[i] = clone_tensor(ctx, ins[i]);
+    airc_status st = airc_compiled_run(c, ins, k->nin, out, MAXOUT, &nout);
+    if (st != AIRC_OK)
+        CASE_FAIL("%s/%s (%s): compiled run: %s: %s\n", k->dir, k->name, label,
+                  airc_status_name(st), airc_last_error());
+    st = airc_run_eager(g, NULL, copy, k->nin, ref, MAXOUT, &nref, NULL);
+    if (st != AIRC_OK)
+        CASE_FAIL("%s/%s (%s): eager run: %s: %s\n", k->dir, k->name, label, airc_status_name(st),
+                  airc_last_error());
+    if (nout != nref)
+        CASE_FAIL("%s/%s (%s): %zu results, eager gives %zu\n", k->dir, k->name, label, nout, nref);
+    for (size_t i = 0; i < nout; i++) {
+        char what[512];
+        snprintf(what, sizeof what, "%s/%s (%s) result %zu vs eager", k->dir, k->name, label, i);
+        if (!same_values(out[i], ref[i], what))
+            ok = false;
+    }
+done:
+    destroy_all(copy, k->nin);
+    destroy_all(out, nout);
+    destroy_all(ref, nref);
+    return ok;
+}
+
+static bool run_case(airc_context *ctx, conf_case *k)
+{
+    bool ok = true;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.fx", k->dir, k->name);
+    airc_graph *g = NULL;
+    airc_compiled *c = NULL;
+    airc_tensor *ins[MAXIN] = {NULL}, *out[MAXOUT] = {NULL};
+    size_t nout = 0;
+    if (!load_case(ctx, k))
+        CASE_FAIL("%s: cannot load the case\n", path);
+    if (airc_graph_parse_file(ctx, path, &g) != AIRC_OK)
+        CASE_FAIL("%s: %s\n", path, airc_last_error());
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    airc_status st = airc_compile(g, &o, &c);
+    if (st != AIRC_OK)
+        CASE_FAIL("%s: compile: %s: %s\n", path, airc_status_name(st), airc_last_error());
+    for (size_t i = 0; i < k->nin; i++)
+        ins[i] = clone_tensor(ctx, k->in[i]);
+
+    /* run 1: perturbed inputs (capture), checked against eager */
+    for (size_t i = 0; i < k->nin; i++)
+        perturb_into(ins[i], k->in[i], 1000 + i);
+    if (!run_vs_eager(ctx, g, c, k, ins, "run 1, perturbed"))
+        ok = false;
+
+    /* run 2: the real inputs, checked against PyTorch */
+    for (size_t i = 0; i < k->nin; i++)
+        memcpy(airc_tensor_data(ins[i]), airc_tensor_data(k->in[i]), airc_tensor_nbytes(k->in[i]));
+    st = airc_compiled_run(c, ins, k->nin, out, MAXOUT, &nout);
+    if (st != AIRC_OK)
+        CASE_FAIL("%s: run 2: %s: %s\n", path, airc_status_name(st), airc_last_error());
+    if (nout != k->nwant)
+        CASE_FAIL("%s: run 2 gives %zu results, PyTorch %zu\n", path, nout, k->nwant);
+    for (size_t i = 0; i < nout; i++) {
+        char what[1100];
+        snprintf(what, sizeof what, "%s run 2 result %zu vs PyTorch", path, i);
+        if (!same_values(out[i], k->want[i], what))
+            ok = false;
+    }
+    destroy_all(out, nout);
+    nout = 0;
+
+    /* run 3: other perturbed inputs, checked against eager */
+    for (size_t i = 0; i < k->nin; i++)
+        perturb_into(ins[i], k->in[i], 2000 + i);
+    if (!run_vs_eager(ctx, g, c, k, ins, "run 3, perturbed"))
+        ok = false;
+
+    airc_compiled_stats s = stats_of(c);
+    if (s.captures != 1 || s.replays != 3 || s.fallbacks != 0 || s.runs != 3)
+        CASE_FAIL("%s: captures %llu replays %llu fallbacks %llu runs %llu (want 1, 3, 0, 3)\n",
+                  path, (unsigned long long)s.captures, (unsigned long long)s.replays,
+                  (unsigned long long)s.fallbacks, (unsigned long long)s.runs);
+done:
+    destroy_all(out, nout);
+    destroy_all(ins, k->nin);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    free_case(k);
+    return ok;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Runs every case of dir; returns the number that failed, counts cases. */
+static size_t run_dir(airc_context *ctx, const char *dir, size_t *ncases)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    char *names[512];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 512) {
+        size_t len = strlen(e->d_name);
+        if (len > 3 && !strcmp(e->d_name + len - 3, ".fx"))
+            names[n++] = strndup(e->d_name, len - 3);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_str);
+    size_t failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.out0.npy", dir, names[i]);
+        FILE *f = fopen(path, "rb");
+        if (f) {
+            fclose(f);
+            conf_case k;
+            memset(&k, 0, sizeof k);
+            k.dir = dir;
+            snprintf(k.name, sizeof k.name, "%s", names[i]);
+            (*ncases)++;
+            if (!run_case(ctx, &k))
+                failed++;
+        }
+        free(names[i]);
+    }
+    return failed;
+}
+
+static void test_conformance_fresh_inputs(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    size_t ncases = 0, failed = run_dir(ctx, AIRC_TEST_DATA "/graphs", &ncases);
+    const char *shared = getenv("AIRC_SHARED");
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/conformance", shared && *shared ? shared : AIRC_SHARED_DIR);
+    failed += run_dir(ctx, dir, &ncases);
+    print_message("conformance in reduce-overhead: %zu of %zu cases pass\n", ncases - failed,
+                  ncases);
+    assert_true(ncases >= 30);
+    assert_int_equal(failed, 0);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 2. shape change ------------------------------------------------------ */
+
+static void test_shape_change_recaptures(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_compiled *c = compile_with(g, NULL, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 3, 5, 0.1), *y = make_f32(ctx, 3, 5, 1.3);
+    run_simple(c, x, y);
+    fill_f32(x, 2.0);
+    run_simple(c, x, y);
+    assert_int_equal(stats_of(c).captures, 1);
+    assert_int_equal(stats_of(c).replays, 2);
+
+    /* a new shape captures a new plan */
+    airc_tensor *x2 = make_f32(ctx, 7, 4, 0.5), *y2 = make_f32(ctx, 7, 4, -0.7);
+    run_simple(c, x2, y2);
+    assert_int_equal(stats_of(c).captures, 2);
+    run_simple(c, x2, y2);
+    assert_int_equal(stats_of(c).captures, 2);
+
+    /* back to the first shape: the first plan replays (new data, other
+     * tensors of the same shape) */
+    airc_tensor *x3 = make_f32(ctx, 3, 5, 4.0), *y3 = make_f32(ctx, 3, 5, 5.0);
+    run_simple(c, x3, y3);
+    run_simple(c, x, y);
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.replays, 6);
+    assert_int_equal(s.fallbacks, 0);
+    assert_int_equal(s.runs, 6);
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(y);
+    airc_tensor_destroy(x2);
+    airc_tensor_destroy(y2);
+    airc_tensor_destroy(x3);
+    airc_tensor_destroy(y3);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 3. capture limit -------------------------------------------------------- */
+
+static void test_capture_limit(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_config *cfg = config_with(ctx, "debug.aclgraph.static_capture_size_limit", "2");
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    airc_tensor *x[3], *y[3];
+    for (int i = 0; i < 3; i++) {
+        x[i] = make_f32(ctx, 2 + i, 3 + i, 0.3 * i);
+        y[i] = make_f32(ctx, 2 + i, 3 + i, 1.0 + i);
+        run_simple(c, x[i], y[i]);
+    }
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.replays, 2);
+    assert_int_equal(s.fallbacks, 1);
+    assert_int_equal(s.runs, 3);
+    /* the captured shapes still replay; the third keeps running eagerly */
+    fill_f32(x[0], 9.0);
+    run_simple(c, x[0], y[0]);
+    fill_f32(x[2], 7.0);
+    run_simple(c, x[2], y[2]);
+    s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.replays, 3);
+    assert_int_equal(s.fallbacks, 2);
+    for (int i = 0; i < 3; i++) {
+        airc_tensor_destroy(x[i]);
+        airc_tensor_destroy(y[i]);
+    }
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 4. static inputs -------------------------------------------------------- */
+
+static void run_mm(airc_compiled *c, airc_tensor *x, airc_tensor *w)
+{
+    airc_tensor *in[2] = {x, w}, *out[1] = {NULL};
+    size_t n = 0;
+    AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 1, &n));
+    assert_int_equal(n, 1);
+    assert_true(mm_ok(out[0], x, w));
+    airc_tensor_destroy(out[0]);
+}
+
+static void test_static_inputs(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, MM);
+    size_t statics[1] = {1};
+    airc_compiled *c = compile_with(g, NULL, NULL, statics, 1);
+    airc_tensor *x = make_f32(ctx, 4, 6, 0.2), *w = make_f32(ctx, 6, 5, 1.1);
+    run_mm(c, x, w);
+    assert_int_equal(stats_of(c).input_copies, 1); /* x only */
+    assert_null(airc_compiled_input_buffer(c, 1)); /* w is not copied */
+    assert_non_null(airc_compiled_input_buffer(c, 0));
+    fill_f32(x, 3.0);
+    run_mm(c, x, w);
+    /* w is read where it is: new contents at the same address count */
+    fill_f32(w, -2.0);
+    run_mm(c, x, w);
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 3);
+    assert_int_equal(s.input_copies, 3);
+
+    /* another w address: a new graph key, a new capture */
+    airc_tensor *w2 = make_f32(ctx, 6, 5, 0.4);
+    run_mm(c, x, w2);
+    s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.input_copies, 4);
+    /* and the first w still replays its own plan */
+    run_mm(c, x, w);
+    s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.replays, 5);
+    assert_int_equal(s.input_copies, 5);
+
+    /* an out-of-range static index is refused */
+    size_t bad[1] = {2};
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.static_inputs = bad;
+    o.nstatic_inputs = 1;
+    airc_compiled *c2 = (airc_compiled *)&o;
+    AIRC_EXPECT(airc_compile(g, &o, &c2), AIRC_E_INVALID_ARGUMENT, "static input 2");
+    assert_null(c2);
+
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(w);
+    airc_tensor_destroy(w2);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 5. mutated inputs ------------------------------------------------------- */
+
+/* x += y in place (x is a graph input); returns 2 * x */
+static const char *const ADD_INPLACE =
+    "graph():\n"
+    "    %x : [#users=1] = placeholder[target=x]\n"
+    "    %y : [#users=1] = placeholder[target=y]\n"
+    "    %add_ : [#users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%x, %y), "
+    "kwargs = {})\n"
+    "    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add_, 2), "
+    "kwargs = {})\n"
+    "    return (mul,)\n";
+
+/* KV-cache style: cache <- cache + v through copy_; returns 3 * (cache + v) */
+static const char *const COPY_BACK =
+    "graph():\n"
+    "    %cache : [#users=2] = placeholder[target=cache]\n"
+    "    %v : [#users=1] = placeholder[target=v]\n"
+    "    %add : [#users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%cache, %v), "
+    "kwargs = {})\n"
+    "    %copy_ : [#users=0] = call_function[target=torch.ops.aten.copy_.default](args = "
+    "(%cache, %add), kwargs = {})\n"
+    "    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add, 3), "
+    "kwargs = {})\n"
+    "    return (mul,)\n";
+
+/* One compiled run on (x, y) next to an eager run on copies: the result
+ * and the mutated x must agree. */
+static void run_mutating(airc_context *ctx, airc_graph *g, airc_compiled *c, airc_tensor *x,
+                         airc_tensor *y)
+{
+    airc_tensor *xe = clone_tensor(ctx, x), *ye = clone_tensor(ctx, y);
+    airc_tensor *in[2] = {x, y}, *ine[2] = {xe, ye}, *out[1] = {NULL}, *ref[1] = {NULL};
+    size_t n = 0, nref = 0;
+    AIRC_ASSERT_OK(airc_run_eager(g, NULL, ine, 2, ref, 1, &nref, NULL));
+    AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 1, &n));
+    assert_int_equal(n, 1);
+    assert_int_equal(nref, 1);
+    assert_true(same_values(out[0], ref[0], "mutating graph: result"));
+    assert_true(same_values(x, xe, "mutating graph: the mutated input"));
+    airc_tensor_destroy(out[0]);
+    airc_tensor_destroy(ref[0]);
+    airc_tensor_destroy(xe);
+    airc_tensor_destroy(ye);
+}
+
+static void check_mutated_input(const char *text)
+{
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, text);
+    airc_compiled *c = compile_with(g, NULL, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 3, 4, 0.0), *y = make_f32(ctx, 3, 4, 1.0);
+    airc_tensor *x0 = clone_tensor(ctx, x);
+    run_mutating(ctx, g, c, x, y);
+    /* the caller's x holds x + y, as in PyTorch */
+    const float *px = airc_tensor_data(x), *p0 = airc_tensor_data(x0), *py = airc_tensor_data(y);
+    for (int i = 0; i < 12; i++)
+        assert_true(fabsf(px[i] - (p0[i] + py[i])) <= 1e-6f);
+    assert_null(airc_compiled_input_buffer(c, 0)); /* mutated: never copied */
+    /* same address: a replay that keeps accumulating into x */
+    run_mutating(ctx, g, c, x, y);
+    for (int i = 0; i < 12; i++)
+        assert_true(fabsf(px[i] - (p0[i] + 2 * py[i])) <= 1e-5f);
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 2);
+    /* a new x address captures anew */
+    airc_tensor *x2 = make_f32(ctx, 3, 4, 5.0);
+    run_mutating(ctx, g, c, x2, y);
+    s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    /* and the first x replays its plan (still mutated in place) */
+    run_mutating(ctx, g, c, x, y);
+    s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.replays, 4);
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(x0);
+    airc_tensor_destroy(x2);
+    airc_tensor_destroy(y);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+static void test_mutated_input_add_(void **state)
+{
+    (void)state;
+    check_mutated_input(ADD_INPLACE);
+}
+
+static void test_mutated_input_copy_(void **state)
+{
+    (void)state;
+    check_mutated_input(COPY_BACK);
+}
+
+/* ---- 6. run_views with the captured address ------------------------------------ */
+
+static void test_run_views_captured_buffer(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_compiled *c = compile_with(g, NULL, NULL, NULL, 0);
+    assert_null(airc_compiled_input_buffer(c, 0)); /* no plan yet */
+    airc_tensor *x = make_f32(ctx, 4, 4, 0.5), *y = make_f32(ctx, 4, 4, 2.5);
+    airc_tview in[2], out[2];
+    view_of(x, &in[0]);
+    view_of(y, &in[1]);
+    size_t n = 0;
+    AIRC_ASSERT_OK(airc_compiled_run_views(c, in, 2, out, 2, &n));
+    assert_int_equal(n, 1);
+    airc_tensor *r;
+    AIRC_ASSERT_OK(airc_tensor_wrap(ctx, out[0].dtype, out[0].ndim, out[0].shape, out[0].data, &r));
+    assert_true(simple_ok(r, x, y));
+    airc_tensor_destroy(r);
+    assert_int_equal(stats_of(c).input_copies, 2);
+
+    /* write the next inputs into the captured buffers and pass them */
+    float *b0 = airc_compiled_input_buffer(c, 0), *b1 = airc_compiled_input_buffer(c, 1);
+    assert_non_null(b0);
+    assert_non_null(b1);
+    assert_true(b0 != b1);
+    fill_f32(x, 3.3);
+    fill_f32(y, -1.2);
+    memcpy(b0, airc_tensor_data(x), airc_tensor_nbytes(x));
+    memcpy(b1, airc_tensor_data(y), airc_tensor_nbytes(y));
+    in[0].data = b0;
+    in[1].data = b1;
+    AIRC_ASSERT_OK(airc_compiled_run_views(c, in, 2, out, 2, &n));
+    assert_int_equal(n, 1);
+    AIRC_ASSERT_OK(airc_tensor_wrap(ctx, out[0].dtype, out[0].ndim, out[0].shape, out[0].data, &r));
+    assert_true(simple_ok(r, x, y));
+    airc_tensor_destroy(r);
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.input_copies, 2); /* no copy this time */
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 2);
+
+    /* one from the buffer, one from elsewhere: one copy */
+    fill_f32(x, 0.9);
+    memcpy(b0, airc_tensor_data(x), airc_tensor_nbytes(x));
+    in[1].data = airc_tensor_data(y);
+    AIRC_ASSERT_OK(airc_compiled_run_views(c, in, 2, out, 2, &n));
+    AIRC_ASSERT_OK(airc_tensor_wrap(ctx, out[0].dtype, out[0].ndim, out[0].shape, out[0].data, &r));
+    assert_true(simple_ok(r, x, y));
+    airc_tensor_destroy(r);
+    assert_int_equal(stats_of(c).input_copies, 3);
+
+    /* airc_compiled_run with a tensor wrapping the buffer skips it too */
+    airc_tensor *xb;
+    AIRC_ASSERT_OK(airc_tensor_wrap(ctx, AIRC_DTYPE_F32, 2, airc_tensor_shape(x), b0, &xb));
+    fill_f32(x, -4.4);
+    memcpy(b0, airc_tensor_data(x), airc_tensor_nbytes(x));
+    airc_tensor *ins[2] = {xb, y}, *outs[1] = {NULL};
+    AIRC_ASSERT_OK(airc_compiled_run(c, ins, 2, outs, 1, &n));
+    assert_true(simple_ok(outs[0], x, y));
+    airc_tensor_destroy(outs[0]);
+    assert_int_equal(stats_of(c).input_copies, 4);
+    airc_tensor_destroy(xb);
+
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(y);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 7. output lifetime and output clones --------------------------------------- */
+
+static void check_outputs(bool clone)
+{
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_config *cfg =
+        config_with(ctx, clone ? "debug.aclgraph.enable_output_clone" : NULL, clone ? "1" : NULL);
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    airc_tensor *x1 = make_f32(ctx, 3, 3, 0.1), *y1 = make_f32(ctx, 3, 3, 0.7);
+    airc_tensor *x2 = make_f32(ctx, 3, 3, 2.1), *y2 = make_f32(ctx, 3, 3, -0.4);
+    airc_tensor *in1[2] = {x1, y1}, *in2[2] = {x2, y2}, *r1[1] = {NULL}, *r2[1] = {NULL};
+    size_t n;
+    AIRC_ASSERT_OK(airc_compiled_run(c, in1, 2, r1, 1, &n));
+    assert_true(simple_ok(r1[0], x1, y1));
+    AIRC_ASSERT_OK(airc_compiled_run(c, in2, 2, r2, 1, &n));
+    assert_true(simple_ok(r2[0], x2, y2));
+    if (clone) {
+        /* the first result is its own copy */
+        assert_true(simple_ok(r1[0], x1, y1));
+        assert_true(airc_tensor_data(r1[0]) != airc_tensor_data(r2[0]));
+    } else {
+        /* documented: the first result lives in the arena, which the
+         * second run overwrote */
+        assert_true(airc_tensor_data(r1[0]) == airc_tensor_data(r2[0]));
+        assert_true(simple_ok(r1[0], x2, y2));
+    }
+    /* results outlive the compiled object as handles (their data too when
+     * cloned) */
+    airc_compiled_destroy(c);
+    if (clone) {
+        assert_true(simple_ok(r1[0], x1, y1));
+        assert_true(simple_ok(r2[0], x2, y2));
+    }
+    airc_tensor_destroy(r1[0]);
+    airc_tensor_destroy(r2[0]);
+    airc_tensor_destroy(x1);
+    airc_tensor_destroy(y1);
+    airc_tensor_destroy(x2);
+    airc_tensor_destroy(y2);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+static void test_outputs_in_arena(void **state)
+{
+    (void)state;
+    check_outputs(false);
+}
+
+static void test_outputs_cloned(void **state)
+{
+    (void)state;
+    check_outputs(true);
+}
+
+/* ---- 8. eager modes, max-autotune ------------------------------------------------ */
+
+static void test_eager_modes(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_config *eager = config_with(ctx, "mode", "eager");
+    airc_config *run_eagerly = config_with(ctx, "debug.run_eagerly", "1");
+    airc_config *ro = config_with(ctx, NULL, NULL);
+    airc_compiled *ce = compile_with(g, eager, NULL, NULL, 0);
+    airc_compiled *cr = compile_with(g, run_eagerly, NULL, NULL, 0);
+    airc_compiled *co = compile_with(g, ro, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 5, 3, 0.9), *y = make_f32(ctx, 5, 3, -0.3);
+    for (int rep = 0; rep < 2; rep++) {
+        fill_f32(x, 0.9 + rep);
+        airc_tensor *in[2] = {x, y}, *a[1] = {NULL}, *b[1] = {NULL}, *d[1] = {NULL};
+        size_t n;
+        AIRC_ASSERT_OK(airc_compiled_run(ce, in, 2, a, 1, &n));
+        assert_int_equal(n, 1);
+        AIRC_ASSERT_OK(airc_compiled_run(cr, in, 2, b, 1, &n));
+        assert_int_equal(n, 1);
+        AIRC_ASSERT_OK(airc_compiled_run(co, in, 2, d, 1, &n));
+        assert_int_equal(n, 1);
+        assert_true(simple_ok(a[0], x, y));
+        assert_true(same_values(b[0], a[0], "run_eagerly vs mode eager"));
+        assert_true(same_values(d[0], a[0], "reduce-overhead vs mode eager"));
+        airc_tensor_destroy(a[0]);
+        airc_tensor_destroy(b[0]);
+        airc_tensor_destroy(d[0]);
+    }
+    airc_compiled_stats s = stats_of(ce);
+    assert_int_equal(s.runs, 2);
+    assert_int_equal(s.captures, 0);
+    assert_int_equal(s.replays, 0);
+    s = stats_of(cr);
+    assert_int_equal(s.runs, 2);
+    assert_int_equal(s.captures, 0);
+    assert_int_equal(s.fallbacks, 2);
+    assert_null(airc_compiled_input_buffer(cr, 0));
+    s = stats_of(co);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 2);
+
+    /* max-autotune is not available yet */
+    airc_config *ma = config_with(ctx, "mode", "max-autotune");
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = ma;
+    airc_compiled *cm = NULL;
+    AIRC_EXPECT(airc_compile(g, &o, &cm), AIRC_E_UNSUPPORTED, "max-autotune");
+    assert_null(cm);
+
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(y);
+    airc_compiled_destroy(ce);
+    airc_compiled_destroy(cr);
+    airc_compiled_destroy(co);
+    airc_config_destroy(eager);
+    airc_config_destroy(run_eagerly);
+    airc_config_destroy(ro);
+    airc_config_destroy(ma);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 9. the generic driver over a wrapped CPU runtime ------------------------------ */
+
+static const airc_runtime_vtable *g_cpu_vt;
+static atomic_long g_wrapped_launches;
+
+static airc_status wrapped_launch(void *ctx, airc_stream_t s, airc_launch_fn fn, void *arg)
+{
+    atomic_fetch_add(&g_wrapped_launches, 1);
+    return g_cpu_vt->launch(ctx, s, fn, arg);
+}
+
+/* A runtime over the CPU runtime's ctx. With wrap_launch its launch is not
+ * the CPU runtime's own, so a compiled object cannot take the inline CPU
+ * driver and goes through the vtable for every launch. */
+static airc_runtime *wrap_cpu(airc_context *ctx, airc_runtime *cpu, bool wrap_launch)
+{
+    g_cpu_vt = airc_runtime_vtable_of(cpu);
+    airc_runtime_vtable vt = *g_cpu_vt;
+    vt.destroy = NULL; /* the CPU runtime owns its ctx */
+    if (wrap_launch)
+        vt.launch = wrapped_launch;
+    airc_runtime *rt;
+    AIRC_ASSERT_OK(airc_runtime_create(ctx, &vt, airc_runtime_ctx(cpu), &rt));
+    assert_string_equal(airc_runtime_device_type(rt), "cpu");
+    return rt;
+}
+
+/* Three runs of text on rt (fresh data each time, same addresses), each
+ * equal to eager on the same data; with `want`, the second run uses `in`
+ * unchanged and matches it. */
+static void compare_on_runtime(airc_context *ctx, airc_runtime *rt, const char *path,
+                               airc_tensor **in, size_t nin, airc_tensor **want, size_t nwant)
+{
+    airc_graph *g;
+    AIRC_ASSERT_OK(airc_graph_parse_file(ctx, path, &g));
+    airc_compiled *c = compile_with(g, NULL, rt, NULL, 0);
+    airc_tensor *ins[MAXIN];
+    for (size_t i = 0; i < nin; i++)
+        ins[i] = clone_tensor(ctx, in[i]);
+    for (int rep = 0; rep < 3; rep++) {
+        for (size_t i = 0; i < nin; i++)
+            perturb_into(ins[i], in[i], rep == 1 ? 0 : 77 * (uint64_t)rep + i + 1);
+        if (rep == 1)
+            for (size_t i = 0; i < nin; i++)
+                memcpy(airc_tensor_data(ins[i]), airc_tensor_data(in[i]),
+                       airc_tensor_nbytes(in[i]));
+        airc_tensor *copy[MAXIN], *out[MAXOUT] = {NULL}, *ref[MAXOUT] = {NULL};
+        for (size_t i = 0; i < nin; i++)
+            copy[i] = clone_tensor(ctx, ins[i]);
+        size_t n = 0, nref = 0;
+        AIRC_ASSERT_OK(airc_compiled_run(c, ins, nin, out, MAXOUT, &n));
+        AIRC_ASSERT_OK(airc_run_eager(g, NULL, copy, nin, ref, MAXOUT, &nref, NULL));
+        assert_int_equal(n, nref);
+        for (size_t i = 0; i < n; i++) {
+            char what[1200];
+            snprintf(what, sizeof what, "%s run %d result %zu vs eager", path, rep, i);
+            assert_true(same_values(out[i], ref[i], what));
+            if (rep == 1 && want) {
+                assert_int_equal(n, nwant);
+                snprintf(what, sizeof what, "%s result %zu vs PyTorch", path, i);
+                assert_true(same_values(out[i], want[i], what));
+            }
+        }
+        destroy_all(out, n);
+        destroy_all(ref, nref);
+        destroy_all(copy, nin);
+    }
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 3);
+    destroy_all(ins, nin);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+}
+
+static void test_generic_driver(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_runtime *cpu;
+    AIRC_ASSERT_OK(airc_cpu_runtime_create(ctx, NULL, &cpu));
+    for (int wrap = 0; wrap < 2; wrap++) {
+        airc_runtime *rt = wrap_cpu(ctx, cpu, wrap != 0);
+        atomic_store(&g_wrapped_launches, 0);
+        /* the seed's multistream graph: two streams, events */
+        airc_tensor *x;
+        AIRC_ASSERT_OK(airc_npy_read(ctx, AIRC_SOURCE_DIR "/examples/seed001/x.npy", &x));
+        compare_on_runtime(ctx, rt, AIRC_SOURCE_DIR "/examples/seed001/multistream.after.fx", &x, 1,
+                           NULL, 0);
+        airc_tensor_destroy(x);
+        /* a conformance case, against PyTorch too */
+        conf_case k;
+        memset(&k, 0, sizeof k);
+        k.dir = AIRC_TEST_DATA "/graphs";
+        snprintf(k.name, sizeof k.name, "attention");
+        assert_true(load_case(ctx, &k));
+        compare_on_runtime(ctx, rt, AIRC_TEST_DATA "/graphs/attention.fx", k.in, k.nin, k.want,
+                           k.nwant);
+        free_case(&k);
+        if (wrap)
+            assert_true(atomic_load(&g_wrapped_launches) > 0); /* every launch went through it */
+        airc_runtime_destroy(rt);
+    }
+    airc_runtime_destroy(cpu);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 10. errors ---------------------------------------------------------------------- */
+
+static atomic_int g_fail;
+
+static airc_status meta_like_arg0(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_dtype dt;
+    int32_t nd;
+    const int64_t *shape;
+    airc_status st = airc_value_meta(airc_node_arg(n, 0), &dt, &nd, &shape, NULL);
+    if (st != AIRC_OK)
+        return st;
+    return airc_node_set_meta(n, dt, nd, shape, NULL);
+}
+
+static airc_status meta_pair(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_dtype dt;
+    int32_t nd;
+    const int64_t *shape;
+    airc_status st = airc_value_meta(airc_node_arg(n, 0), &dt, &nd, &shape, NULL);
+    if (st == AIRC_OK)
+        st = airc_node_set_meta_tuple(n, 2);
+    for (size_t i = 0; st == AIRC_OK && i < 2; i++)
+        st = airc_node_set_output_meta(n, i, dt, nd, shape, NULL);
+    return st;
+}
+
+static size_t numel_of(const airc_tview *t)
+{
+    size_t n = 1;
+    for (int32_t d = 0; d < t->ndim; d++)
+        n *= (size_t)t->shape[d];
+    return n;
+}
+
+/* test::fail: a copy, or AIRC_E_RUNTIME "boom" while g_fail is set
+ * (contiguous f32 only: the tests give it nothing else) */
+static airc_status fail_kernel(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    if (atomic_load(&g_fail))
+        return airc_set_error(AIRC_E_RUNTIME, "boom");
+    const airc_tview *a = airc_kernel_input(k, 0);
+    airc_tview *o = airc_kernel_output(k, 0);
+    memcpy(o->data, a->data, numel_of(a) * sizeof(float));
+    return AIRC_OK;
+}
+
+/* test::pair: (x + 1, 2 x) */
+static airc_status pair_kernel(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    const airc_tview *a = airc_kernel_input(k, 0);
+    float *o0 = airc_kernel_output(k, 0)->data, *o1 = airc_kernel_output(k, 1)->data;
+    const float *x = a->data;
+    for (size_t i = 0; i < numel_of(a); i++) {
+        o0[i] = x[i] + 1;
+        o1[i] = 2 * x[i];
+    }
+    return AIRC_OK;
+}
+
+static void register_test_ops(airc_context *ctx)
+{
+    airc_op_def def;
+    airc_op_def_init(&def);
+    def.schema = "test::fail(Tensor x) -> Tensor";
+    def.meta = meta_like_arg0;
+    AIRC_ASSERT_OK(airc_context_register_op(ctx, &def, NULL));
+    airc_op_def_init(&def);
+    def.schema = "test::pair(Tensor x) -> (Tensor, Tensor)";
+    def.meta = meta_pair;
+    AIRC_ASSERT_OK(airc_context_register_op(ctx, &def, NULL));
+    AIRC_ASSERT_OK(
+        airc_context_set_op_kernel(ctx, "test.fail.default", "cpu", fail_kernel, NULL, NULL));
+    AIRC_ASSERT_OK(
+        airc_context_set_op_kernel(ctx, "test.pair.default", "cpu", pair_kernel, NULL, NULL));
+}
+
+static const char *const FAILING =
+    "graph():\n"
+    "    %x : [#users=1] = placeholder[target=x]\n"
+    "    %relu : [#users=1] = call_function[target=torch.ops.aten.relu.default](args = (%x,), "
+    "kwargs = {})\n"
+    "    %fail : [#users=1] = call_function[target=torch.ops.test.fail.default](args = (%relu,), "
+    "kwargs = {})\n"
+    "    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%fail, 1), "
+    "kwargs = {})\n"
+    "    return (add,)\n";
+
+/* the failing node on a side stream */
+static const char *const FAILING_SIDE =
+    "graph():\n"
+    "    %x : [#users=2] = placeholder[target=x]\n"
+    "    %scope_enter : [#users=0] = call_function[target=torch.ops.air.scope_enter.default](args "
+    "= ([_user_stream_label], [stream_1]), kwargs = {})\n"
+    "    %fail : [#users=1] = call_function[target=torch.ops.test.fail.default](args = (%x,), "
+    "kwargs = {})\n"
+    "    %scope_exit : [#users=0] = call_function[target=torch.ops.air.scope_exit.default](args = "
+    "(), kwargs = {})\n"
+    "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x,), "
+    "kwargs = {})\n"
+    "    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%fail, "
+    "%neg), kwargs = {})\n"
+    "    return (add,)\n";
+
+/* relu(x) + 1 (FAILING) or x + -x = 0 (FAILING_SIDE) */
+static void check_failing_result(const airc_tensor *out, const airc_tensor *x, bool side)
+{
+    const float *o = airc_tensor_data(out), *a = airc_tensor_data(x);
+    for (size_t i = 0; i < airc_tensor_numel(x); i++) {
+        float want = side ? 0.0f : (a[i] > 0 ? a[i] : 0) + 1;
+        if (fabsf(o[i] - want) > 1e-6f)
+            print_error("element %zu: %g, want %g\n", i, o[i], want);
+        assert_true(fabsf(o[i] - want) <= 1e-6f);
+    }
+}
+
+static void check_failing_kernel(airc_context *ctx, const char *text, bool side, airc_runtime *rt)
+{
+    airc_graph *g = airc_test_parse(ctx, text);
+    airc_compiled *c = compile_with(g, NULL, rt, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 4, 8, 0.3), *in[1] = {x}, *out[2] = {NULL, NULL};
+    size_t n = 99;
+    /* failing at the first (capturing) run */
+    atomic_store(&g_fail, 1);
+    AIRC_EXPECT(airc_compiled_run(c, in, 1, out, 1, &n), AIRC_E_RUNTIME, "node 'fail'");
+    assert_non_null(strstr(airc_last_error(), "boom"));
+    assert_null(out[0]);
+    atomic_store(&g_fail, 0);
+    AIRC_ASSERT_OK(airc_compiled_run(c, in, 1, out, 1, &n));
+    assert_int_equal(n, 1);
+    check_failing_result(out[0], x, side);
+    airc_tensor_destroy(out[0]);
+    out[0] = NULL;
+    /* failing at a replay, then working again */
+    for (int rep = 0; rep < 2; rep++) {
+        atomic_store(&g_fail, 1);
+        AIRC_EXPECT(airc_compiled_run(c, in, 1, out, 1, &n), AIRC_E_RUNTIME, "node 'fail': boom");
+        assert_null(out[0]);
+        atomic_store(&g_fail, 0);
+        fill_f32(x, 1.0 + rep);
+        AIRC_ASSERT_OK(airc_compiled_run(c, in, 1, out, 1, &n));
+        check_failing_result(out[0], x, side);
+        airc_tensor_destroy(out[0]);
+        out[0] = NULL;
+    }
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.runs, 3);
+    airc_tensor_destroy(x);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    register_test_ops(ctx);
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    airc_compiled *c = NULL;
+
+    /* handles */
+    AIRC_EXPECT(airc_compile(NULL, &o, &c), AIRC_E_MISUSE, NULL);
+    assert_null(c);
+    AIRC_EXPECT(airc_compile(g, &o, NULL), AIRC_E_INVALID_ARGUMENT, NULL);
+    airc_compile_options bad = o;
+    bad.struct_size = 0;
+    AIRC_EXPECT(airc_compile(g, &bad, &c), AIRC_E_INVALID_ARGUMENT, "struct_size");
+    bad = o;
+    bad.nstatic_inputs = 1;
+    AIRC_EXPECT(airc_compile(g, &bad, &c), AIRC_E_INVALID_ARGUMENT, "static_inputs");
+    airc_tensor *x = make_f32(ctx, 2, 3, 0.0), *y = make_f32(ctx, 2, 3, 1.0);
+    airc_tensor *in[2] = {x, y}, *out[4] = {NULL};
+    size_t n = 0;
+    airc_tview views[2], vout[4];
+    view_of(x, &views[0]);
+    view_of(y, &views[1]);
+    AIRC_EXPECT(airc_compiled_run(NULL, in, 2, out, 4, &n), AIRC_E_MISUSE, "airc_compiled_run");
+    AIRC_EXPECT(airc_compiled_run_views(NULL, views, 2, vout, 4, &n), AIRC_E_MISUSE,
+                "airc_compiled_run_views");
+    airc_compiled_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    AIRC_EXPECT(airc_compiled_get_stats(NULL, &s), AIRC_E_MISUSE, NULL);
+    AIRC_EXPECT(airc_compiled_set_trace(NULL, 1), AIRC_E_MISUSE, NULL);
+    AIRC_EXPECT(airc_compiled_write_trace(NULL, "/dev/null"), AIRC_E_MISUSE, NULL);
+    assert_null(airc_compiled_input_buffer(NULL, 0));
+    assert_null(airc_compiled_graph(NULL));
+    airc_compiled_destroy(NULL);
+
+    AIRC_ASSERT_OK(airc_compile(g, &o, &c));
+    assert_non_null(airc_compiled_graph(c));
+    AIRC_EXPECT(airc_compiled_get_stats(c, NULL), AIRC_E_INVALID_ARGUMENT, NULL);
+    AIRC_EXPECT(airc_compiled_write_trace(c, "/dev/null"), AIRC_E_NOT_FOUND, NULL);
+    AIRC_EXPECT(airc_compiled_write_trace(c, NULL), AIRC_E_INVALID_ARGUMENT, NULL);
+    /* wrong input count, NULL arguments, outputs_cap too small */
+    AIRC_EXPECT(airc_compiled_run(c, in, 1, out, 4, &n), AIRC_E_INVALID_ARGUMENT,
+                "2 inputs but 1 was given");
+    AIRC_EXPECT(airc_compiled_run(c, in, 3, out, 4, &n), AIRC_E_INVALID_ARGUMENT,
+                "2 inputs but 3 were given");
+    AIRC_EXPECT(airc_compiled_run_views(c, views, 1, vout, 4, &n), AIRC_E_INVALID_ARGUMENT,
+                "2 inputs but 1 was given");
+    AIRC_EXPECT(airc_compiled_run(c, NULL, 2, out, 4, &n), AIRC_E_INVALID_ARGUMENT, NULL);
+    AIRC_EXPECT(airc_compiled_run(c, in, 2, out, 4, NULL), AIRC_E_INVALID_ARGUMENT, NULL);
+    AIRC_EXPECT(airc_compiled_run(c, in, 2, out, 0, &n), AIRC_E_INVALID_ARGUMENT, "outputs_cap");
+    AIRC_EXPECT(airc_compiled_run_views(c, views, 2, vout, 0, &n), AIRC_E_INVALID_ARGUMENT,
+                "outputs_cap");
+    airc_tensor *with_null[2] = {x, NULL};
+    AIRC_EXPECT(airc_compiled_run(c, with_null, 2, out, 4, &n), AIRC_E_MISUSE, NULL);
+    assert_null(out[0]);
+    s = stats_of(c);
+    assert_int_equal(s.runs, 0);
+    assert_int_equal(s.captures, 0);
+    /* and the object still works */
+    run_simple(c, x, y);
+    AIRC_EXPECT(airc_compiled_run(c, in, 1, out, 4, &n), AIRC_E_INVALID_ARGUMENT, "inputs");
+    run_simple(c, x, y);
+    s = stats_of(c);
+    assert_int_equal(s.runs, 2);
+    assert_int_equal(s.replays, 2);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+
+    /* a failing kernel: the node is named, the next run works */
+    check_failing_kernel(ctx, FAILING, false, NULL);
+    check_failing_kernel(ctx, FAILING_SIDE, true, NULL);
+    /* the same through the generic driver */
+    airc_runtime *cpu;
+    AIRC_ASSERT_OK(airc_cpu_runtime_create(ctx, NULL, &cpu));
+    airc_runtime *rt = wrap_cpu(ctx, cpu, true);
+    check_failing_kernel(ctx, FAILING, false, rt);
+    check_failing_kernel(ctx, FAILING_SIDE, true, rt);
+    airc_runtime_destroy(rt);
+    airc_runtime_destroy(cpu);
+
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(y);
+    airc_context_destroy(ctx);
+}
+
+/* A tuple-valued result counts its tensors: outputs_cap 1 is too small for
+ * (x + 1, 2 x), and nothing is written past it, in each entry point and
+ * mode. */
+static const char *const PAIR = "graph():\n"
+                                "    %x : [#users=1] = placeholder[target=x]\n"
+                                "    %pair : [#users=1] = call_function[target=torch.ops.test.pair."
+                                "default](args = (%x,), kwargs = {})\n"
+                                "    return pair\n";
+
+static void check_pair(const airc_tensor *x, const float *p0, const float *p1)
+{
+    const float *px = airc_tensor_data(x);
+    for (size_t i = 0; i < airc_tensor_numel(x); i++) {
+        assert_true(fabsf(p0[i] - (px[i] + 1)) <= 1e-6f);
+        assert_true(fabsf(p1[i] - 2 * px[i]) <= 1e-6f);
+    }
+}
+
+static void check_tuple_cap(const char *mode, bool views)
+{
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    register_test_ops(ctx);
+    airc_graph *g = airc_test_parse(ctx, PAIR);
+    airc_config *cfg = config_with(ctx, "mode", mode);
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 2, 3, 0.0), *in[1] = {x};
+    size_t n = 0;
+    airc_status st;
+    bool overwritten;
+    if (views) {
+        airc_tview vin[1], vout[3];
+        view_of(x, &vin[0]);
+        memset(vout, 0x5a, sizeof vout);
+        airc_tview guard = vout[1];
+        st = airc_compiled_run_views(c, vin, 1, vout, 1, &n);
+        overwritten = memcmp(&vout[1], &guard, sizeof guard) != 0;
+        if (st == AIRC_OK || overwritten)
+            print_error("%s, run_views: outputs_cap 1 gave %s, n = %zu, out[1] %s\n", mode,
+                        airc_status_name(st), n, overwritten ? "overwritten" : "untouched");
+        assert_false(overwritten);
+        AIRC_EXPECT(st, AIRC_E_INVALID_ARGUMENT, "outputs_cap");
+        AIRC_ASSERT_OK(airc_compiled_run_views(c, vin, 1, vout, 3, &n));
+        assert_int_equal(n, 2);
+        check_pair(x, vout[0].data, vout[1].data);
+    } else {
+        airc_tensor *sentinel = make_f32(ctx, 1, 1, 0.0);
+        airc_tensor *pout[3] = {NULL, sentinel, sentinel};
+        st = airc_compiled_run(c, in, 1, pout, 1, &n);
+        overwritten = pout[1] != sentinel;
+        if (st == AIRC_OK || overwritten)
+            print_error("%s, run: outputs_cap 1 gave %s, n = %zu, out[1] %s\n", mode,
+                        airc_status_name(st), n, overwritten ? "overwritten" : "untouched");
+        if (overwritten && pout[1])
+            airc_tensor_destroy(pout[1]);
+        if (st == AIRC_OK)
+            airc_tensor_destroy(pout[0]);
+        airc_tensor_destroy(sentinel);
+        assert_false(overwritten);
+        AIRC_EXPECT(st, AIRC_E_INVALID_ARGUMENT, "outputs_cap");
+        pout[0] = pout[1] = NULL;
+        AIRC_ASSERT_OK(airc_compiled_run(c, in, 1, pout, 3, &n));
+        assert_int_equal(n, 2);
+        check_pair(x, airc_tensor_data(pout[0]), airc_tensor_data(pout[1]));
+        destroy_all(pout, n);
+    }
+    airc_tensor_destroy(x);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+static void test_tuple_cap_eager(void **state)
+{
+    (void)state;
+    check_tuple_cap("eager", false);
+}
+
+static void test_tuple_cap_run(void **state)
+{
+    (void)state;
+    check_tuple_cap("reduce-overhead", false);
+}
+
+static void test_tuple_cap_run_views(void **state)
+{
+    (void)state;
+    check_tuple_cap("reduce-overhead", true);
+}
+
+/* run_views when running eagerly (debug.run_eagerly, or past the capture
+ * limit) of a graph with a tuple-valued result, with room for both. */
+static void test_tuple_run_views_eagerly(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    register_test_ops(ctx);
+    airc_graph *g = airc_test_parse(ctx, PAIR);
+    airc_config *cfg = config_with(ctx, "debug.run_eagerly", "1");
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 2, 3, 0.5);
+    airc_tview vin[1], vout[3];
+    view_of(x, &vin[0]);
+    size_t n = 0;
+    AIRC_ASSERT_OK(airc_compiled_run_views(c, vin, 1, vout, 3, &n));
+    assert_int_equal(n, 2);
+    check_pair(x, vout[0].data, vout[1].data);
+    airc_tensor_destroy(x);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* Graphs that launch nothing: an input returned as it is, a view of it. */
+static void test_no_launches(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : [#users=2] = placeholder[target=x]\n"
+             "    %t : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%x,), "
+             "kwargs = {})\n"
+             "    return (t, x)\n");
+    airc_compiled *c = compile_with(g, NULL, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 2, 3, 0.25), *in[1] = {x}, *out[2] = {NULL}, *ref[2] = {NULL};
+    for (int rep = 0; rep < 2; rep++) {
+        fill_f32(x, rep);
+        size_t n = 0, nref = 0;
+        AIRC_ASSERT_OK(airc_compiled_run(c, in, 1, out, 2, &n));
+        AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, 1, ref, 2, &nref, NULL));
+        assert_int_equal(n, 2);
+        assert_int_equal(nref, 2);
+        assert_true(same_values(out[0], ref[0], "no launches: t"));
+        assert_true(same_values(out[1], ref[1], "no launches: x"));
+        destroy_all(out, n);
+        destroy_all(ref, nref);
+    }
+    assert_int_equal(stats_of(c).launches, 0);
+    airc_tensor_destroy(x);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* ---- 11. concurrent callers ------------------------------------------------------------ */
+
+#define THREAD_RUNS 200
+
+typedef struct caller {
+    airc_compiled *c;
+    airc_tensor *x, *y;
+    int failures;
+    airc_status first_error;
+} caller;
+
+static void *caller_main(void *arg)
+{
+    caller *t = arg;
+    for (int i = 0; i < THREAD_RUNS; i++) {
+        airc_tensor *in[2] = {t->x, t->y}, *out[1] = {NULL};
+        size_t n = 0;
+        airc_status st = airc_compiled_run(t->c, in, 2, out, 1, &n);
+        if (st != AIRC_OK) {
+            if (!t->failures)
+                t->first_error = st;
+            t->failures++;
+            continue;
+        }
+        if (n != 1 || !simple_ok(out[0], t->x, t->y))
+            t->failures++;
+        airc_tensor_destroy(out[0]);
+    }
+    return NULL;
+}
+
+static void test_two_threads(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    /* results are cloned: an arena result is only valid until the next run,
+     * which here is the other thread's */
+    airc_config *cfg = config_with(ctx, "debug.aclgraph.enable_output_clone", "1");
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    caller t[2] = {{c, make_f32(ctx, 16, 16, 0.1), make_f32(ctx, 16, 16, 1.9), 0, AIRC_OK},
+                   {c, make_f32(ctx, 16, 16, 3.7), make_f32(ctx, 16, 16, -2.2), 0, AIRC_OK}};
+    pthread_t th[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&th[i], NULL, caller_main, &t[i]), 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < 2; i++) {
+        if (t[i].failures)
+            print_error("thread %d: %d failures (first: %s)\n", i, t[i].failures,
+                        airc_status_name(t[i].first_error));
+        assert_int_equal(t[i].failures, 0);
+    }
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.runs, 2 * THREAD_RUNS);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 2 * THREAD_RUNS);
+    for (int i = 0; i < 2; i++) {
+        airc_tensor_destroy(t[i].x);
+        airc_tensor_destroy(t[i].y);
+    }
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conformance_fresh_inputs),
+        cmocka_unit_test(test_shape_change_recaptures),
+        cmocka_unit_test(test_capture_limit),
+        cmocka_unit_test(test_static_inputs),
+        cmocka_unit_test(test_mutated_input_add_),
+        cmocka_unit_test(test_mutated_input_copy_),
+        cmocka_unit_test(test_run_views_captured_buffer),
+        cmocka_unit_test(test_outputs_in_arena),
+        cmocka_unit_test(test_outputs_cloned),
+        cmocka_unit_test(test_eager_modes),
+        cmocka_unit_test(test_generic_driver),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_tuple_cap_eager),
+        cmocka_unit_test(test_tuple_cap_run),
+        cmocka_unit_test(test_tuple_cap_run_views),
+        cmocka_unit_test(test_tuple_run_views_eagerly),
+        cmocka_unit_test(test_no_launches),
+        cmocka_unit_test(test_two_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
