@@ -478,7 +478,9 @@ airc_dtype airc_ew_result_type(const airc_kernel_ctx *k, const uint32_t *args, i
     for (int32_t j = 0; j < n && m < AIRC_EW_MAX_IN + 1; j++) {
         const airc_tview *t = input(k, args[j]);
         const airc_value *v = arg(k, args[j]);
-        memset(&ops[m], 0, sizeof ops[m]);
+        /* airc_result_type reads present, wrapped, t.dtype and t.ndim */
+        ops[m].wrapped = false;
+        ops[m].t.ndim = 0;
         if (t) {
             ops[m].t.dtype = t->dtype;
             ops[m].t.ndim = t->ndim;

@@ -48,9 +48,58 @@ static void coalesce(airc_iter *it)
     it->ndim = c + 1;
 }
 
+/* Every operand is 0-d or has out's shape and is C-contiguous: one flat
+ * run (the common case, set up without the general sort and coalescing). */
+static bool flat(const airc_tview *out, const airc_tview *const *in, int32_t nin)
+{
+    for (int32_t i = -1; i < nin; i++) {
+        const airc_tview *t = i < 0 ? out : in[i];
+        if (i >= 0 && t->ndim == 0)
+            continue;
+        if (t->ndim != out->ndim)
+            return false;
+        int64_t expect = 1;
+        for (int32_t d = t->ndim - 1; d >= 0; d--) {
+            if (t->shape[d] != out->shape[d] || (t->shape[d] != 1 && t->strides[d] != expect))
+                return false;
+            expect *= t->shape[d];
+        }
+    }
+    return true;
+}
+
+static airc_status init_flat(airc_iter *it, const airc_tview *out, const airc_tview *const *in,
+                             int32_t nin)
+{
+    int64_t numel = 1;
+    for (int32_t d = 0; d < out->ndim; d++)
+        numel *= out->shape[d];
+    it->nops = nin + 1;
+    it->ndim = 1;
+    it->numel = numel;
+    it->shape[0] = numel ? numel : 1;
+    for (int32_t op = 0; op < it->nops; op++) {
+        const airc_tview *t = op ? in[op - 1] : out;
+        it->data[op] = t->data;
+        it->dtype[op] = t->dtype;
+        it->elsize[op] = airc_dtype_size(t->dtype);
+        it->strides[op][0] = op && t->ndim == 0 ? 0 : 1;
+        if (!it->elsize[op])
+            return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_iter_init: operand %d has dtype %d",
+                             (int)op, (int)t->dtype);
+        if (numel && !t->data)
+            return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_iter_init: operand %d has no data",
+                             (int)op);
+    }
+    return AIRC_OK;
+}
+
 airc_status airc_iter_init(airc_iter *it, const airc_tview *out, const airc_tview *const *in,
                            int32_t nin)
 {
+    if (nin >= 0 && nin < AIRC_ITER_MAX_OPERANDS && out->ndim >= 0 && out->ndim <= AIRC_MAX_DIMS &&
+        flat(out, in, nin))
+        return init_flat(it, out, in, nin);
     if (nin < 0 || nin >= AIRC_ITER_MAX_OPERANDS || out->ndim < 0 || out->ndim > AIRC_MAX_DIMS)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_iter_init: bad operand count or rank");
     memset(it, 0, sizeof *it);
@@ -124,6 +173,14 @@ void airc_iter_run(const airc_iter *it, airc_iter_loop_fn loop, void *user)
         return;
     char *p[AIRC_ITER_MAX_OPERANDS];
     int64_t inner[AIRC_ITER_MAX_OPERANDS];
+    if (it->ndim == 1) { /* one run: no index bookkeeping */
+        for (int32_t op = 0; op < it->nops; op++) {
+            p[op] = it->data[op];
+            inner[op] = it->strides[op][0];
+        }
+        loop(user, it->shape[0], p, inner);
+        return;
+    }
     int64_t step[AIRC_ITER_MAX_OPERANDS][AIRC_MAX_DIMS]; /* bytes */
     for (int32_t op = 0; op < it->nops; op++) {
         p[op] = it->data[op];
