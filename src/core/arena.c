@@ -50,6 +50,7 @@ void *airc_arena_alloc(airc_arena *a, size_t size)
             return NULL;
         nc->cap = cap;
         nc->used = 0;
+        airc_prefault(nc->data, cap); /* the arena writes all of it */
         if (c && size > AIRC_ARENA_MIN_CHUNK && c->cap - c->used > AIRC_ARENA_MIN_CHUNK) {
             /* a big one-off: keep the current chunk in front for small allocations */
             nc->next = c->next;

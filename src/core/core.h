@@ -84,6 +84,12 @@ AIRC_HIDDEN void *airc_calloc(airc_context *ctx, size_t n, size_t size); /* over
 AIRC_HIDDEN void *airc_realloc(airc_context *ctx, void *p, size_t size);
 AIRC_HIDDEN void airc_free(airc_context *ctx, void *p);
 AIRC_HIDDEN char *airc_strdup(airc_context *ctx, const char *s);
+/* Hint: the caller is about to write all of the fresh block [p, p+size)
+ * (at least AIRC_PREFAULT_MIN bytes; smaller ones are left alone), so its
+ * pages are mapped in one system call instead of one fault each. Never
+ * fails; the memory's contents are unchanged. */
+#define AIRC_PREFAULT_MIN ((size_t)256 << 10)
+AIRC_HIDDEN void airc_prefault(void *p, size_t size);
 
 /* Grows *data (elements of elem_size) so that it holds at least `need`
  * elements; *cap is updated. Doubling. Returns false on OOM (nothing

@@ -36,6 +36,7 @@ airc_status airc_graph_create(airc_context *ctx, airc_graph **out)
         return airc_fail_oom("graph");
     g->ctx = ctx;
     airc_arena_init(&g->arena, ctx);
+    airc_arena_init(&g->node_arena, ctx);
     g->root.prev = g->root.next = &g->root;
     g->root.graph = g;
     g->root.order = 0;
@@ -95,6 +96,7 @@ void airc_graph_destroy(airc_graph *g)
     airc_strmap_free(&g->ns.bases);
     airc_strmap_free(&g->ns.runs);
     airc_arena_free(&g->arena);
+    airc_arena_free(&g->node_arena);
     g->magic = AIRC_MAGIC_DEAD;
     airc_free(ctx, g);
     airc_context_release(ctx);

@@ -161,6 +161,10 @@ struct airc_graph {
     uint32_t magic;
     airc_context *ctx;
     airc_arena arena;
+    /* the nodes alone, back to back: passes walk the node list, and a walk
+     * over nodes interleaved with their values and arrays reads twice the
+     * memory (a million-node graph is far larger than the cache) */
+    airc_arena node_arena;
     airc_node root; /* sentinel: root.next is the first node */
     size_t nnodes;  /* live nodes */
     uint32_t next_id;

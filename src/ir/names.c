@@ -5,7 +5,6 @@
  * as torch 2.x does. Names are never released. */
 #include "ir/ir.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* Python keywords and builtins (3.11), plus torch.fx's custom builtins: a
@@ -119,6 +118,22 @@ static size_t sanitize(const char *cand, size_t n, char *out)
     return o;
 }
 
+/* Writes "_N" and a NUL at dst (at most 22 bytes): as "_%llu" does, at a
+ * fraction of the cost of snprintf, once per name of a big rewrite. */
+static void put_suffix(char *dst, uint64_t k)
+{
+    char digits[20];
+    size_t n = 0;
+    do {
+        digits[n++] = (char)('0' + k % 10);
+        k /= 10;
+    } while (k);
+    *dst++ = '_';
+    while (n)
+        *dst++ = digits[--n];
+    *dst = '\0';
+}
+
 const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
 {
     airc_context *ctx = g->ctx;
@@ -150,7 +165,7 @@ const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
     const char *result = NULL;
     buf[base_len] = '\0';
     if (has_num)
-        snprintf(buf + base_len, 24, "_%llu", (unsigned long long)num);
+        put_suffix(buf + base_len, num);
     if (!airc_strmap_reserve(&g->ns.bases, 1))
         goto done;
     /* the small bases map first: a base seen colliding before means a bare
@@ -158,16 +173,18 @@ const char *airc_graph_unique_name(airc_graph *g, const char *candidate)
      * a probe of the big name table */
     uint64_t base_hash = airc_strmap_hash(buf, base_len);
     uintptr_t hint = (uintptr_t)airc_strmap_get_hashed(&g->ns.bases, buf, base_len, base_hash);
-    if ((hint && !has_num) || airc_strmap_get(&g->ns.used, buf) || is_illegal(buf)) {
+    /* what ns.runs knows spares probes of the big name table: names below
+     * run->dense are taken, names above run->max (or of a base without a
+     * run) are free; buf's suffix is canonical (just rewritten) */
+    const airc_name_run *run = airc_strmap_get_hashed(&g->ns.runs, buf, base_len, base_hash);
+    bool run_taken = has_num && run && num >= 1 && num < run->dense;
+    if ((hint && !has_num) || run_taken || airc_strmap_get(&g->ns.used, buf) ||
+        is_illegal(buf)) {
         uint64_t k = num + 1 > hint ? num + 1 : hint;
-        /* what ns.runs knows spares probes of the big name table: names
-         * below run->dense are taken, names above run->max (or of a base
-         * without a run) are free */
-        const airc_name_run *run = airc_strmap_get_hashed(&g->ns.runs, buf, base_len, base_hash);
         if (run && k < run->dense)
             k = run->dense;
         for (;; k++) {
-            snprintf(buf + base_len, 24, "_%llu", (unsigned long long)k);
+            put_suffix(buf + base_len, k);
             /* runs only know suffixes of up to 18 digits */
             bool known = k < UINT64_C(1000000000000000000);
             bool taken = (!known || (run && k <= run->max)) && airc_strmap_get(&g->ns.used, buf);

@@ -391,7 +391,7 @@ airc_status airc_node_create(airc_graph *g, airc_node_kind kind, const char *tar
     AIRC_TRY(prepare_refs(g, NULL, bound, args, nargs, kw_values, nkw, &ninputs,
                           name ? name : target));
 
-    airc_node *n = airc_arena_calloc(&g->arena, 1, sizeof *n);
+    airc_node *n = airc_arena_calloc(&g->node_arena, 1, sizeof *n);
     if (!n)
         return airc_fail_oom("node");
     if (ninputs && !grow_refs(g, &n->inputs, &n->inputs_cap, ninputs, &n->inputs_in_arena))

@@ -36,17 +36,27 @@ enum { UNDO_CREATE, UNDO_RELINK };
  * user's args and inputs, removes it from each old input's users and
  * appends it to each new input's users (torch.fx order). Undone backwards,
  * every later change being undone first: pop it from the end of each new
- * input's users, re-insert it at its old position in each old input's. */
-typedef struct undo {
-    int kind;
-    airc_node *node;
-    airc_node **inputs; /* old inputs (heap) */
-    size_t *pos;        /* node's index in each old input's users (heap) */
-    size_t ninputs;
+ * input's users, re-insert it at its old position in each old input's.
+ * What a relink saves is one heap block (a rewrite of a big graph logs
+ * hundreds of thousands of entries: they stay small). */
+typedef struct relink {
     const airc_value **args;
     const char **kwn;
     const airc_value **kwv;
     uint32_t nargs, nkw;
+    size_t ninputs;
+    airc_node *inputs[]; /* old inputs, then ninputs size_t: pos */
+} relink;
+
+static size_t *relink_pos(relink *r)
+{
+    return (size_t *)(void *)(r->inputs + r->ninputs);
+}
+
+typedef struct undo {
+    int kind;
+    airc_node *node;
+    relink *rel; /* UNDO_RELINK only (heap) */
 } undo;
 
 enum { LIVE = 0, DOOMED = 1, DEAD = 2 };
@@ -74,45 +84,47 @@ static bool save_relink(rewrite *rw, airc_node *u)
     if (!log_reserve(rw, 1))
         return false;
     size_t n = u->ninputs;
-    airc_node **in = airc_malloc(rw->ctx, (n ? n : 1) * sizeof *in);
-    size_t *pos = airc_malloc(rw->ctx, (n ? n : 1) * sizeof *pos);
-    if (!in || !pos) {
-        airc_free(rw->ctx, in);
-        airc_free(rw->ctx, pos);
+    relink *r = airc_malloc(rw->ctx, sizeof *r + n * (sizeof(airc_node *) + sizeof(size_t)));
+    if (!r)
         return false;
-    }
+    r->args = u->args;
+    r->kwn = u->kw_names;
+    r->kwv = u->kw_values;
+    r->nargs = u->nargs;
+    r->nkw = u->nkw;
+    r->ninputs = n;
+    size_t *pos = relink_pos(r);
     for (size_t k = 0; k < n; k++) {
-        airc_node *x = in[k] = u->inputs[k];
+        airc_node *x = r->inputs[k] = u->inputs[k];
         pos[k] = 0;
         while (pos[k] < x->nusers && x->users[pos[k]] != u)
             pos[k]++;
     }
-    rw->log[rw->nlog++] = (undo){.kind = UNDO_RELINK, .node = u, .inputs = in, .pos = pos,
-                                 .ninputs = n, .args = u->args, .kwn = u->kw_names,
-                                 .kwv = u->kw_values, .nargs = u->nargs, .nkw = u->nkw};
+    rw->log[rw->nlog++] = (undo){.kind = UNDO_RELINK, .node = u, .rel = r};
     return true;
 }
 
 static void undo_relink(const undo *e)
 {
     airc_node *u = e->node;
+    relink *r = e->rel;
+    const size_t *pos = relink_pos(r);
     for (size_t k = 0; k < u->ninputs; k++)
         u->inputs[k]->nusers--; /* u is the last user of each new input */
     /* users arrays never shrink their capacity: u's old slot is still there */
-    for (size_t k = 0; k < e->ninputs; k++) {
-        airc_node *x = e->inputs[k];
-        memmove(&x->users[e->pos[k] + 1], &x->users[e->pos[k]],
-                (x->nusers - e->pos[k]) * sizeof *x->users);
-        x->users[e->pos[k]] = u;
+    for (size_t k = 0; k < r->ninputs; k++) {
+        airc_node *x = r->inputs[k];
+        memmove(&x->users[pos[k] + 1], &x->users[pos[k]], (x->nusers - pos[k]) * sizeof *x->users);
+        x->users[pos[k]] = u;
         x->nusers++;
         u->inputs[k] = x; /* inputs only shrink in a relink: within capacity */
     }
-    u->ninputs = e->ninputs;
-    u->args = e->args;
-    u->nargs = e->nargs;
-    u->kw_names = e->kwn;
-    u->kw_values = e->kwv;
-    u->nkw = e->nkw;
+    u->ninputs = r->ninputs;
+    u->args = r->args;
+    u->nargs = r->nargs;
+    u->kw_names = r->kwn;
+    u->kw_values = r->kwv;
+    u->nkw = r->nkw;
 }
 
 /* Restores the log backwards, without allocating. A created node has no
@@ -125,17 +137,14 @@ static void rollback(rewrite *rw)
             airc_graph_erase_node(rw->g, e->node);
         else
             undo_relink(e);
-        airc_free(rw->ctx, e->inputs);
-        airc_free(rw->ctx, e->pos);
+        airc_free(rw->ctx, e->rel);
     }
 }
 
 static void log_free(rewrite *rw)
 {
-    for (size_t i = 0; i < rw->nlog; i++) {
-        airc_free(rw->ctx, rw->log[i].inputs);
-        airc_free(rw->ctx, rw->log[i].pos);
-    }
+    for (size_t i = 0; i < rw->nlog; i++)
+        airc_free(rw->ctx, rw->log[i].rel);
     airc_free(rw->ctx, rw->log);
 }
 
@@ -166,11 +175,8 @@ static int32_t user_filter(void *user_data, const airc_node *u)
 
 static void drop_log(rewrite *rw, size_t mark)
 {
-    while (rw->nlog > mark) {
-        undo *e = &rw->log[--rw->nlog];
-        airc_free(rw->ctx, e->inputs);
-        airc_free(rw->ctx, e->pos);
-    }
+    while (rw->nlog > mark)
+        airc_free(rw->ctx, rw->log[--rw->nlog].rel);
 }
 
 static airc_status redirect(rewrite *rw, airc_node *gn, airc_node *cn)
