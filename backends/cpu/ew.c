@@ -401,19 +401,45 @@ static void ew_loop(void *user, int64_t n, char *const *p, const int64_t *s)
     }
 }
 
+/* Flat operands already in the compute types: one call of op->fn over
+ * the whole tensor, without the iterator (most calls of a small graph). */
+static bool run_direct(airc_ew *op, const airc_tview *out, const airc_tview *const *in)
+{
+    if (out->dtype != op->out_type || !out->data || !airc_iter_flat(out, in, op->nin))
+        return false;
+    const void *src[AIRC_EW_MAX_IN];
+    int inc[AIRC_EW_MAX_IN];
+    for (int32_t i = 0; i < op->nin; i++) {
+        inc[i] = in[i]->ndim > 0 || out->ndim == 0;
+        if (in[i]->dtype != op->in_type[i] || !in[i]->data || (!inc[i] && op->contiguous))
+            return false;
+        src[i] = in[i]->data;
+    }
+    int64_t n = 1;
+    for (int32_t d = 0; d < out->ndim; d++)
+        n *= out->shape[d];
+    op->status = AIRC_OK;
+    if (n)
+        op->fn(op, n, out->data, src, inc);
+    return true;
+}
+
 airc_status airc_ew_run(airc_ew *op, const airc_tview *out, const airc_tview *const *in)
 {
-    airc_iter it;
-    AIRC_TRY(airc_iter_init(&it, out, in, op->nin));
-    ew_state st = {.op = op, .it = &it};
-    st.es[0] = it.elsize[0];
-    st.same[0] = it.dtype[0] == op->out_type;
-    for (int32_t i = 0; i < op->nin; i++) {
-        st.es[i + 1] = it.elsize[i + 1];
-        st.same[i + 1] = it.dtype[i + 1] == op->in_type[i];
+    bool direct = op->nin >= 0 && op->nin < AIRC_ITER_MAX_OPERANDS && run_direct(op, out, in);
+    if (!direct) {
+        airc_iter it;
+        AIRC_TRY(airc_iter_init(&it, out, in, op->nin));
+        ew_state st = {.op = op, .it = &it};
+        st.es[0] = it.elsize[0];
+        st.same[0] = it.dtype[0] == op->out_type;
+        for (int32_t i = 0; i < op->nin; i++) {
+            st.es[i + 1] = it.elsize[i + 1];
+            st.same[i + 1] = it.dtype[i + 1] == op->in_type[i];
+        }
+        op->status = AIRC_OK;
+        airc_iter_run(&it, ew_loop, &st);
     }
-    op->status = AIRC_OK;
-    airc_iter_run(&it, ew_loop, &st);
     if (op->status != AIRC_OK)
         return airc_fail(op->status, "%s", op->message ? op->message : "elementwise kernel failed");
     return AIRC_OK;

@@ -48,9 +48,7 @@ static void coalesce(airc_iter *it)
     it->ndim = c + 1;
 }
 
-/* Every operand is 0-d or has out's shape and is C-contiguous: one flat
- * run (the common case, set up without the general sort and coalescing). */
-static bool flat(const airc_tview *out, const airc_tview *const *in, int32_t nin)
+bool airc_iter_flat(const airc_tview *out, const airc_tview *const *in, int32_t nin)
 {
     for (int32_t i = -1; i < nin; i++) {
         const airc_tview *t = i < 0 ? out : in[i];
@@ -98,7 +96,7 @@ airc_status airc_iter_init(airc_iter *it, const airc_tview *out, const airc_tvie
                            int32_t nin)
 {
     if (nin >= 0 && nin < AIRC_ITER_MAX_OPERANDS && out->ndim >= 0 && out->ndim <= AIRC_MAX_DIMS &&
-        flat(out, in, nin))
+        airc_iter_flat(out, in, nin))
         return init_flat(it, out, in, nin);
     if (nin < 0 || nin >= AIRC_ITER_MAX_OPERANDS || out->ndim < 0 || out->ndim > AIRC_MAX_DIMS)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_iter_init: bad operand count or rank");

@@ -35,6 +35,11 @@ typedef void (*airc_iter_loop_fn)(void *user, int64_t n, char *const *ptrs,
 AIRC_HIDDEN airc_status airc_iter_init(airc_iter *it, const airc_tview *out,
                                        const airc_tview *const *in, int32_t nin);
 
+/* True when every input is 0-d or has out's shape, and out and those inputs
+ * are C-contiguous: one flat run (the common case, which airc_iter_init
+ * sets up without the general sort and coalescing). */
+AIRC_HIDDEN bool airc_iter_flat(const airc_tview *out, const airc_tview *const *in, int32_t nin);
+
 /* Calls loop once per innermost run, in order (single-threaded). */
 AIRC_HIDDEN void airc_iter_run(const airc_iter *it, airc_iter_loop_fn loop, void *user);
 
