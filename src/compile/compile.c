@@ -216,14 +216,7 @@ void airc_compiled_destroy(airc_compiled *c)
                 c->vt->synchronize(c->rctx, c->streams[s]);
                 c->vt->stream_destroy(c->rctx, c->streams[s]);
             }
-        for (size_t i = 0; i < c->ncaps; i++) {
-            airc_capture_release_runtime(c->caps[i], c->vt, c->rctx);
-            if (c->cap_arena[i])
-                c->vt->free(c->rctx, c->cap_arena[i]);
-            airc_capture_free(c->caps[i]);
-        }
-        if (c->arena)
-            c->vt->free(c->rctx, c->arena);
+        airc_compiled_release_captures(c);
         if (c->dummy)
             c->vt->free(c->rctx, c->dummy);
         airc_compiled_free_outputs(c);
@@ -244,6 +237,23 @@ void airc_compiled_destroy(airc_compiled *c)
     pthread_mutex_destroy(&c->lock);
     airc_free(ctx, c);
     airc_context_release(ctx);
+}
+
+void airc_compiled_release_captures(airc_compiled *c)
+{
+    for (size_t i = 0; i < c->ncaps; i++) {
+        airc_capture_release_runtime(c->caps[i], c->vt, c->rctx);
+        if (c->cap_arena[i])
+            c->vt->free(c->rctx, c->cap_arena[i]);
+        airc_capture_free(c->caps[i]);
+    }
+    c->ncaps = 0;
+    if (c->arena)
+        c->vt->free(c->rctx, c->arena);
+    c->arena = NULL;
+    c->arena_bytes = 0;
+    c->last = NULL;
+    c->traced = NULL;
 }
 
 airc_status airc_check_compiled(const airc_compiled *c, const char *fn)

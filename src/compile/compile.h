@@ -70,5 +70,7 @@ struct airc_compiled {
 
 AIRC_HIDDEN airc_status airc_check_compiled(const airc_compiled *c, const char *fn);
 AIRC_HIDDEN void airc_compiled_free_outputs(airc_compiled *c);
+/* Frees every captured plan and the arena (their runtime objects too). */
+AIRC_HIDDEN void airc_compiled_release_captures(airc_compiled *c);
 
 #endif

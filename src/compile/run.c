@@ -205,22 +205,26 @@ static airc_status capture(airc_compiled *c, uint64_t key, airc_capture **out)
 }
 
 /* The plan for the current signature (c->sigs): a known one, a new capture,
- * or NULL past the capture limit (run eagerly). */
+ * or NULL once the capture limit was passed. As in TorchAir, a new key past
+ * the limit releases every plan and the graph runs eagerly for good. */
 static airc_status select_plan(airc_compiled *c, airc_capture **out)
 {
     *out = NULL;
+    if (c->limit_reached)
+        return AIRC_OK;
     uint64_t key = airc_capture_key(c->sigs, c->ninputs);
     for (size_t i = 0; i < c->ncaps; i++)
         if (airc_capture_matches(c->caps[i], key, c->sigs, c->ninputs)) {
             *out = c->caps[i];
             return AIRC_OK;
         }
-    if (c->limit_reached || (int64_t)c->ncaps >= c->capture_limit) {
+    if ((int64_t)c->ncaps >= c->capture_limit) {
         c->limit_reached = true;
-        airc_log(c->ctx, AIRC_LOG_INFO,
-                 "reduce-overhead: %lld captures reached "
-                 "debug.aclgraph.static_capture_size_limit;"
-                 " this signature runs eagerly",
+        airc_compiled_release_captures(c);
+        airc_log(c->ctx, AIRC_LOG_WARN,
+                 "reduce-overhead: a new input signature past "
+                 "debug.aclgraph.static_capture_size_limit (%lld): the captured plans are "
+                 "released and the graph runs eagerly from now on",
                  (long long)c->capture_limit);
         return AIRC_OK;
     }
