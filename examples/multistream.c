@@ -23,6 +23,7 @@
  * Defaults: the project's copy of the model, examples/seed001/model.fx, and
  * its input x.npy (AIRC_EXAMPLES_DIR is set by examples/CMakeLists.txt). */
 #include <airc/airc.h>
+#include <stdbool.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -216,12 +217,76 @@ static int print_graph(const char *title, const airc_graph *g)
     return 0;
 }
 
+/* The guide's torch.compile(model, backend=npu_backend) then model(x):
+ * compile the original graph with the pass as a pre-pass, run it twice in
+ * reduce-overhead (capture, then replay) and compare with eager. */
+static int run_compiled(const airc_graph *g, const airc_config *config, airc_pass_manager *pre,
+                        airc_tensor *x, const char *trace)
+{
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = config;
+    o.pre_passes = pre;
+    airc_compiled *c = NULL;
+    airc_tensor *want[2] = {NULL, NULL}, *got[2] = {NULL, NULL};
+    size_t nwant = 0, ngot = 0;
+    int rc = 1;
+    if (airc_compile(g, &o, &c) != AIRC_OK || airc_compiled_set_trace(c, 1) != AIRC_OK) {
+        report("compile");
+        goto out;
+    }
+    for (int run = 0; run < 2; run++) {
+        for (size_t i = 0; i < ngot; i++)
+            airc_tensor_destroy(got[i]);
+        ngot = 0;
+        if (airc_compiled_run(c, &x, 1, got, 2, &ngot) != AIRC_OK) {
+            report("reduce-overhead run");
+            goto out;
+        }
+    }
+    if (airc_run_eager(g, NULL, &x, 1, want, 2, &nwant, NULL) != AIRC_OK) {
+        report("eager run");
+        goto out;
+    }
+    airc_compiled_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    airc_compiled_get_stats(c, &s);
+    bool same = ngot == nwant && ngot == 2;
+    for (size_t i = 0; same && i < ngot; i++)
+        same = airc_tensor_nbytes(got[i]) == airc_tensor_nbytes(want[i]) &&
+               !memcmp(airc_tensor_data(got[i]), airc_tensor_data(want[i]),
+                       airc_tensor_nbytes(want[i]));
+    expect(same, "reduce-overhead results equal eager's");
+    expect(s.streams == 2, "two streams (main, stream_1)");
+    expect(s.captures == 1 && s.replays == 2, "one capture, two replays");
+    if (trace && airc_compiled_write_trace(c, trace) != AIRC_OK) {
+        report(trace);
+        goto out;
+    }
+    if (failures == 0) {
+        printf("multistream: ok: reduce-overhead on %u streams, %llu launches, %llu events, "
+               "arena %llu bytes; results equal eager%s%s\n",
+               s.streams, (unsigned long long)s.launches, (unsigned long long)s.events,
+               (unsigned long long)s.arena_bytes, trace ? "; trace: " : "", trace ? trace : "");
+        rc = 0;
+    }
+out:
+    for (size_t i = 0; i < ngot; i++)
+        airc_tensor_destroy(got[i]);
+    for (size_t i = 0; i < nwant; i++)
+        airc_tensor_destroy(want[i]);
+    airc_compiled_destroy(c);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *model = argc > 1 ? argv[1] : AIRC_EXAMPLES_DIR "/seed001/model.fx";
     const char *input = argc > 2 ? argv[2] : argc > 1 ? NULL : AIRC_EXAMPLES_DIR "/seed001/x.npy";
-    if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
-        fprintf(stderr, "usage: %s [MODEL.fx [INPUT.npy]]\n", argv[0]);
+    const char *trace = argc > 3 ? argv[3] : NULL;
+    if (argc > 4 || (argc > 1 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: %s [MODEL.fx [INPUT.npy [TRACE.json]]]\n", argv[0]);
         return 2;
     }
 
@@ -229,7 +294,7 @@ int main(int argc, char **argv)
     if (airc_context_create(NULL, &ctx) != AIRC_OK)
         return report("airc_context_create");
     int rc = 1;
-    airc_graph *g = NULL;
+    airc_graph *g = NULL, *original = NULL;
     airc_tensor *x = NULL;
     airc_example_inputs *inputs = NULL;
     airc_config *config = NULL;
@@ -241,6 +306,10 @@ int main(int argc, char **argv)
     }
     if (print_graph("before", g) != 0)
         goto done;
+    if (airc_graph_clone(g, &original) != AIRC_OK) {
+        report("clone");
+        goto done;
+    }
 
     /* example_inputs: the dtype and shape of x (the guide's randn(3, 3)).
      * Without an input file the pipeline gets NULL: no example inputs (an
@@ -278,17 +347,20 @@ int main(int argc, char **argv)
         goto done;
 
     check_result(g);
-    if (failures == 0) {
+    if (failures == 0)
         printf("multistream: ok: scope_enter before mm, record and scope_exit after abs, "
                "wait([record]) before sub\n");
+    if (failures == 0 && x && run_compiled(original, config, pre, x, trace) == 0)
         rc = 0;
-    }
+    else if (failures == 0 && !x)
+        rc = 0;
 
 done:
     airc_pass_manager_destroy(pre);
     airc_config_destroy(config);
     airc_example_inputs_destroy(inputs);
     airc_tensor_destroy(x);
+    airc_graph_destroy(original);
     airc_graph_destroy(g);
     airc_context_destroy(ctx);
     return rc;

@@ -3,7 +3,9 @@
 # - multistream (seed 001's pass in C): exit 0, and the graph after the
 #   pipeline equals examples/seed001/multistream.after.fx byte for byte —
 #   what torch.fx prints after the guide's pass (make_multistream_golden.py);
-#   a model the pass cannot handle fails with the pass named, exit 1;
+#   a model the pass cannot handle fails with the pass named, exit 1; the
+#   compiled seed runs in reduce-overhead on two streams in the pass's order
+#   (checked from the replay's trace) with eager's results;
 # - transforms (seed 003's examples): exit 0, and every section that
 #   examples/transforms.torch.txt (torch.fx's output, transforms_reference.py)
 #   has — graphs before/after, match and partition summaries — is the same.
@@ -32,6 +34,26 @@ for args in "" "$SEED/model.fx $SEED/x.npy" "$SEED/model.fx"; do
         { fail "multistream $args: the graph after differs from torch.fx's"; diff "$SEED/multistream.after.fx" "$tmp/after" >&2; }
     grep -q '^multistream: ok' "$tmp/ms.out" || fail "multistream $args: no ok line"
 done
+
+# reduce-overhead of the seed after its pass: mm and abs_1 on stream_1, add
+# and sub on main; sub (the user's wait) and add (airc's data event) start
+# only after abs_1 has finished, read from the replay's Chrome trace.
+timeout 20 "$AIRC_BIN/multistream" "$SEED/model.fx" "$SEED/x.npy" "$tmp/ms_trace.json" \
+    >"$tmp/ms.out" 2>"$tmp/ms.err" || { fail "multistream with a trace"; cat "$tmp/ms.err" >&2; }
+grep -q '^multistream: ok: reduce-overhead on 2 streams' "$tmp/ms.out" ||
+    fail "multistream: no reduce-overhead ok line"
+PY=${AIRC_PYTHON:-/usr/bin/python3}
+[[ -x $PY ]] || PY=python3
+"$PY" - "$tmp/ms_trace.json" <<'EOF' || fail "multistream: the trace does not show the seed's streams and order"
+import json, sys
+t = json.load(open(sys.argv[1]))
+x = {e["name"]: e for e in t["traceEvents"] if e["ph"] == "X"}
+want = {"mm": "stream_1", "abs_1": "stream_1", "add": "main", "sub": "main"}
+assert {n: e["args"]["stream"] for n, e in x.items()} == want, x
+end_abs = x["abs_1"]["ts"] + x["abs_1"]["dur"]
+assert x["sub"]["ts"] >= end_abs and x["add"]["ts"] >= end_abs, x
+assert x["abs_1"]["ts"] >= x["mm"]["ts"] + x["mm"]["dur"], x
+EOF
 
 # sub before abs: the guide's pass has no record to wait for (Python would
 # raise NameError); the pipeline fails naming the pass, exit 1.
