@@ -121,6 +121,10 @@ AIRC_HIDDEN airc_status airc_capture_replay(airc_capture *c, const airc_replay_e
                                             const airc_tview *inputs, uint64_t *copies);
 /* Prepares the runtime objects the generic driver needs (events). */
 AIRC_HIDDEN airc_status airc_capture_prepare_runtime(airc_capture *c, const airc_replay_env *env);
+/* Forgets the native graph (its addresses are stale once the arena moved):
+ * the next replay captures it again. */
+AIRC_HIDDEN void airc_capture_drop_native(airc_capture *c, const airc_runtime_vtable *vt,
+                                          void *rctx);
 AIRC_HIDDEN void airc_capture_release_runtime(airc_capture *c, const airc_runtime_vtable *vt,
                                               void *rctx);
 

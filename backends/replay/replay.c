@@ -176,6 +176,16 @@ static airc_status side_runner(void *arg, airc_stream_t stream)
     return AIRC_OK;
 }
 
+/* Waits for the runtime's streams after a failed step (input copies and
+ * issued work may still read the caller's inputs), keeping st's message. */
+static airc_status settle(const airc_replay_env *env, airc_status st)
+{
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s", airc_last_error());
+    env->vt->synchronize(env->rctx, NULL);
+    return airc_fail(st, "%s", msg);
+}
+
 static airc_status copy_inputs(airc_capture *c, const airc_replay_env *env,
                                const airc_tview *inputs, uint64_t *copies, bool host)
 {
@@ -193,7 +203,7 @@ static airc_status copy_inputs(airc_capture *c, const airc_replay_env *env,
             airc_status st = env->vt->copy(env->rctx, dst, inputs[i].data, in->span, env->copy_kind,
                                            env->streams[0]);
             if (st != AIRC_OK)
-                return airc_fail_prefix("input %zu: copy into its captured buffer", i);
+                return settle(env, airc_fail_prefix("input %zu: copy into its captured buffer", i));
         }
         (*copies)++;
     }
@@ -300,12 +310,17 @@ airc_status airc_capture_prepare_runtime(airc_capture *c, const airc_replay_env 
     return AIRC_OK;
 }
 
-void airc_capture_release_runtime(airc_capture *c, const airc_runtime_vtable *vt, void *rctx)
+void airc_capture_drop_native(airc_capture *c, const airc_runtime_vtable *vt, void *rctx)
 {
     if (c->native && vt->graph_destroy)
         vt->graph_destroy(rctx, c->native);
     c->native = NULL;
     c->native_done = false;
+}
+
+void airc_capture_release_runtime(airc_capture *c, const airc_runtime_vtable *vt, void *rctx)
+{
+    airc_capture_drop_native(c, vt, rctx);
     if (!c->rt_events)
         return;
     for (uint32_t e = 0; e < c->table.nevents; e++)
@@ -348,27 +363,37 @@ static airc_status issue_all(airc_capture *c, const airc_replay_env *env)
 static airc_status replay_generic(airc_capture *c, const airc_replay_env *env)
 {
     const airc_runtime_vtable *vt = env->vt;
-    airc_status st;
+    airc_status st = AIRC_OK;
     if (vt->capture_begin && vt->capture_end && vt->graph_replay) {
         if (!c->native_done) {
             airc_set_error(AIRC_OK, "");
-            AIRC_TRY(rt_check(vt->capture_begin(env->rctx, env->streams[0]), "capture_begin"));
-            st = issue_all(c, env);
-            airc_native_graph_t g = NULL;
-            airc_status end = vt->capture_end(env->rctx, env->streams[0], &g);
-            AIRC_TRY(st);
-            AIRC_TRY(rt_check(end, "capture_end"));
-            c->native = g;
-            c->native_done = true;
+            st = rt_check(vt->capture_begin(env->rctx, env->streams[0]), "capture_begin");
+            if (st == AIRC_OK) {
+                st = issue_all(c, env);
+                airc_native_graph_t g = NULL;
+                airc_status end = vt->capture_end(env->rctx, env->streams[0], &g);
+                if (st == AIRC_OK)
+                    st = rt_check(end, "capture_end");
+                if (st == AIRC_OK) {
+                    c->native = g;
+                    c->native_done = true;
+                } else if (g && vt->graph_destroy) {
+                    vt->graph_destroy(env->rctx, g); /* a failed capture keeps nothing */
+                }
+            }
         }
-        airc_set_error(AIRC_OK, "");
-        st = rt_check(vt->graph_replay(env->rctx, c->native, env->streams[0]), "graph_replay");
+        if (st == AIRC_OK) {
+            airc_set_error(AIRC_OK, "");
+            st = rt_check(vt->graph_replay(env->rctx, c->native, env->streams[0]),
+                          "graph_replay");
+        }
     } else {
         st = issue_all(c, env);
     }
+    if (st != AIRC_OK)
+        return settle(env, st);
     airc_set_error(AIRC_OK, "");
     airc_status sync = vt->synchronize(env->rctx, NULL);
-    AIRC_TRY(st);
     if (sync != AIRC_OK && !atomic_load(&c->failed))
         return rt_check(sync, "synchronize");
     return AIRC_OK;

@@ -234,8 +234,11 @@ static airc_status select_plan(airc_compiled *c, airc_capture **out)
 static airc_status replay(airc_compiled *c, airc_capture *k, const airc_tview *in,
                           int32_t copy_kind)
 {
-    if (c->share_arena && k->base != c->arena)
+    if (c->share_arena && k->base != c->arena) {
         airc_capture_rebase(k, c->arena);
+        /* a native graph holds the old arena's addresses */
+        airc_capture_drop_native(k, c->vt, c->rctx);
+    }
     if (++c->seq == 0)
         c->seq = 1;
     airc_replay_env env = {c->vt, c->rctx, c->cpu_inline, c->streams, c->seq, c->trace, copy_kind};

@@ -1615,6 +1615,387 @@ static void test_two_threads(void **state)
     airc_context_destroy(ctx);
 }
 
+/* ---- 12. native capture ---------------------------------------------------------- */
+
+/* A runtime with native capture (as aclgraph or CUDA graphs) over the CPU
+ * runtime: between capture_begin and capture_end, launch, event_record and
+ * stream_wait_event are recorded, not run; capture_end hands the list out as
+ * the native graph, graph_replay issues it again to the CPU runtime in
+ * order, graph_destroy frees it. Everything else is the CPU runtime's. Every
+ * call is counted; what a real runtime would refuse (a copy or synchronize
+ * while capturing, a nested capture, a replay on another stream) is counted
+ * as misuse. Only the calling thread calls it: no lock. */
+
+enum { NATIVE_LAUNCH, NATIVE_RECORD, NATIVE_WAIT };
+
+typedef struct native_call {
+    int kind;
+    airc_stream_t stream;
+    airc_launch_fn fn;
+    void *arg;
+    airc_event_t event;
+} native_call;
+
+typedef struct native_graph {
+    native_call *calls;
+    size_t n, cap;
+    airc_stream_t origin; /* the stream the capture began on */
+} native_graph;
+
+static struct {
+    const airc_runtime_vtable *cpu;
+    native_graph *capturing; /* between capture_begin and capture_end */
+    int fail_begin;          /* capture_begin fails this many more times */
+    long begins, ends, replays, destroys, live;
+    long recorded[3];     /* calls recorded while capturing, by kind */
+    long direct_launches; /* launches outside capture and graph_replay */
+    long misuse;
+} g_nat;
+
+static airc_status nat_append(int kind, airc_stream_t s, airc_launch_fn fn, void *arg,
+                              airc_event_t e)
+{
+    native_graph *g = g_nat.capturing;
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 16;
+        native_call *p = realloc(g->calls, cap * sizeof *p);
+        if (!p)
+            return airc_set_error(AIRC_E_OUT_OF_MEMORY, "fake native capture: out of memory");
+        g->calls = p;
+        g->cap = cap;
+    }
+    g->calls[g->n++] = (native_call){kind, s, fn, arg, e};
+    g_nat.recorded[kind]++;
+    return AIRC_OK;
+}
+
+static airc_status nat_launch(void *ctx, airc_stream_t s, airc_launch_fn fn, void *arg)
+{
+    if (g_nat.capturing)
+        return nat_append(NATIVE_LAUNCH, s, fn, arg, NULL);
+    g_nat.direct_launches++;
+    return g_nat.cpu->launch(ctx, s, fn, arg);
+}
+
+static airc_status nat_event_record(void *ctx, airc_event_t e, airc_stream_t s)
+{
+    if (g_nat.capturing)
+        return nat_append(NATIVE_RECORD, s, NULL, NULL, e);
+    return g_nat.cpu->event_record(ctx, e, s);
+}
+
+static airc_status nat_stream_wait_event(void *ctx, airc_stream_t s, airc_event_t e)
+{
+    if (g_nat.capturing)
+        return nat_append(NATIVE_WAIT, s, NULL, NULL, e);
+    return g_nat.cpu->stream_wait_event(ctx, s, e);
+}
+
+static airc_status nat_copy(void *ctx, void *dst, const void *src, size_t n, int32_t kind,
+                            airc_stream_t s)
+{
+    if (g_nat.capturing)
+        g_nat.misuse++;
+    return g_nat.cpu->copy(ctx, dst, src, n, kind, s);
+}
+
+static airc_status nat_synchronize(void *ctx, airc_stream_t s)
+{
+    if (g_nat.capturing)
+        g_nat.misuse++;
+    return g_nat.cpu->synchronize(ctx, s);
+}
+
+static airc_status nat_capture_begin(void *ctx, airc_stream_t s)
+{
+    (void)ctx;
+    g_nat.begins++;
+    if (g_nat.fail_begin > 0) {
+        g_nat.fail_begin--;
+        return airc_set_error(AIRC_E_RUNTIME, "fake: capture refused");
+    }
+    if (g_nat.capturing) {
+        g_nat.misuse++;
+        return airc_set_error(AIRC_E_RUNTIME, "fake: a capture is in progress");
+    }
+    native_graph *g = calloc(1, sizeof *g);
+    if (!g)
+        return airc_set_error(AIRC_E_OUT_OF_MEMORY, "fake native capture: out of memory");
+    g->origin = s;
+    g_nat.capturing = g;
+    return AIRC_OK;
+}
+
+static airc_status nat_capture_end(void *ctx, airc_stream_t s, airc_native_graph_t *out)
+{
+    (void)ctx;
+    g_nat.ends++;
+    native_graph *g = g_nat.capturing;
+    if (!g || g->origin != s) {
+        g_nat.misuse++;
+        return airc_set_error(AIRC_E_RUNTIME, "fake: no capture began on this stream");
+    }
+    g_nat.capturing = NULL;
+    g_nat.live++;
+    *out = g;
+    return AIRC_OK;
+}
+
+static airc_status nat_graph_replay(void *ctx, airc_native_graph_t graph, airc_stream_t s)
+{
+    g_nat.replays++;
+    const native_graph *g = graph;
+    if (!g || g->origin != s || g_nat.capturing) {
+        g_nat.misuse++;
+        return airc_set_error(AIRC_E_RUNTIME, "fake: bad graph_replay");
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        const native_call *k = &g->calls[i];
+        airc_status st = k->kind == NATIVE_LAUNCH ? g_nat.cpu->launch(ctx, k->stream, k->fn, k->arg)
+                         : k->kind == NATIVE_RECORD
+                             ? g_nat.cpu->event_record(ctx, k->event, k->stream)
+                             : g_nat.cpu->stream_wait_event(ctx, k->stream, k->event);
+        if (st != AIRC_OK)
+            return st;
+    }
+    return AIRC_OK;
+}
+
+static void nat_graph_destroy(void *ctx, airc_native_graph_t graph)
+{
+    (void)ctx;
+    native_graph *g = graph;
+    g_nat.destroys++;
+    if (!g) {
+        g_nat.misuse++;
+        return;
+    }
+    g_nat.live--;
+    free(g->calls);
+    free(g);
+}
+
+static airc_runtime *native_runtime(airc_context *ctx, airc_runtime *cpu)
+{
+    memset(&g_nat, 0, sizeof g_nat);
+    g_nat.cpu = airc_runtime_vtable_of(cpu);
+    airc_runtime_vtable vt = *g_nat.cpu;
+    vt.destroy = NULL; /* the CPU runtime owns its ctx */
+    vt.launch = nat_launch;
+    vt.event_record = nat_event_record;
+    vt.stream_wait_event = nat_stream_wait_event;
+    vt.copy = nat_copy;
+    vt.synchronize = nat_synchronize;
+    vt.capture_begin = nat_capture_begin;
+    vt.capture_end = nat_capture_end;
+    vt.graph_replay = nat_graph_replay;
+    vt.graph_destroy = nat_graph_destroy;
+    airc_runtime *rt;
+    AIRC_ASSERT_OK(airc_runtime_create(ctx, &vt, airc_runtime_ctx(cpu), &rt));
+    return rt;
+}
+
+static void assert_native_counts(long begins, long replays, long live)
+{
+    if (g_nat.begins != begins || g_nat.ends != begins || g_nat.replays != replays ||
+        g_nat.live != live)
+        print_error("native capture: begins %ld ends %ld replays %ld live %ld, want %ld %ld %ld "
+                    "%ld\n",
+                    g_nat.begins, g_nat.ends, g_nat.replays, g_nat.live, begins, begins, replays,
+                    live);
+    assert_int_equal(g_nat.begins, begins);
+    assert_int_equal(g_nat.ends, begins);
+    assert_int_equal(g_nat.replays, replays);
+    assert_int_equal(g_nat.live, live);
+    assert_int_equal(g_nat.direct_launches, 0);
+    assert_int_equal(g_nat.misuse, 0);
+    assert_null(g_nat.capturing);
+}
+
+/* One run of c on ins next to eager on copies; with want, against it too. */
+static void native_run_once(airc_context *ctx, airc_graph *g, airc_compiled *c, airc_tensor **ins,
+                            size_t nin, airc_tensor **want, size_t nwant, const char *label)
+{
+    airc_tensor *copy[MAXIN], *out[MAXOUT] = {NULL}, *ref[MAXOUT] = {NULL};
+    for (size_t i = 0; i < nin; i++)
+        copy[i] = clone_tensor(ctx, ins[i]);
+    size_t n = 0, nref = 0;
+    airc_status st = airc_compiled_run(c, ins, nin, out, MAXOUT, &n);
+    if (st != AIRC_OK)
+        print_error("%s: %s: %s\n", label, airc_status_name(st), airc_last_error());
+    AIRC_ASSERT_OK(st);
+    AIRC_ASSERT_OK(airc_run_eager(g, NULL, copy, nin, ref, MAXOUT, &nref, NULL));
+    assert_int_equal(n, nref);
+    for (size_t i = 0; i < n; i++) {
+        char what[1200];
+        snprintf(what, sizeof what, "%s result %zu vs eager", label, i);
+        assert_true(same_values(out[i], ref[i], what));
+        if (want) {
+            assert_int_equal(n, nwant);
+            snprintf(what, sizeof what, "%s result %zu vs PyTorch", label, i);
+            assert_true(same_values(out[i], want[i], what));
+        }
+    }
+    destroy_all(out, n);
+    destroy_all(ref, nref);
+    destroy_all(copy, nin);
+}
+
+/* The graph at path on the native runtime: four runs with fresh data (the
+ * second with `in` itself, checked against `want`) capture once and replay
+ * the native graph at every run; input 0 of the smaller shape (rows2,
+ * cols2) is a new plan, captured anew; back at the first shape, the first
+ * plan's native graph replays. Destroying the compiled object destroys both
+ * graphs. */
+static void check_native(airc_context *ctx, airc_runtime *rt, const char *path, airc_tensor **in,
+                         size_t nin, airc_tensor **want, size_t nwant, uint32_t nstreams,
+                         int64_t rows2, int64_t cols2)
+{
+    airc_graph *g;
+    AIRC_ASSERT_OK(airc_graph_parse_file(ctx, path, &g));
+    airc_compiled *c = compile_with(g, NULL, rt, NULL, 0);
+    assert_native_counts(0, 0, 0);
+    airc_tensor *ins[MAXIN];
+    for (size_t i = 0; i < nin; i++)
+        ins[i] = clone_tensor(ctx, in[i]);
+    for (int rep = 0; rep < 4; rep++) {
+        for (size_t i = 0; i < nin; i++)
+            perturb_into(ins[i], in[i], 91 * (uint64_t)rep + i + 1);
+        if (rep == 1)
+            for (size_t i = 0; i < nin; i++)
+                memcpy(airc_tensor_data(ins[i]), airc_tensor_data(in[i]),
+                       airc_tensor_nbytes(in[i]));
+        char label[1100];
+        snprintf(label, sizeof label, "%s native run %d", path, rep);
+        native_run_once(ctx, g, c, ins, nin, rep == 1 ? want : NULL, nwant, label);
+        assert_native_counts(1, rep + 1, 1);
+    }
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 4);
+    assert_int_equal(s.runs, 4);
+    assert_int_equal(s.streams, nstreams);
+    /* the native graph holds the whole plan: every launch, every event
+     * recorded and waited for once */
+    assert_int_equal(g_nat.recorded[NATIVE_LAUNCH], s.launches);
+    assert_int_equal(g_nat.recorded[NATIVE_RECORD], s.events);
+    assert_int_equal(g_nat.recorded[NATIVE_WAIT], s.events);
+
+    /* a new shape: a new plan, a new native graph. It is smaller, so the
+     * shared arena stays where the first native graph was captured. */
+    void *first_buffer = airc_compiled_input_buffer(c, 0);
+    airc_tensor *first = ins[0];
+    ins[0] = make_f32(ctx, rows2, cols2, 0.6);
+    for (int rep = 0; rep < 2; rep++) {
+        fill_f32(ins[0], 0.6 + rep);
+        char label[1100];
+        snprintf(label, sizeof label, "%s native run at the new shape %d", path, rep);
+        native_run_once(ctx, g, c, ins, nin, NULL, 0, label);
+        assert_native_counts(2, 5 + rep, 2);
+    }
+    /* the first shape again: its own native graph replays */
+    airc_tensor_destroy(ins[0]);
+    ins[0] = first;
+    perturb_into(ins[0], in[0], 4242);
+    native_run_once(ctx, g, c, ins, nin, NULL, 0, "native run, first shape again");
+    assert_native_counts(2, 7, 2);
+    assert_ptr_equal(airc_compiled_input_buffer(c, 0), first_buffer);
+    s = stats_of(c);
+    assert_int_equal(s.captures, 2);
+    assert_int_equal(s.replays, 7);
+    assert_int_equal(s.fallbacks, 0);
+
+    destroy_all(ins, nin);
+    assert_int_equal(g_nat.destroys, 0);
+    airc_compiled_destroy(c);
+    assert_int_equal(g_nat.destroys, 2);
+    assert_int_equal(g_nat.live, 0);
+    airc_graph_destroy(g);
+}
+
+/* capture_begin failing once: the run fails naming the call, nothing is
+ * captured natively, and the next run captures and works. */
+static void check_native_begin_fails(airc_context *ctx, airc_runtime *rt, airc_tensor **in,
+                                     size_t nin)
+{
+    airc_graph *g;
+    AIRC_ASSERT_OK(airc_graph_parse_file(ctx, AIRC_TEST_DATA "/graphs/mlp.fx", &g));
+    airc_compiled *c = compile_with(g, NULL, rt, NULL, 0);
+    g_nat.fail_begin = 1;
+    airc_tensor *out[MAXOUT] = {NULL};
+    size_t n = 99;
+    AIRC_EXPECT(airc_compiled_run(c, in, nin, out, MAXOUT, &n), AIRC_E_RUNTIME, "capture_begin");
+    assert_non_null(strstr(airc_last_error(), "fake: capture refused"));
+    assert_null(out[0]);
+    assert_int_equal(g_nat.begins, 1);
+    assert_int_equal(g_nat.ends, 0);
+    assert_int_equal(g_nat.replays, 0);
+    assert_int_equal(g_nat.live, 0);
+    assert_int_equal(stats_of(c).runs, 0);
+    /* fixed: the next run captures, then replays */
+    airc_tensor *ins[MAXIN];
+    for (size_t i = 0; i < nin; i++)
+        ins[i] = clone_tensor(ctx, in[i]);
+    for (int rep = 0; rep < 2; rep++) {
+        for (size_t i = 0; i < nin; i++)
+            perturb_into(ins[i], in[i], 313 * (uint64_t)rep + i + 7);
+        native_run_once(ctx, g, c, ins, nin, NULL, 0, "native run after a failed capture_begin");
+        assert_int_equal(g_nat.begins, 2);
+        assert_int_equal(g_nat.ends, 1);
+        assert_int_equal(g_nat.replays, rep + 1);
+        assert_int_equal(g_nat.live, 1);
+    }
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.runs, 2);
+    destroy_all(ins, nin);
+    airc_compiled_destroy(c);
+    assert_int_equal(g_nat.destroys, 1);
+    assert_int_equal(g_nat.live, 0);
+    assert_int_equal(g_nat.misuse, 0);
+    airc_graph_destroy(g);
+}
+
+static void test_native_capture(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_runtime *cpu;
+    AIRC_ASSERT_OK(airc_cpu_runtime_create(ctx, NULL, &cpu));
+
+    /* the seed's multistream graph: two streams, four events */
+    airc_runtime *rt = native_runtime(ctx, cpu);
+    airc_tensor *x;
+    AIRC_ASSERT_OK(airc_npy_read(ctx, AIRC_SOURCE_DIR "/examples/seed001/x.npy", &x));
+    check_native(ctx, rt, AIRC_SOURCE_DIR "/examples/seed001/multistream.after.fx", &x, 1, NULL, 0,
+                 2, 2, 2);
+    assert_int_equal(g_nat.recorded[NATIVE_RECORD], 2 * 4); /* both plans: 4 events each */
+    airc_tensor_destroy(x);
+    airc_runtime_destroy(rt);
+
+    /* a single-stream conformance case, against PyTorch too */
+    conf_case k;
+    memset(&k, 0, sizeof k);
+    k.dir = AIRC_TEST_DATA "/graphs";
+    snprintf(k.name, sizeof k.name, "mlp");
+    assert_true(load_case(ctx, &k));
+    rt = native_runtime(ctx, cpu);
+    check_native(ctx, rt, AIRC_TEST_DATA "/graphs/mlp.fx", k.in, k.nin, k.want, k.nwant, 1, 2,
+                 airc_tensor_shape(k.in[0])[1]);
+    assert_int_equal(g_nat.recorded[NATIVE_RECORD], 0);
+    airc_runtime_destroy(rt);
+
+    /* capture_begin failing once */
+    rt = native_runtime(ctx, cpu);
+    check_native_begin_fails(ctx, rt, k.in, k.nin);
+    airc_runtime_destroy(rt);
+
+    free_case(&k);
+    airc_runtime_destroy(cpu);
+    airc_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1636,6 +2017,7 @@ int main(void)
         cmocka_unit_test(test_tuple_run_views_eagerly),
         cmocka_unit_test(test_no_launches),
         cmocka_unit_test(test_two_threads),
+        cmocka_unit_test(test_native_capture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
