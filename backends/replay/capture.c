@@ -346,8 +346,7 @@ static airc_status plan_memory(builder *b)
     return b->p->arena(b->p->arena_user, c->arena_bytes ? c->arena_bytes : 1, align, &c->base);
 }
 
-/* ---- step 4: resolution
- * ------------------------------------------------------ */
+/* ---- step 4: resolution ------------------------------------------------------------------ */
 
 static airc_status add_slot(builder *b, airc_tview *t)
 {
@@ -531,8 +530,7 @@ static airc_status input_slots(builder *b)
     return AIRC_OK;
 }
 
-/* ---- step 5: events
- * ------------------------------------------------------------ */
+/* ---- step 5: events ---------------------------------------------------------------------- */
 
 typedef struct ev_map {
     uint32_t rec;  /* launch index it is recorded after, NONE: at its stream's start */
@@ -651,8 +649,7 @@ done:
     return st;
 }
 
-/* ---- the table
- * ---------------------------------------------------------------- */
+/* ---- the table --------------------------------------------------------------------------- */
 
 static airc_status outputs_visit(builder *b, const airc_value *v, uint32_t depth, bool count)
 {

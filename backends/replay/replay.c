@@ -70,8 +70,7 @@ static inline void run_kernel(airc_capture *c, airc_launch *l)
         record_failure(c, l, st);
 }
 
-/* ---- CPU driver: events
- * ------------------------------------------------------ */
+/* ---- CPU driver: events ------------------------------------------------------------------ */
 
 static void ev_record(airc_capture *c, uint32_t e, uint32_t seq)
 {
@@ -105,8 +104,7 @@ static void ev_wait(airc_capture *c, uint32_t e, uint32_t seq)
     }
 }
 
-/* ---- CPU driver: one stream's walk
- * ---------------------------------------------- */
+/* ---- CPU driver: one stream's walk ------------------------------------------------------- */
 
 typedef struct walk {
     airc_capture *c;
@@ -272,8 +270,7 @@ static airc_status replay_cpu(airc_capture *c, const airc_replay_env *env)
     return st;
 }
 
-/* ---- generic driver
- * ---------------------------------------------------------------- */
+/* ---- generic driver ---------------------------------------------------------------------- */
 
 static airc_status generic_launch(void *arg, airc_stream_t stream)
 {
@@ -399,8 +396,7 @@ static airc_status replay_generic(airc_capture *c, const airc_replay_env *env)
     return AIRC_OK;
 }
 
-/* ---- entry
- * -------------------------------------------------------------------------- */
+/* ---- entry ------------------------------------------------------------------------------- */
 
 airc_status airc_capture_replay(airc_capture *c, const airc_replay_env *env,
                                 const airc_tview *inputs, uint64_t *copies)

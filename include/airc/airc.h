@@ -699,5 +699,6 @@ AIRC_API const char *airc_config_key(const airc_config *cfg, size_t i);
 #include "airc/kernel.h"    /* kernels per device type */
 #include "airc/exec.h"      /* eager execution, .npz archives */
 #include "airc/compile.h"   /* compile, capture and replay */
+#include "airc/ge.h"        /* Ascend IR converters (max-autotune) */
 
 #endif /* AIRC_AIRC_H */

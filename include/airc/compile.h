@@ -13,9 +13,10 @@
  *
  * Modes (config `mode`): `reduce-overhead` (the default) captures a launch
  * table per input signature and replays it (docs/replay.md); `eager` runs
- * the compiled graph node by node (airc_run_eager); `max-autotune` lowers to
- * Ascend IR (not available yet: AIRC_E_UNSUPPORTED). `debug.run_eagerly`
- * runs any mode eagerly. */
+ * the compiled graph node by node (airc_run_eager); `max-autotune` lowers it
+ * to Ascend IR (a GE ModelDef, airc_compiled_model) per input signature and
+ * runs that model through the reference executor (docs/ascend-ir.md).
+ * `debug.run_eagerly` runs any mode eagerly. */
 #ifndef AIRC_COMPILE_H
 #define AIRC_COMPILE_H
 
@@ -64,7 +65,8 @@ AIRC_API void airc_compile_options_init(airc_compile_options *opts);
  *  @return AIRC_OK; AIRC_E_MISUSE (bad handle); AIRC_E_INVALID_ARGUMENT
  *          (opts, a static input index out of range); AIRC_E_PASS /
  *          AIRC_E_INVALID_GRAPH (see airc_run_pipeline); AIRC_E_SHAPE;
- *          AIRC_E_UNSUPPORTED (mode max-autotune, for now);
+ *          AIRC_E_UNSUPPORTED (an op without an Ascend IR converter, in
+ *          max-autotune with example inputs);
  *          AIRC_E_OUT_OF_MEMORY. */
 AIRC_API airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts,
                                   airc_compiled **out);
@@ -103,6 +105,15 @@ AIRC_API airc_status airc_compiled_run_views(airc_compiled *c, const airc_tview 
  *  plan yet). Writing the next input there and passing that address
  *  skips the copy. */
 AIRC_API void *airc_compiled_input_buffer(const airc_compiled *c, size_t i);
+
+/** max-autotune: the serialized GE ModelDef (Ascend IR) of the last input
+ *  signature lowered — at airc_compile when example inputs were given,
+ *  else at the first run — borrowed until the next signature is lowered
+ *  or c dies.
+ *  @return AIRC_OK; AIRC_E_NOT_FOUND (nothing lowered yet, or another
+ *          mode); AIRC_E_MISUSE; AIRC_E_INVALID_ARGUMENT. */
+AIRC_API airc_status airc_compiled_model(const airc_compiled *c, const uint8_t **data,
+                                         size_t *len);
 
 /** The graph after the pass pipeline (borrowed, owned by c). */
 AIRC_API const airc_graph *airc_compiled_graph(const airc_compiled *c);

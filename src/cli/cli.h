@@ -87,6 +87,22 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Reports airc_last_error() prefixed by what (may be NULL); returns CLI_BAD_INPUT. */
 int cli_fail(const char *what);
+/* A graph's inputs and constants as the options gave them (graph_inputs.c). */
+typedef struct cli_graph_inputs {
+    const char *path; /* the graph file, for messages */
+    const char **inputs;
+    size_t ninputs;
+    const char **consts; /* NAME=X.npy */
+    size_t nconsts;
+    const char *weights; /* .npz */
+    uint64_t seed;       /* random inputs past the --input files */
+} cli_graph_inputs;
+/* One tensor per placeholder: --input files, then random data of the
+ * placeholder's written type. */
+int cli_make_inputs(const cli_env *env, airc_graph *g, const cli_graph_inputs *o,
+                    airc_tensor ***out, size_t *count);
+/* Binds --const and --weights; every get_attr must end up with data. */
+int cli_load_constants(const cli_env *env, airc_graph *g, const cli_graph_inputs *o);
 /* Applies --set KEY=VALUE options (each holds a '=') to cfg. */
 int cli_apply_sets(airc_config *cfg, const char *const *kv, size_t n);
 

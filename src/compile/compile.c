@@ -40,11 +40,10 @@ static airc_status read_config(airc_compiled *c, const airc_config *cfg)
         c->mode = AIRC_COMPILED_EAGER;
     else if (!strcmp(mode, "reduce-overhead"))
         c->mode = AIRC_COMPILED_REDUCE_OVERHEAD;
+    else if (!strcmp(mode, "max-autotune"))
+        c->mode = AIRC_COMPILED_MAX_AUTOTUNE;
     else
-        return airc_fail(AIRC_E_UNSUPPORTED,
-                         "airc_compile: mode '%s' is not available yet (use reduce-overhead or "
-                         "eager)",
-                         mode);
+        return airc_fail(AIRC_E_UNSUPPORTED, "airc_compile: mode '%s' is not supported", mode);
     c->run_eagerly = cfg_bool(cfg, "debug.run_eagerly", false);
     c->clone_input = cfg_bool(cfg, "debug.aclgraph.clone_input", true);
     c->output_clone = cfg_bool(cfg, "debug.aclgraph.enable_output_clone", false);
@@ -66,7 +65,10 @@ static airc_status read_config(airc_compiled *c, const airc_config *cfg)
                              "reduce-overhead (only txt: the FX text after the backend passes "
                              "and the launch table)",
                              dump);
-        c->dump = !strcmp(dump, "txt");
+        if (c->mode == AIRC_COMPILED_MAX_AUTOTUNE)
+            c->dump_type = !strcmp(dump, "txt") ? "txt" : !strcmp(dump, "pbtxt") ? "pbtxt" : "pb";
+        else
+            c->dump = !strcmp(dump, "txt");
         const char *dir = "";
         airc_config_get(cfg, "debug.graph_dump.path", &dir);
         c->dump_dir = airc_strdup(c->ctx, dir && *dir ? dir : ".");
@@ -76,8 +78,7 @@ static airc_status read_config(airc_compiled *c, const airc_config *cfg)
     return AIRC_OK;
 }
 
-/* ---- inputs
- * ------------------------------------------------------------------- */
+/* ---- inputs ------------------------------------------------------------------------------ */
 
 /* Whether some user of placeholder p writes it (the copy_ back of a
  * mutated input, an in-place op on it). */
@@ -116,9 +117,10 @@ static airc_status classify_inputs(airc_compiled *c, const airc_compile_options 
     c->bound = airc_calloc(c->ctx, n + 1, sizeof *c->bound);
     c->datas = airc_calloc(c->ctx, n + 1, sizeof *c->datas);
     c->views = airc_calloc(c->ctx, n + 1, sizeof *c->views);
+    c->model_sigs = airc_calloc(c->ctx, n + 1, sizeof *c->model_sigs);
     c->first_addr = airc_calloc(c->ctx, n + 1, sizeof *c->first_addr);
     if (!c->is_static || !c->is_mutated || !c->sigs || !c->bound || !c->datas || !c->views ||
-        !c->first_addr)
+        !c->first_addr || !c->model_sigs)
         return airc_fail_oom("compiled inputs");
     for (size_t i = 0; i < o->nstatic_inputs; i++) {
         if (o->static_inputs[i] >= n)
@@ -137,8 +139,31 @@ static airc_status classify_inputs(airc_compiled *c, const airc_compile_options 
     return AIRC_OK;
 }
 
-/* ---- compile
- * ------------------------------------------------------------------------ */
+/* ---- compile ------------------------------------------------------------------------ */
+
+/* max-autotune with example inputs: the model is lowered at compile time,
+ * so airc_compiled_model has it before any run. */
+static airc_status lower_examples(airc_compiled *c, const airc_example_inputs *in)
+{
+    size_t n = airc_example_inputs_count(in);
+    if (n != c->ninputs)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT,
+                         "airc_compile: %zu example inputs for a graph of %zu inputs", n,
+                         c->ninputs);
+    for (size_t i = 0; i < n; i++) {
+        airc_capture_sig *s = &c->sigs[i];
+        const int64_t *shape, *strides;
+        memset(s, 0, sizeof *s);
+        AIRC_TRY(airc_example_inputs_get(in, i, &s->dtype, &s->ndim, &shape, &strides));
+        int64_t stride = 1;
+        for (int32_t d = s->ndim - 1; d >= 0; d--) {
+            s->shape[d] = shape[d];
+            s->strides[d] = strides ? strides[d] : stride;
+            stride *= shape[d] > 1 ? shape[d] : 1;
+        }
+    }
+    return airc_compiled_lower(c);
+}
 
 static airc_status pick_runtime(airc_compiled *c, airc_runtime *rt)
 {
@@ -196,6 +221,10 @@ airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, 
         st = airc_graph_num_results(c->graph, &c->nresults);
     if (st == AIRC_OK)
         st = pick_runtime(c, o.runtime);
+    if (st == AIRC_OK && o.config)
+        st = airc_config_clone(o.config, &c->config);
+    if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE && o.example_inputs)
+        st = lower_examples(c, o.example_inputs);
     if (st != AIRC_OK) {
         airc_compiled_destroy(c);
         return st;
@@ -232,6 +261,9 @@ void airc_compiled_destroy(airc_compiled *c)
     airc_free(ctx, c->views);
     airc_free(ctx, c->first_addr);
     airc_free(ctx, c->dump_dir);
+    airc_compiled_free_model(c);
+    airc_free(ctx, c->model_sigs);
+    airc_config_destroy(c->config);
     airc_runtime_destroy(c->own_rt);
     airc_graph_destroy(c->graph);
     pthread_mutex_destroy(&c->lock);

@@ -14,7 +14,7 @@
 /* Most results one run hands back through a stack array. */
 #define AIRC_COMPILED_MAX_STATIC_OUT 16
 
-enum { AIRC_COMPILED_EAGER = 0, AIRC_COMPILED_REDUCE_OVERHEAD = 1 };
+enum { AIRC_COMPILED_EAGER = 0, AIRC_COMPILED_REDUCE_OVERHEAD = 1, AIRC_COMPILED_MAX_AUTOTUNE = 2 };
 
 struct airc_compiled {
     uint32_t magic;
@@ -26,8 +26,10 @@ struct airc_compiled {
     bool run_eagerly, clone_input, output_clone, share_arena;
     bool reinplace_inplaceable, reinplace_input_mutated, dce;
     int64_t capture_limit;
-    bool dump;
+    bool dump;       /* reduce-overhead: the txt dump of each capture */
+    const char *dump_type; /* max-autotune: "txt", "pbtxt", "pb" or NULL */
     char *dump_dir;
+    airc_config *config; /* a clone: graph options of the lowering */
     /* runtime */
     airc_runtime *rt, *own_rt;
     const airc_runtime_vtable *vt;
@@ -62,6 +64,13 @@ struct airc_compiled {
     size_t nheld, held_cap;
     airc_tensor **held_tensors;
     size_t nheld_tensors;
+    /* max-autotune: the model of the last signature lowered */
+    uint8_t *model_bytes;
+    size_t model_len;
+    airc_graph *model_graph; /* raised back by the reference executor */
+    airc_capture_sig *model_sigs;
+    bool model_valid;
+    uint64_t models;
     /* counters */
     uint64_t runs, captures, replays, fallbacks, input_copies;
     bool trace;
@@ -69,6 +78,11 @@ struct airc_compiled {
 };
 
 AIRC_HIDDEN airc_status airc_check_compiled(const airc_compiled *c, const char *fn);
+/* max-autotune (autotune.c): lower c->sigs' signature to a ModelDef, read
+ * it back into c->model_graph; whether the model is c->sigs'; free it. */
+AIRC_HIDDEN airc_status airc_compiled_lower(airc_compiled *c);
+AIRC_HIDDEN bool airc_compiled_model_matches(const airc_compiled *c);
+AIRC_HIDDEN void airc_compiled_free_model(airc_compiled *c);
 AIRC_HIDDEN void airc_compiled_free_outputs(airc_compiled *c);
 /* Frees every captured plan and the arena (their runtime objects too). */
 AIRC_HIDDEN void airc_compiled_release_captures(airc_compiled *c);

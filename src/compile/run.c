@@ -10,8 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- signature
- * ---------------------------------------------------------------- */
+/* ---- signature --------------------------------------------------------------------------- */
 
 static airc_status signature(airc_compiled *c, const airc_tview *in, size_t n)
 {
@@ -51,8 +50,7 @@ static airc_status signature(airc_compiled *c, const airc_tview *in, size_t n)
     return AIRC_OK;
 }
 
-/* ---- capture
- * ------------------------------------------------------------------- */
+/* ---- capture ----------------------------------------------------------------------------- */
 
 typedef struct arena_req {
     airc_compiled *c;
@@ -253,8 +251,7 @@ static airc_status replay(airc_compiled *c, airc_capture *k, const airc_tview *i
     return st;
 }
 
-/* ---- results
- * ----------------------------------------------------------------------- */
+/* ---- results ----------------------------------------------------------------------------- */
 
 void airc_compiled_free_outputs(airc_compiled *c)
 {
@@ -328,8 +325,7 @@ static airc_status clone_view(airc_compiled *c, const airc_tview *t, airc_tview 
     return AIRC_OK;
 }
 
-/* ---- entry points
- * ------------------------------------------------------------------- */
+/* ---- entry points ------------------------------------------------------------------------ */
 
 static airc_status check_run(airc_compiled *c, const void *inputs, size_t ninputs,
                              const void *outputs, size_t cap, const size_t *nout, const char *fn)
@@ -341,6 +337,13 @@ static airc_status check_run(airc_compiled *c, const void *inputs, size_t ninput
         return airc_fail(AIRC_E_INVALID_ARGUMENT,
                          "%s: the graph has %zu results; outputs_cap is %zu", fn, c->nresults, cap);
     return AIRC_OK;
+}
+
+/* max-autotune: the model of this signature (lowered on first sight). */
+static airc_status model_for(airc_compiled *c, const airc_tview *in, size_t n)
+{
+    AIRC_TRY(signature(c, in, n));
+    return airc_compiled_model_matches(c) ? AIRC_OK : airc_compiled_lower(c);
 }
 
 static bool eager_mode(const airc_compiled *c)
@@ -376,6 +379,10 @@ static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, siz
             v->strides[d] = stride;
             stride *= v->shape[d] > 1 ? v->shape[d] : 1;
         }
+    }
+    if (c->mode == AIRC_COMPILED_MAX_AUTOTUNE && !c->run_eagerly) {
+        AIRC_TRY(model_for(c, c->views, ninputs));
+        return airc_run_eager(c->model_graph, c->rt, inputs, ninputs, outputs, cap, nout, NULL);
     }
     airc_capture *k = NULL;
     if (!eager_mode(c)) {
@@ -420,8 +427,9 @@ airc_status airc_compiled_run(airc_compiled *c, airc_tensor *const *inputs, size
 
 /* run_views past the capture limit: eager over tensors wrapping the views;
  * the results are held by c until the next run. */
-static airc_status run_views_eager(airc_compiled *c, const airc_tview *inputs, size_t ninputs,
-                                   airc_tview *outputs, size_t cap, size_t *nout)
+static airc_status run_views_eager(airc_compiled *c, const airc_graph *g,
+                                   const airc_tview *inputs, size_t ninputs, airc_tview *outputs,
+                                   size_t cap, size_t *nout)
 {
     if (!c->host)
         return airc_fail(AIRC_E_UNSUPPORTED,
@@ -442,7 +450,7 @@ static airc_status run_views_eager(airc_compiled *c, const airc_tview *inputs, s
     }
     size_t n = 0;
     if (st == AIRC_OK)
-        st = airc_run_eager(c->graph, c->rt, ins, ninputs, c->held_tensors, cap, &n, NULL);
+        st = airc_run_eager(g, c->rt, ins, ninputs, c->held_tensors, cap, &n, NULL);
     if (st == AIRC_OK) {
         c->nheld_tensors = n;
         for (size_t i = 0; i < n; i++) {
@@ -470,6 +478,10 @@ static airc_status run_views_eager(airc_compiled *c, const airc_tview *inputs, s
 static airc_status run_views(airc_compiled *c, const airc_tview *inputs, size_t ninputs,
                              airc_tview *outputs, size_t cap, size_t *nout)
 {
+    if (c->mode == AIRC_COMPILED_MAX_AUTOTUNE && !c->run_eagerly) {
+        AIRC_TRY(model_for(c, inputs, ninputs));
+        return run_views_eager(c, c->model_graph, inputs, ninputs, outputs, cap, nout);
+    }
     airc_capture *k = NULL;
     if (!eager_mode(c)) {
         AIRC_TRY(signature(c, inputs, ninputs));
@@ -478,7 +490,7 @@ static airc_status run_views(airc_compiled *c, const airc_tview *inputs, size_t 
     if (!k) {
         if (!eager_mode(c) || c->run_eagerly)
             c->fallbacks++;
-        return run_views_eager(c, inputs, ninputs, outputs, cap, nout);
+        return run_views_eager(c, c->graph, inputs, ninputs, outputs, cap, nout);
     }
     AIRC_TRY(check_cap(k, cap, "airc_compiled_run_views"));
     AIRC_TRY(replay(c, k, inputs, AIRC_COPY_DEVICE_TO_DEVICE));

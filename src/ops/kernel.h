@@ -4,6 +4,7 @@
 #ifndef AIRC_OPS_KERNEL_H
 #define AIRC_OPS_KERNEL_H
 
+#include "airc/ge.h"
 #include "airc/kernel.h"
 #include "ops/ops.h"
 
@@ -35,5 +36,11 @@ typedef struct airc_kernel_ref {
 } airc_kernel_ref;
 AIRC_HIDDEN bool airc_op_registered_kernel(const airc_op *op, const char *device_type,
                                            airc_kernel_ref *out);
+
+/* The converter an op has registered in its context
+ * (airc_context_set_op_converter); false when none. Built-in converters are
+ * found by the lowering (backends/ge), not here. */
+AIRC_HIDDEN bool airc_op_registered_converter(const airc_op *op, airc_ge_converter_fn *fn,
+                                              void **user_data);
 
 #endif

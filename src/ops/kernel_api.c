@@ -129,3 +129,38 @@ int32_t airc_kernel_num_threads(const airc_kernel_ctx *k)
 {
     return k && k->num_threads > 0 ? k->num_threads : 1;
 }
+
+airc_status airc_context_set_op_converter(airc_context *ctx, const char *opname,
+                                          airc_ge_converter_fn fn, void *user_data,
+                                          airc_free_fn free_user_data)
+{
+    static const char fn_name[] = "airc_context_set_op_converter";
+    AIRC_TRY(airc_check_context(ctx, fn_name));
+    if (!opname || !fn)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: NULL argument", fn_name);
+    const airc_op *cop;
+    AIRC_TRY(airc_registry_find(ctx, opname, strlen(opname), &cop));
+    airc_op *op = (airc_op *)cop;
+    airc_registry_lock(ctx);
+    airc_free_fn old_free = op->converter_free;
+    void *old_ud = op->converter_user_data;
+    op->converter = (airc_generic_fn)fn;
+    op->converter_user_data = user_data;
+    op->converter_free = free_user_data;
+    airc_registry_unlock(ctx);
+    if (old_free)
+        old_free(old_ud);
+    return AIRC_OK;
+}
+
+bool airc_op_registered_converter(const airc_op *op, airc_ge_converter_fn *fn, void **user_data)
+{
+    airc_registry_lock(op->schema->ctx);
+    bool found = op->converter != NULL;
+    if (found) {
+        *fn = (airc_ge_converter_fn)op->converter;
+        *user_data = op->converter_user_data;
+    }
+    airc_registry_unlock(op->schema->ctx);
+    return found;
+}

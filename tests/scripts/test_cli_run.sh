@@ -207,9 +207,17 @@ ls "$tmp"/dump/*.txt >/dev/null 2>&1 || fail "txt dump: no file in $tmp/dump"
 grep -q "launch table" "$tmp"/dump/*.txt || fail "txt dump: no launch table"
 
 # ---- modes and usage ----------------------------------------------------------
-run "$AIRC" run "$GRAPHS/seed001.fx" -i "$GRAPHS/seed001.in0.npy" --mode max-autotune
-expect_rc 1 "--mode max-autotune"
-expect_err "mode 'max-autotune' is not available yet" "--mode max-autotune"
+run "$AIRC" run "$MS" -i "$X" --mode max-autotune -o "$tmp/ma"
+expect_rc 0 "--mode max-autotune"
+"$PY" - "$tmp/eager" "$tmp/ma" <<'EOF' || fail "max-autotune results differ from eager"
+import sys
+import numpy as np
+for i in range(2):
+    a, b = np.load(f"{sys.argv[1]}/out{i}.npy"), np.load(f"{sys.argv[2]}/out{i}.npy")
+    assert np.allclose(a, b, rtol=1e-4, atol=1e-4 * (1 + np.abs(a).max())), (i, a, b)
+EOF
+run "$AIRC" run "$MS" -i "$X" --mode max-autotune --set debug.graph_dump.type=py
+expect_rc 1 "graph_dump.type=py"
 run "$AIRC" run "$GRAPHS/seed001.fx" --mode fast
 expect_rc 2 "--mode fast"
 run "$AIRC" run

@@ -1,0 +1,368 @@
+/* Elementwise ops to and from Ascend IR: unary math (Abs, Exp, Relu, ...),
+ * binary arithmetic and comparisons (Add, Sub, Mul, RealDiv, Equal, ...),
+ * Cast, Identity. Operands are cast to a common dtype first, as TorchAir's
+ * dtype_promote does: arithmetic to the result's dtype, comparisons to the
+ * inputs' promoted dtype. A number operand becomes a 0-d Const. */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+#include "ops/meta_util.h"
+
+#include <string.h>
+
+/* ---- unary ------------------------------------------------------------------ */
+
+/* aten op <-> GE type; the GE op has input "x" and output "y". */
+static const char *const unary[][2] = {
+    {"aten.abs.default", "Abs"},
+    {"aten.bitwise_not.default", "Invert"},
+    {"aten.ceil.default", "Ceil"},
+    {"aten.cos.default", "Cos"},
+    {"aten.erf.default", "Erf"},
+    {"aten.exp.default", "Exp"},
+    {"aten.expm1.default", "Expm1"},
+    {"aten.floor.default", "Floor"},
+    {"aten.log.default", "Log"},
+    {"aten.log1p.default", "Log1p"},
+    {"aten.logical_not.default", "LogicalNot"},
+    {"aten.neg.default", "Neg"},
+    {"aten.reciprocal.default", "Reciprocal"},
+    {"aten.relu.default", "Relu"},
+    {"aten.round.default", "Round"},
+    {"aten.rsqrt.default", "Rsqrt"},
+    {"aten.sigmoid.default", "Sigmoid"},
+    {"aten.sign.default", "Sign"},
+    {"aten.sin.default", "Sin"},
+    {"aten.sqrt.default", "Sqrt"},
+    {"aten.tanh.default", "Tanh"},
+    {"aten.trunc.default", "Trunc"},
+};
+#define NUNARY (sizeof unary / sizeof *unary)
+
+static airc_status conv_unary(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    const char *const *e = ud;
+    airc_ge_tensor x;
+    /* integer input of a float op (exp of i64): compute in the result dtype */
+    airc_dtype want = airc_ge_node_dtype(b, 0);
+    if (!strcmp(e[1], "LogicalNot"))
+        want = AIRC_DTYPE_BOOL;
+    AIRC_TRY(airc_ge_operand(b, 0, want, &x));
+    static const char *const names[] = {"x"};
+    return airc_ge_simple(b, e[1], names, &x, 1, NULL);
+}
+
+static airc_status raise_unary(ge_raise *r)
+{
+    const char *const *e = r->data;
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
+    return airc_ge_raise_call(r, e[0], args, 1, NULL, NULL, 0, &r->out[0]);
+}
+
+/* ---- binary --------------------------------------------------------------------- */
+
+typedef struct binary_op {
+    const char *ge;
+    const char *aten; /* what the raiser emits */
+    bool compare;     /* bool result; operands in their promoted dtype */
+} binary_op;
+
+static const binary_op b_add = {"Add", "aten.add.Tensor", false};
+static const binary_op b_sub = {"Sub", "aten.sub.Tensor", false};
+static const binary_op b_mul = {"Mul", "aten.mul.Tensor", false};
+static const binary_op b_div = {"RealDiv", "aten.div.Tensor", false};
+static const binary_op b_max = {"Maximum", "aten.maximum.default", false};
+static const binary_op b_min = {"Minimum", "aten.minimum.default", false};
+static const binary_op b_pow = {"Pow", "aten.pow.Tensor_Tensor", false};
+static const binary_op b_eq = {"Equal", "aten.eq.Tensor", true};
+static const binary_op b_ne = {"NotEqual", "aten.ne.Tensor", true};
+static const binary_op b_lt = {"Less", "aten.lt.Tensor", true};
+static const binary_op b_le = {"LessEqual", "aten.le.Tensor", true};
+static const binary_op b_gt = {"Greater", "aten.gt.Tensor", true};
+static const binary_op b_ge = {"GreaterEqual", "aten.ge.Tensor", true};
+static const binary_op b_and = {"LogicalAnd", "aten.logical_and.default", false};
+static const binary_op b_or = {"LogicalOr", "aten.logical_or.default", false};
+
+/* dtype of argument i as an operand: its tensor's, or the number's kind. */
+static airc_dtype operand_dtype(airc_ge_builder *b, size_t i, bool *is_tensor)
+{
+    const airc_value *v = airc_ge_arg(b, i);
+    *is_tensor = v && v->kind == AIRC_VALUE_NODE;
+    if (*is_tensor) {
+        airc_ge_tensor t;
+        airc_dtype d = AIRC_DTYPE_UNDEFINED;
+        if (airc_ge_input(b, i, &t) == AIRC_OK)
+            airc_ge_tensor_meta(b, t, &d, NULL, NULL);
+        return d;
+    }
+    if (v && v->kind == AIRC_VALUE_FLOAT)
+        return AIRC_DTYPE_F32;
+    if (v && v->kind == AIRC_VALUE_BOOL)
+        return AIRC_DTYPE_BOOL;
+    return AIRC_DTYPE_I64;
+}
+
+/* The dtype both operands are computed in. */
+static airc_dtype compute_dtype(airc_ge_builder *b, const binary_op *op)
+{
+    if (!op->compare)
+        return airc_ge_node_dtype(b, 0);
+    bool t0, t1;
+    airc_dtype d0 = operand_dtype(b, 0, &t0), d1 = operand_dtype(b, 1, &t1);
+    if (t0 && !t1) /* a number does not widen a tensor of its category */
+        return airc_dtype_is_floating(d0) || !airc_dtype_is_floating(d1) ? d0 : d1;
+    if (t1 && !t0)
+        return airc_dtype_is_floating(d1) || !airc_dtype_is_floating(d0) ? d1 : d0;
+    return airc_promote_types(d0, d1);
+}
+
+static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const binary_op *op = ud;
+    airc_dtype dt = compute_dtype(b, op);
+    if (!strcmp(op->ge, "LogicalAnd") || !strcmp(op->ge, "LogicalOr"))
+        dt = AIRC_DTYPE_BOOL;
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
+    /* add/sub alpha: other * alpha first (TorchAir: AxpyV2 / a Mul by Const) */
+    const airc_value *alpha = n->op && !strncmp(n->op->qualname, "aten.add", 8) ? airc_ge_arg(b, 2)
+                              : n->op && !strncmp(n->op->qualname, "aten.sub", 8)
+                                  ? airc_ge_arg(b, 2)
+                                  : NULL;
+    double a = 1;
+    int64_t ai;
+    if (alpha && airc_value_get_float(alpha, &a) != AIRC_OK) {
+        if (airc_value_get_int(alpha, &ai) == AIRC_OK)
+            a = (double)ai;
+        else
+            a = 1;
+    }
+    if (a != 1) {
+        airc_ge_tensor c;
+        AIRC_TRY(airc_ge_const_scalar(b, dt, a, &c));
+        airc_ge_op *m;
+        AIRC_TRY(airc_ge_op_create(b, "Mul", &m));
+        AIRC_TRY(airc_ge_op_input(m, "x1", in[1]));
+        AIRC_TRY(airc_ge_op_input(m, "x2", c));
+        airc_dtype d;
+        int32_t nd;
+        const int64_t *shape;
+        AIRC_TRY(airc_ge_tensor_meta(b, in[1], &d, &nd, &shape));
+        int64_t dims[AIRC_MAX_DIMS];
+        memcpy(dims, shape, sizeof *dims * (size_t)nd);
+        AIRC_TRY(airc_ge_op_output(m, "y", d, nd, dims, &in[1]));
+    }
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, op->ge, names, in, 2, NULL);
+}
+
+/* rsub(self, other, alpha) = other - alpha * self. */
+static airc_status conv_rsub(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor self, other;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &self));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &other));
+    double a = 1;
+    int64_t ai;
+    const airc_value *alpha = airc_ge_arg(b, 2);
+    if (alpha && airc_value_get_float(alpha, &a) != AIRC_OK)
+        a = airc_value_get_int(alpha, &ai) == AIRC_OK ? (double)ai : 1;
+    if (a != 1) {
+        airc_ge_tensor c;
+        AIRC_TRY(airc_ge_const_scalar(b, dt, a, &c));
+        airc_ge_op *m;
+        AIRC_TRY(airc_ge_op_create(b, "Mul", &m));
+        AIRC_TRY(airc_ge_op_input(m, "x1", self));
+        AIRC_TRY(airc_ge_op_input(m, "x2", c));
+        airc_dtype d;
+        int32_t nd;
+        const int64_t *shape;
+        AIRC_TRY(airc_ge_tensor_meta(b, self, &d, &nd, &shape));
+        int64_t dims[AIRC_MAX_DIMS];
+        memcpy(dims, shape, sizeof *dims * (size_t)nd);
+        AIRC_TRY(airc_ge_op_output(m, "y", d, nd, dims, &self));
+    }
+    airc_ge_tensor in[2] = {other, self};
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, "Sub", names, in, 2, NULL);
+}
+
+static airc_status raise_binary(ge_raise *r)
+{
+    const binary_op *op = r->data;
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1])};
+    return airc_ge_raise_call(r, op->aten, args, 2, NULL, NULL, 0, &r->out[0]);
+}
+
+/* ---- casts and copies ------------------------------------------------------------ */
+
+static airc_status conv_cast(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x, y;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype want = airc_ge_node_dtype(b, 0), have;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &have, NULL, NULL));
+    if (have == want) { /* .to() to the same dtype: a copy */
+        static const char *const names[] = {"x"};
+        return airc_ge_simple(b, "Identity", names, &x, 1, NULL);
+    }
+    AIRC_TRY(airc_ge_cast(b, x, want, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+static airc_status raise_cast(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t dt;
+    AIRC_TRY(airc_ge_attr_i(r, "dst_type", true, 0, &dt));
+    airc_dtype d = airc_ge_from_attr_dtype(dt);
+    if (d == AIRC_DTYPE_UNDEFINED)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Cast): dst_type %lld is not supported",
+                         r->op->name, (long long)dt);
+    const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
+    const airc_value *kw[1] = {NULL};
+    airc_value_dtype(r->g, d, &kw[0]);
+    static const char *const names[] = {"dtype"};
+    return airc_ge_raise_call(r, "aten._to_copy.default", args, 1, names, kw, 1, &r->out[0]);
+}
+
+static airc_status conv_identity(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    static const char *const names[] = {"x"};
+    return airc_ge_simple(b, "Identity", names, &x, 1, NULL);
+}
+
+static airc_status raise_identity(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
+    return airc_ge_raise_call(r, "aten.clone.default", args, 1, NULL, NULL, 0, &r->out[0]);
+}
+
+/* ---- the family ------------------------------------------------------------------------ */
+
+#define U(i)                                                                                       \
+    {                                                                                              \
+        unary[i][0], conv_unary, unary[i]                                                          \
+    }
+static const ge_conv_entry conv[] = {
+    U(0),
+    U(1),
+    U(2),
+    U(3),
+    U(4),
+    U(5),
+    U(6),
+    U(7),
+    U(8),
+    U(9),
+    U(10),
+    U(11),
+    U(12),
+    U(13),
+    U(14),
+    U(15),
+    U(16),
+    U(17),
+    U(18),
+    U(19),
+    U(20),
+    U(21),
+    {"aten.add.Tensor", conv_binary, &b_add},
+    {"aten.add.Scalar", conv_binary, &b_add},
+    {"aten.sub.Tensor", conv_binary, &b_sub},
+    {"aten.sub.Scalar", conv_binary, &b_sub},
+    {"aten.rsub.Tensor", conv_rsub, NULL},
+    {"aten.rsub.Scalar", conv_rsub, NULL},
+    {"aten.mul.Tensor", conv_binary, &b_mul},
+    {"aten.mul.Scalar", conv_binary, &b_mul},
+    {"aten.div.Tensor", conv_binary, &b_div},
+    {"aten.div.Scalar", conv_binary, &b_div},
+    {"aten.maximum.default", conv_binary, &b_max},
+    {"aten.minimum.default", conv_binary, &b_min},
+    {"aten.pow.Tensor_Tensor", conv_binary, &b_pow},
+    {"aten.pow.Tensor_Scalar", conv_binary, &b_pow},
+    {"aten.pow.Scalar", conv_binary, &b_pow},
+    {"aten.eq.Tensor", conv_binary, &b_eq},
+    {"aten.eq.Scalar", conv_binary, &b_eq},
+    {"aten.ne.Tensor", conv_binary, &b_ne},
+    {"aten.ne.Scalar", conv_binary, &b_ne},
+    {"aten.lt.Tensor", conv_binary, &b_lt},
+    {"aten.lt.Scalar", conv_binary, &b_lt},
+    {"aten.le.Tensor", conv_binary, &b_le},
+    {"aten.le.Scalar", conv_binary, &b_le},
+    {"aten.gt.Tensor", conv_binary, &b_gt},
+    {"aten.gt.Scalar", conv_binary, &b_gt},
+    {"aten.ge.Tensor", conv_binary, &b_ge},
+    {"aten.ge.Scalar", conv_binary, &b_ge},
+    {"aten.logical_and.default", conv_binary, &b_and},
+    {"aten.logical_or.default", conv_binary, &b_or},
+    {"aten._to_copy.default", conv_cast, NULL},
+    {"aten.to.dtype", conv_cast, NULL},
+    {"aten.clone.default", conv_identity, NULL},
+};
+#undef U
+
+#define RU(i)                                                                                      \
+    {                                                                                              \
+        unary[i][1], raise_unary, unary[i]                                                         \
+    }
+static const ge_raise_entry raise[] = {
+    RU(0),
+    RU(1),
+    RU(2),
+    RU(3),
+    RU(4),
+    RU(5),
+    RU(6),
+    RU(7),
+    RU(8),
+    RU(9),
+    RU(10),
+    RU(11),
+    RU(12),
+    RU(13),
+    RU(14),
+    RU(15),
+    RU(16),
+    RU(17),
+    RU(18),
+    RU(19),
+    RU(20),
+    RU(21),
+    {"Add", raise_binary, &b_add},
+    {"Sub", raise_binary, &b_sub},
+    {"Mul", raise_binary, &b_mul},
+    {"RealDiv", raise_binary, &b_div},
+    {"Maximum", raise_binary, &b_max},
+    {"Minimum", raise_binary, &b_min},
+    {"Pow", raise_binary, &b_pow},
+    {"Equal", raise_binary, &b_eq},
+    {"NotEqual", raise_binary, &b_ne},
+    {"Less", raise_binary, &b_lt},
+    {"LessEqual", raise_binary, &b_le},
+    {"Greater", raise_binary, &b_gt},
+    {"GreaterEqual", raise_binary, &b_ge},
+    {"LogicalAnd", raise_binary, &b_and},
+    {"LogicalOr", raise_binary, &b_or},
+    {"Cast", raise_cast, NULL},
+    {"Identity", raise_identity, NULL},
+};
+#undef RU
+
+_Static_assert(NUNARY == 22, "conv[] and raise[] list every unary op");
+
+const ge_family airc_ge_family_elementwise = {conv, sizeof conv / sizeof *conv, raise,
+                                              sizeof raise / sizeof *raise};

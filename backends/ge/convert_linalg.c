@@ -1,0 +1,143 @@
+/* Matrix products to and from Ascend IR, with TorchAir's choices:
+ * mm -> MatMul, addmm -> MatMulV2 (+ Mul by alpha/beta, + Add),
+ * bmm -> BatchMatMul; transposes as attributes (transpose_x1/x2, adj_x1/x2). */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+
+#include <string.h>
+
+typedef struct mat_op {
+    const char *ge;
+    const char *ta, *tb; /* transpose attribute names */
+} mat_op;
+
+static const mat_op m_mm = {"MatMul", "transpose_x1", "transpose_x2"};
+static const mat_op m_mmv2 = {"MatMulV2", "transpose_x1", "transpose_x2"};
+static const mat_op m_bmm = {"BatchMatMul", "adj_x1", "adj_x2"};
+
+/* x1 @ x2 as `op`, in the node's result dtype; *out its output. */
+static airc_status matmul(airc_ge_builder *b, const mat_op *m, size_t a1, size_t a2, bool as_result,
+                          airc_ge_tensor *out)
+{
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor x1, x2;
+    AIRC_TRY(airc_ge_operand(b, a1, dt, &x1));
+    AIRC_TRY(airc_ge_operand(b, a2, dt, &x2));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, m->ge, &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", x1));
+    AIRC_TRY(airc_ge_op_input(op, "x2", x2));
+    if (m == &m_mmv2) {
+        AIRC_TRY(airc_ge_op_input_absent(op, "bias"));
+        AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
+    }
+    AIRC_TRY(airc_ge_op_attr_bool(op, m->ta, 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m->tb, 0));
+    if (m == &m_mmv2)
+        AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, out));
+    return as_result ? airc_ge_set_result(b, 0, *out) : AIRC_OK;
+}
+
+static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    airc_ge_tensor y;
+    return matmul(b, ud, 0, 1, true, &y);
+}
+
+static double number(const airc_value *v, double dflt)
+{
+    double d;
+    int64_t i;
+    if (v && airc_value_get_float(v, &d) == AIRC_OK)
+        return d;
+    if (v && airc_value_get_int(v, &i) == AIRC_OK)
+        return (double)i;
+    return dflt;
+}
+
+/* t * s as a Mul by a 0-d Const (t itself when s == 1). */
+static airc_status scale(airc_ge_builder *b, airc_ge_tensor t, double s, airc_ge_tensor *out)
+{
+    if (s == 1) {
+        *out = t;
+        return AIRC_OK;
+    }
+    airc_dtype d;
+    int32_t nd;
+    const int64_t *shape;
+    AIRC_TRY(airc_ge_tensor_meta(b, t, &d, &nd, &shape));
+    int64_t dims[AIRC_MAX_DIMS];
+    memcpy(dims, shape, sizeof *dims * (size_t)nd);
+    airc_ge_tensor c;
+    AIRC_TRY(airc_ge_const_scalar(b, d, s, &c));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Mul", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", t));
+    AIRC_TRY(airc_ge_op_input(op, "x2", c));
+    return airc_ge_op_output(op, "y", d, nd, dims, out);
+}
+
+/* addmm(self, mat1, mat2, beta, alpha) = beta * self + alpha * (mat1 @ mat2) */
+static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor prod, bias;
+    AIRC_TRY(matmul(b, &m_mmv2, 1, 2, false, &prod));
+    AIRC_TRY(scale(b, prod, number(airc_ge_arg(b, 4), 1), &prod));
+    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &bias));
+    AIRC_TRY(scale(b, bias, number(airc_ge_arg(b, 3), 1), &bias));
+    airc_ge_tensor in[2] = {prod, bias};
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, "Add", names, in, 2, NULL);
+}
+
+/* ---- raisers ------------------------------------------------------------------ */
+
+static airc_status raise_matmul(ge_raise *r)
+{
+    const mat_op *m = r->data;
+    if (r->nin < 2 || !r->in[0] || !r->in[1])
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): needs inputs x1 and x2", r->op->name,
+                         r->op->type);
+    bool ta, tb;
+    AIRC_TRY(airc_ge_attr_b(r, m->ta, false, false, &ta));
+    AIRC_TRY(airc_ge_attr_b(r, m->tb, false, false, &tb));
+    airc_node *x[2] = {r->in[0], r->in[1]};
+    bool t[2] = {ta, tb};
+    for (int i = 0; i < 2; i++) {
+        if (!t[i])
+            continue;
+        const airc_value *args[3] = {airc_ge_vnode(r, x[i]), NULL, NULL};
+        airc_value_int(r->g, -2, &args[1]);
+        airc_value_int(r->g, -1, &args[2]);
+        AIRC_TRY(airc_ge_raise_call(r, "aten.transpose.int", args, 3, NULL, NULL, 0, &x[i]));
+    }
+    const airc_value *args[2] = {airc_ge_vnode(r, x[0]), airc_ge_vnode(r, x[1])};
+    const char *aten = m == &m_bmm ? "aten.bmm.default" : "aten.mm.default";
+    airc_node *y;
+    AIRC_TRY(airc_ge_raise_call(r, aten, args, 2, NULL, NULL, 0, &y));
+    if (r->nin > 2 && r->in[2]) { /* MatMulV2's bias */
+        const airc_value *a2[2] = {airc_ge_vnode(r, y), airc_ge_vnode(r, r->in[2])};
+        AIRC_TRY(airc_ge_raise_call(r, "aten.add.Tensor", a2, 2, NULL, NULL, 0, &y));
+    }
+    r->out[0] = y;
+    return AIRC_OK;
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten.mm.default", conv_mm, &m_mm},
+    {"aten.bmm.default", conv_mm, &m_bmm},
+    {"aten.addmm.default", conv_addmm, NULL},
+};
+
+static const ge_raise_entry raise[] = {
+    {"MatMul", raise_matmul, &m_mm},
+    {"MatMulV2", raise_matmul, &m_mmv2},
+    {"BatchMatMul", raise_matmul, &m_bmm},
+};
+
+const ge_family airc_ge_family_linalg = {conv, sizeof conv / sizeof *conv, raise,
+                                         sizeof raise / sizeof *raise};

@@ -1,0 +1,208 @@
+/* Internal layout of the Ascend IR lowering (backends/ge): the builder
+ * behind include/airc/ge.h, the lowering driver, the built-in converters,
+ * serialization, and the reference executor. Every protobuf-c struct of a
+ * model being built lives in the builder's arena. */
+#ifndef AIRC_GE_INTERNAL_H
+#define AIRC_GE_INTERNAL_H
+
+#include "airc/ge.h"
+#include "backends/ge/ge_model.pb-c.h"
+#include "core/core.h"
+
+/* Scope attributes nest at most this deep (the linter's limit). */
+#define AIRC_GE_MAX_SCOPES 64
+
+typedef struct ge_op_caps {
+    size_t input, attr, input_desc, output_desc;
+    size_t controls; /* leading control inputs, moved last by airc_ge_finish */
+} ge_op_caps;
+
+struct airc_ge_op {
+    airc_ge_builder *b;
+    uint32_t index;
+};
+
+/* One stream (a `_user_stream_label`, or the main stream ""): its last op,
+ * and the control inputs waiting for its next op (air.wait). */
+typedef struct ge_stream {
+    const char *label;
+    int64_t last_op; /* -1: none yet */
+    const char **pending;
+    size_t npending, pending_cap;
+} ge_stream;
+
+/* A node's lowered results. */
+typedef struct ge_result {
+    airc_ge_tensor *t;
+    uint32_t n;
+    uint32_t set;  /* how many were set */
+    char *control; /* air.record: "<op>:-1", or NULL when no op preceded it */
+    bool is_record;
+} ge_result;
+
+struct airc_ge_builder {
+    airc_context *ctx;
+    airc_arena mem;
+    Ge__Proto__ModelDef *model;
+    Ge__Proto__GraphDef *graph;
+    size_t ops_cap, caps_cap;
+    ge_op_caps *caps;  /* per op */
+    airc_strmap names; /* op names taken */
+    /* the node being converted */
+    const airc_graph *g;
+    const airc_node *node;
+    const airc_value **args;
+    uint32_t nargs;
+    uint32_t node_ops;  /* ops created for it so far */
+    bool node_named;    /* an op took the node's name */
+    ge_result *results; /* by node id */
+    /* the scope stack (air.scope_enter) */
+    const char *scope_keys[AIRC_GE_MAX_SCOPES][8];
+    const char *scope_values[AIRC_GE_MAX_SCOPES][8];
+    uint32_t scope_n[AIRC_GE_MAX_SCOPES];
+    uint32_t depth;
+    ge_stream *streams;
+    size_t nstreams, streams_cap;
+    char scratch_name[256];
+    int64_t shape_scratch[AIRC_MAX_DIMS];
+};
+
+/* dtype numberings: the proto enum (TensorDescriptor.dtype) and GE's C++
+ * ge::DataType (attributes). -1 / UNDEFINED when there is none. */
+AIRC_HIDDEN int32_t airc_ge_proto_dtype(airc_dtype d);
+AIRC_HIDDEN airc_dtype airc_ge_from_proto_dtype(int32_t d);
+AIRC_HIDDEN int64_t airc_ge_attr_dtype(airc_dtype d);
+AIRC_HIDDEN airc_dtype airc_ge_from_attr_dtype(int64_t d);
+
+/* Builder life cycle (builder.c). */
+AIRC_HIDDEN airc_status airc_ge_builder_init(airc_ge_builder *b, airc_context *ctx,
+                                             const airc_graph *g, const char *name);
+AIRC_HIDDEN void airc_ge_builder_free(airc_ge_builder *b);
+/* Starts/ends converting node n (its bound arguments, its op names). */
+AIRC_HIDDEN airc_status airc_ge_begin_node(airc_ge_builder *b, const airc_node *n);
+AIRC_HIDDEN void airc_ge_end_node(airc_ge_builder *b);
+/* The stream of the open scopes (innermost _user_stream_label; "" = main);
+ * NULL on OOM. */
+AIRC_HIDDEN ge_stream *airc_ge_current_stream(airc_ge_builder *b);
+/* Moves each op's control inputs after its data inputs (GE's order). */
+AIRC_HIDDEN void airc_ge_finish(airc_ge_builder *b);
+/* A new op named exactly `name` (made unique) with no node context. */
+AIRC_HIDDEN airc_status airc_ge_op_create_named(airc_ge_builder *b, const char *type,
+                                                const char *name, airc_ge_op **out);
+/* Appends an input_desc with no input edge (Data's "x"). */
+AIRC_HIDDEN airc_status airc_ge_op_input_desc(airc_ge_op *op, const char *name, airc_dtype dtype,
+                                              int32_t ndim, const int64_t *shape);
+/* "<op name>:<index>" of t (arena). */
+AIRC_HIDDEN const char *airc_ge_edge(airc_ge_builder *b, airc_ge_tensor t);
+/* Adds a model/graph attribute. */
+AIRC_HIDDEN airc_status airc_ge_graph_attr_string(airc_ge_builder *b, bool model, const char *key,
+                                                  const char *v);
+/* Attribute value constructors (arena) and map entries. */
+AIRC_HIDDEN Ge__Proto__AttrDef *airc_ge_attr_new(airc_ge_builder *b);
+
+/* ---- built-in converters and raisers (convert_*.c, registry.c) -------------
+ * Each family file lists, for the ATen ops it lowers, the converter (ATen
+ * node -> GE ops) and, for the GE op types it emits, the raiser (GE op ->
+ * ATen nodes) the reference executor uses. user_data is the entry's own
+ * `data` (a GE type name, an ATen op name). */
+
+/* Raising one GE op back to ATen nodes in graph g. */
+typedef struct ge_raise {
+    airc_graph *g;
+    const Ge__Proto__OpDef *op;
+    airc_node **in;                   /* per data input, in order; NULL when absent */
+    const Ge__Proto__TensorDef **cin; /* per data input: its Const's tensor, or NULL */
+    size_t nin;
+    airc_node **out;  /* per output: the node holding it (set by the raiser) */
+    size_t nout;      /* the op's output_desc count */
+    const void *data; /* the entry's data */
+} ge_raise;
+typedef airc_status (*ge_raise_fn)(ge_raise *r);
+
+typedef struct ge_conv_entry {
+    const char *aten; /* qualname */
+    airc_ge_converter_fn fn;
+    const void *data;
+} ge_conv_entry;
+
+typedef struct ge_raise_entry {
+    const char *type; /* GE op type */
+    ge_raise_fn fn;
+    const void *data;
+} ge_raise_entry;
+
+typedef struct ge_family {
+    const ge_conv_entry *conv;
+    size_t nconv;
+    const ge_raise_entry *raise;
+    size_t nraise;
+} ge_family;
+
+/* The families (one per convert_*.c). */
+extern const ge_family airc_ge_family_elementwise;
+extern const ge_family airc_ge_family_linalg;
+extern const ge_family airc_ge_family_shape;  /* views, reshapes, cat/split, index */
+extern const ge_family airc_ge_family_create; /* zeros, full, arange, *_like, where */
+extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, cumsum */
+extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
+
+/* The built-in converter of an op, by qualname; false when none. */
+AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,
+                                           void **user_data);
+/* The built-in raiser of a GE op type; NULL when none. */
+AIRC_HIDDEN const ge_raise_entry *airc_ge_builtin_raiser(const char *type);
+
+/* Helpers for converters. */
+/* The node's result dtype j (meta). */
+AIRC_HIDDEN airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j);
+/* Argument arg as a tensor of dtype: its GE tensor cast, or a 0-d Const of
+ * the number bound there. */
+AIRC_HIDDEN airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype,
+                                        airc_ge_tensor *out);
+/* Emits op `type` with inputs (names[i], in[i]) and one output "y" shaped
+ * like the node's result 0, and sets it as the node's result. */
+AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
+                                       const char *const *names, const airc_ge_tensor *in,
+                                       size_t nin, airc_ge_op **op_out);
+
+/* Helpers for raisers. */
+AIRC_HIDDEN const Ge__Proto__AttrDef *airc_ge_find_attr(const Ge__Proto__OpDef *op,
+                                                        const char *key);
+AIRC_HIDDEN airc_status airc_ge_attr_i(const ge_raise *r, const char *key, bool required,
+                                       int64_t dflt, int64_t *out);
+AIRC_HIDDEN airc_status airc_ge_attr_b(const ge_raise *r, const char *key, bool required, bool dflt,
+                                       bool *out);
+AIRC_HIDDEN airc_status airc_ge_attr_f(const ge_raise *r, const char *key, bool required,
+                                       double dflt, double *out);
+/* The int64/int32 values of Const input i (axes, shapes, perms). */
+AIRC_HIDDEN airc_status airc_ge_const_input_ints(const ge_raise *r, size_t i, int64_t *out,
+                                                 size_t cap, size_t *n);
+/* Requires exactly nin data inputs (absent ones count). */
+AIRC_HIDDEN airc_status airc_ge_raise_arity(const ge_raise *r, size_t nin);
+/* Adds call_function `aten` with these args (positional) and kwargs. */
+AIRC_HIDDEN airc_status airc_ge_raise_call(ge_raise *r, const char *aten,
+                                           const airc_value *const *args, size_t nargs,
+                                           const char *const *kw_names,
+                                           const airc_value *const *kw_values, size_t nkw,
+                                           airc_node **out);
+/* Node value / int list value in r->g. */
+AIRC_HIDDEN const airc_value *airc_ge_vnode(ge_raise *r, airc_node *n);
+AIRC_HIDDEN const airc_value *airc_ge_vints(ge_raise *r, const int64_t *v, size_t n);
+
+/* Lowering (lower.c): g (meta on every node, no call_module, lint-clean)
+ * into *model (owned by b). */
+typedef struct airc_ge_lower_options {
+    const airc_config *config; /* ge_config.* graph options; may be NULL */
+    const char *name;          /* graph name */
+} airc_ge_lower_options;
+AIRC_HIDDEN airc_status airc_ge_lower(airc_ge_builder *b, const airc_graph *g,
+                                      const airc_ge_lower_options *o);
+
+/* Serialization (serialize.c). */
+AIRC_HIDDEN airc_status airc_ge_pack(airc_context *ctx, const Ge__Proto__ModelDef *m, uint8_t **out,
+                                     size_t *len);
+AIRC_HIDDEN airc_status airc_ge_unpack(airc_context *ctx, const uint8_t *data, size_t len,
+                                       Ge__Proto__ModelDef **out);
+AIRC_HIDDEN void airc_ge_unpacked_free(airc_context *ctx, Ge__Proto__ModelDef *m);
+
+#endif

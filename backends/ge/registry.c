@@ -1,0 +1,282 @@
+/* The built-in converters and raisers of every family, looked up by name
+ * (sorted once, then binary search), and the helpers the family files
+ * share. */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+#include "ops/meta_util.h"
+#include "ops/ops.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const ge_family *const families[] = {
+    &airc_ge_family_elementwise,
+    &airc_ge_family_linalg, &airc_ge_family_shape, &airc_ge_family_create,
+    &airc_ge_family_reduce, &airc_ge_family_nn,
+};
+#define NFAMILIES (sizeof families / sizeof *families)
+
+static const ge_conv_entry **conv_sorted;
+static size_t nconv;
+static const ge_raise_entry **raise_sorted;
+static size_t nraise;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static int cmp_conv(const void *a, const void *b)
+{
+    return strcmp((*(const ge_conv_entry *const *)a)->aten,
+                  (*(const ge_conv_entry *const *)b)->aten);
+}
+
+static int cmp_raise(const void *a, const void *b)
+{
+    return strcmp((*(const ge_raise_entry *const *)a)->type,
+                  (*(const ge_raise_entry *const *)b)->type);
+}
+
+/* Process-wide tables (plain malloc: they live as long as the library). */
+static void build(void)
+{
+    size_t c = 0, r = 0;
+    for (size_t f = 0; f < NFAMILIES; f++) {
+        c += families[f]->nconv;
+        r += families[f]->nraise;
+    }
+    const ge_conv_entry **cs = malloc(sizeof *cs * (c + 1));
+    const ge_raise_entry **rs = malloc(sizeof *rs * (r + 1));
+    if (!cs || !rs) {
+        free(cs);
+        free(rs);
+        return; /* lookups find nothing: "no converter" errors, not a crash */
+    }
+    c = r = 0;
+    for (size_t f = 0; f < NFAMILIES; f++) {
+        for (size_t i = 0; i < families[f]->nconv; i++)
+            cs[c++] = &families[f]->conv[i];
+        for (size_t i = 0; i < families[f]->nraise; i++)
+            rs[r++] = &families[f]->raise[i];
+    }
+    qsort(cs, c, sizeof *cs, cmp_conv);
+    qsort(rs, r, sizeof *rs, cmp_raise);
+    conv_sorted = cs;
+    nconv = c;
+    raise_sorted = rs;
+    nraise = r;
+}
+
+bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn, void **user_data)
+{
+    pthread_once(&once, build);
+    size_t lo = 0, hi = nconv;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(conv_sorted[mid]->aten, qualname);
+        if (!c) {
+            *fn = conv_sorted[mid]->fn;
+            *user_data = (void *)conv_sorted[mid]->data;
+            return true;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+const ge_raise_entry *airc_ge_builtin_raiser(const char *type)
+{
+    pthread_once(&once, build);
+    size_t lo = 0, hi = nraise;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(raise_sorted[mid]->type, type);
+        if (!c)
+            return raise_sorted[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* ---- converter helpers ------------------------------------------------------------ */
+
+airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j)
+{
+    const airc_node *n = b->node;
+    return n && n->meta_kind != AIRC_META_NONE && j < n->nout ? n->out[j].dtype
+                                                              : AIRC_DTYPE_UNDEFINED;
+}
+
+airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype, airc_ge_tensor *out)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    if (v && v->kind == AIRC_VALUE_NODE) {
+        airc_ge_tensor t;
+        AIRC_TRY(airc_ge_input(b, arg, &t));
+        return airc_ge_cast(b, t, dtype, out);
+    }
+    double d;
+    int64_t i;
+    int32_t bl;
+    if (v && airc_value_get_float(v, &d) == AIRC_OK)
+        return airc_ge_const_scalar(b, dtype, d, out);
+    if (v && airc_value_get_int(v, &i) == AIRC_OK)
+        return airc_ge_const_scalar(b, dtype, (double)i, out);
+    if (v && airc_value_get_bool(v, &bl) == AIRC_OK)
+        return airc_ge_const_scalar(b, dtype, bl, out);
+    return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is neither a tensor nor a number", arg);
+}
+
+airc_status airc_ge_simple(airc_ge_builder *b, const char *type, const char *const *names,
+                           const airc_ge_tensor *in, size_t nin, airc_ge_op **op_out)
+{
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, type, &op));
+    for (size_t i = 0; i < nin; i++)
+        AIRC_TRY(airc_ge_op_input(op, names[i], in[i]));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    if (op_out)
+        *op_out = op;
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* ---- raiser helpers ----------------------------------------------------------------- */
+
+const Ge__Proto__AttrDef *airc_ge_find_attr(const Ge__Proto__OpDef *op, const char *key)
+{
+    for (size_t i = 0; i < op->n_attr; i++)
+        if (op->attr[i] && op->attr[i]->key && !strcmp(op->attr[i]->key, key))
+            return op->attr[i]->value;
+    return NULL;
+}
+
+static airc_status attr_missing(const ge_raise *r, const char *key, const char *kind)
+{
+    return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): attribute '%s' (%s) is missing",
+                     r->op->name, r->op->type, key, kind);
+}
+
+airc_status airc_ge_attr_i(const ge_raise *r, const char *key, bool required, int64_t dflt,
+                           int64_t *out)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    if (a && a->value_case == GE__PROTO__ATTR_DEF__VALUE_I) {
+        *out = a->i;
+        return AIRC_OK;
+    }
+    if (a && a->value_case == GE__PROTO__ATTR_DEF__VALUE_DT) {
+        *out = a->dt;
+        return AIRC_OK;
+    }
+    if (required)
+        return attr_missing(r, key, "int");
+    *out = dflt;
+    return AIRC_OK;
+}
+
+airc_status airc_ge_attr_b(const ge_raise *r, const char *key, bool required, bool dflt, bool *out)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    if (a && a->value_case == GE__PROTO__ATTR_DEF__VALUE_B) {
+        *out = a->b;
+        return AIRC_OK;
+    }
+    if (required)
+        return attr_missing(r, key, "bool");
+    *out = dflt;
+    return AIRC_OK;
+}
+
+airc_status airc_ge_attr_f(const ge_raise *r, const char *key, bool required, double dflt,
+                           double *out)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    if (a && a->value_case == GE__PROTO__ATTR_DEF__VALUE_F) {
+        *out = a->f;
+        return AIRC_OK;
+    }
+    if (required)
+        return attr_missing(r, key, "float");
+    *out = dflt;
+    return AIRC_OK;
+}
+
+airc_status airc_ge_const_input_ints(const ge_raise *r, size_t i, int64_t *out, size_t cap,
+                                     size_t *n)
+{
+    const Ge__Proto__TensorDef *t = i < r->nin ? r->cin[i] : NULL;
+    if (!t || !t->desc)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): input %zu must be a Const", r->op->name,
+                         r->op->type, i);
+    size_t es = t->desc->dtype == GE__PROTO__DATA_TYPE__DT_INT64   ? 8
+                : t->desc->dtype == GE__PROTO__DATA_TYPE__DT_INT32 ? 4
+                                                                   : 0;
+    if (!es || t->data.len % es || t->data.len / es > cap)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (%s): Const input %zu is not a short int32/int64 list",
+                         r->op->name, r->op->type, i);
+    *n = t->data.len / es;
+    for (size_t k = 0; k < *n; k++) {
+        if (es == 8) {
+            memcpy(&out[k], t->data.data + 8 * k, 8);
+        } else {
+            int32_t v;
+            memcpy(&v, t->data.data + 4 * k, 4);
+            out[k] = v;
+        }
+    }
+    return AIRC_OK;
+}
+
+airc_status airc_ge_raise_arity(const ge_raise *r, size_t nin)
+{
+    if (r->nin != nin)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu data inputs, expected %zu",
+                         r->op->name, r->op->type, r->nin, nin);
+    for (size_t i = 0; i < nin; i++)
+        if (!r->in[i])
+            return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): input %zu is absent", r->op->name,
+                             r->op->type, i);
+    return AIRC_OK;
+}
+
+airc_status airc_ge_raise_call(ge_raise *r, const char *aten, const airc_value *const *args,
+                               size_t nargs, const char *const *kw_names,
+                               const airc_value *const *kw_values, size_t nkw, airc_node **out)
+{
+    for (size_t i = 0; i < nargs; i++)
+        if (!args[i])
+            return airc_fail_oom("raised arguments");
+    for (size_t i = 0; i < nkw; i++)
+        if (!kw_values[i])
+            return airc_fail_oom("raised arguments");
+    return airc_graph_create_node(r->g, AIRC_NODE_CALL_FUNCTION, aten, args, nargs, kw_names,
+                                  kw_values, nkw, NULL, out);
+}
+
+const airc_value *airc_ge_vnode(ge_raise *r, airc_node *n)
+{
+    const airc_value *v = NULL;
+    if (!n || airc_value_node(r->g, n, &v) != AIRC_OK)
+        return NULL;
+    return v;
+}
+
+const airc_value *airc_ge_vints(ge_raise *r, const int64_t *vals, size_t n)
+{
+    const airc_value *items[AIRC_MAX_DIMS * 2];
+    if (n > sizeof items / sizeof *items)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (airc_value_int(r->g, vals[i], &items[i]) != AIRC_OK)
+            return NULL;
+    const airc_value *v = NULL;
+    if (airc_value_list(r->g, items, n, &v) != AIRC_OK)
+        return NULL;
+    return v;
+}
