@@ -753,9 +753,9 @@ airc_status airc_ge_const_ints(airc_ge_builder *b, const int64_t *v, size_t n, a
 airc_status airc_ge_cast(airc_ge_builder *b, airc_ge_tensor t, airc_dtype dtype,
                          airc_ge_tensor *out)
 {
-    airc_dtype have;
-    int32_t ndim;
-    const int64_t *shape;
+    airc_dtype have = AIRC_DTYPE_UNDEFINED;
+    int32_t ndim = 0;
+    const int64_t *shape = NULL;
     AIRC_TRY(airc_ge_tensor_meta(b, t, &have, &ndim, &shape));
     if (have == dtype) {
         *out = t;

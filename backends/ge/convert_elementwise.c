@@ -146,9 +146,9 @@ static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_op_create(b, "Mul", &m));
         AIRC_TRY(airc_ge_op_input(m, "x1", in[1]));
         AIRC_TRY(airc_ge_op_input(m, "x2", c));
-        airc_dtype d;
-        int32_t nd;
-        const int64_t *shape;
+        airc_dtype d = AIRC_DTYPE_UNDEFINED;
+        int32_t nd = 0;
+        const int64_t *shape = NULL;
         AIRC_TRY(airc_ge_tensor_meta(b, in[1], &d, &nd, &shape));
         int64_t dims[AIRC_MAX_DIMS];
         memcpy(dims, shape, sizeof *dims * (size_t)nd);
@@ -179,9 +179,9 @@ static airc_status conv_rsub(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_op_create(b, "Mul", &m));
         AIRC_TRY(airc_ge_op_input(m, "x1", self));
         AIRC_TRY(airc_ge_op_input(m, "x2", c));
-        airc_dtype d;
-        int32_t nd;
-        const int64_t *shape;
+        airc_dtype d = AIRC_DTYPE_UNDEFINED;
+        int32_t nd = 0;
+        const int64_t *shape = NULL;
         AIRC_TRY(airc_ge_tensor_meta(b, self, &d, &nd, &shape));
         int64_t dims[AIRC_MAX_DIMS];
         memcpy(dims, shape, sizeof *dims * (size_t)nd);
@@ -208,7 +208,7 @@ static airc_status conv_cast(airc_ge_builder *b, const airc_node *n, void *ud)
     (void)ud;
     airc_ge_tensor x, y;
     AIRC_TRY(airc_ge_input(b, 0, &x));
-    airc_dtype want = airc_ge_node_dtype(b, 0), have;
+    airc_dtype want = airc_ge_node_dtype(b, 0), have = AIRC_DTYPE_UNDEFINED;
     AIRC_TRY(airc_ge_tensor_meta(b, x, &have, NULL, NULL));
     if (have == want) { /* .to() to the same dtype: a copy */
         static const char *const names[] = {"x"};

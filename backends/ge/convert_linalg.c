@@ -64,9 +64,9 @@ static airc_status scale(airc_ge_builder *b, airc_ge_tensor t, double s, airc_ge
         *out = t;
         return AIRC_OK;
     }
-    airc_dtype d;
-    int32_t nd;
-    const int64_t *shape;
+    airc_dtype d = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *shape = NULL;
     AIRC_TRY(airc_ge_tensor_meta(b, t, &d, &nd, &shape));
     int64_t dims[AIRC_MAX_DIMS];
     memcpy(dims, shape, sizeof *dims * (size_t)nd);

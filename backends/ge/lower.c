@@ -78,7 +78,7 @@ static airc_status lower_data(airc_ge_builder *b, const airc_node *n, int64_t in
 static airc_status lower_const(airc_ge_builder *b, const airc_node *n)
 {
     airc_dtype dtype;
-    int32_t ndim;
+    int32_t ndim = 0;
     const int64_t *shape, *strides;
     void *data;
     if (airc_graph_get_constant(b->g, n->target, &dtype, &ndim, &shape, &strides, &data) != AIRC_OK)

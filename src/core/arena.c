@@ -32,12 +32,17 @@ void airc_arena_free(airc_arena *a)
     a->bytes = 0;
 }
 
+/* A chunk's first allocation starts on a cache line, so that a run of
+ * equal blocks whose size is a multiple of it (the nodes in their own
+ * arena) never straddles more lines than it must. */
+#define AIRC_ARENA_LINE 64u
+
 void *airc_arena_alloc(airc_arena *a, size_t size)
 {
     airc_arena_chunk *c = a->head;
     size_t off = c ? (c->used + AIRC_ARENA_ALIGN - 1) & ~(size_t)(AIRC_ARENA_ALIGN - 1) : 0;
     if (!c || size > c->cap || off > c->cap - size) {
-        if (size > SIZE_MAX / 2 - sizeof(airc_arena_chunk))
+        if (size > SIZE_MAX / 2 - sizeof(airc_arena_chunk) - AIRC_ARENA_LINE)
             return NULL;
         /* chunks grow with the arena so that big graphs need few chunks */
         size_t cap = a->bytes / 2 > AIRC_ARENA_MIN_CHUNK ? a->bytes / 2 : AIRC_ARENA_MIN_CHUNK;
@@ -45,25 +50,29 @@ void *airc_arena_alloc(airc_arena *a, size_t size)
             cap = 1u << 24;
         if (cap < size)
             cap = size;
-        airc_arena_chunk *nc = airc_malloc(a->ctx, sizeof *nc + cap);
+        /* data is 16-aligned: at most 48 bytes of padding reach a line */
+        airc_arena_chunk *nc =
+            airc_malloc(a->ctx, sizeof *nc + cap + AIRC_ARENA_LINE - AIRC_ARENA_ALIGN);
         if (!nc)
             return NULL;
-        nc->cap = cap;
-        nc->used = 0;
-        airc_prefault(nc->data, cap); /* the arena writes all of it */
+        size_t pad = (AIRC_ARENA_LINE - ((uintptr_t)nc->data & (AIRC_ARENA_LINE - 1))) &
+                     (AIRC_ARENA_LINE - 1);
+        nc->cap = pad + cap;
+        nc->used = pad;
+        airc_prefault((char *)nc->data + pad, cap); /* the arena writes all of it */
         if (c && size > AIRC_ARENA_MIN_CHUNK && c->cap - c->used > AIRC_ARENA_MIN_CHUNK) {
             /* a big one-off: keep the current chunk in front for small allocations */
             nc->next = c->next;
             c->next = nc;
-            nc->used = size;
+            nc->used = pad + size;
             a->bytes += cap;
-            return nc->data;
+            return (char *)nc->data + pad;
         }
         nc->next = c;
         a->head = nc;
         a->bytes += cap;
         c = nc;
-        off = 0;
+        off = pad;
     }
     c->used = off + size;
     return (char *)c->data + off;

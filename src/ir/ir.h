@@ -67,46 +67,52 @@ AIRC_HIDDEN airc_status airc_tmeta_set(airc_tmeta *t, airc_dtype dtype, int32_t 
 
 /* ---- nodes ------------------------------------------------------------- */
 
+/* Laid out by use: a node is three cache lines (node.c allocates them
+ * back to back from a 64-byte boundary). The first holds what the walks of
+ * the big passes read of every node (matcher, rewriter, CSE, DCE, print's
+ * users count); the second what an edit touches on a node's inputs; the
+ * third the rarely read rest. */
 struct airc_node {
+    /* line 1: identity, list walk, what a node computes */
     uint32_t magic;
     airc_node_kind kind;
-    airc_graph *graph;
-    airc_node *prev, *next; /* circular list through graph->root */
-    uint64_t order;         /* strictly increasing along the list */
-    const char *name;       /* arena */
-    const char *target;     /* arena; for call_function the op's name */
-    const airc_op *op;      /* call_function only */
+    airc_node *next;   /* circular list through graph->root */
+    uint64_t order;    /* strictly increasing along the list */
+    const airc_op *op; /* call_function only */
     const airc_value **args;
     uint32_t nargs;
+    uint32_t id; /* creation index in its graph */
     uint32_t nkw;
-    const char **kw_names;
-    const airc_value **kw_values;
-
     /* use-def, kept exact by every edit; heap arrays (context allocator)
      * or, while small, arena ones (see users_in_arena) */
+    uint32_t nusers;
     airc_node **users;
-    size_t nusers, users_cap;
+
+    /* line 2: what an edit reads and writes on the nodes it links */
+    airc_node *prev;
+    airc_graph *graph;
+    uint64_t mark;      /* scratch for walks: equal to graph->epoch when visited */
     airc_node **inputs; /* distinct, args-then-kwargs first occurrence */
-    size_t ninputs, inputs_cap;
-
-    /* meta */
-    int32_t meta_kind; /* AIRC_META_* */
-    uint32_t nout;
-    airc_tmeta *out;   /* heap, nout entries (1 for a tensor) */
-    size_t out_cap;
-    bool type_annotated; /* the parsed text carried a type slot for it */
-
-    /* free attributes */
-    const char **attr_keys;
-    const airc_value **attr_values;
-    size_t nattrs, attrs_cap;
-
+    uint32_t ninputs;
+    uint32_t users_cap, inputs_cap;
     bool erased;
     /* users / inputs still live in the graph's arena (their first, small
      * array: no heap call per node); growing moves them to the heap */
     bool users_in_arena, inputs_in_arena;
-    uint32_t id;   /* creation index in its graph */
-    uint64_t mark; /* scratch for walks: equal to graph->epoch when visited */
+    bool type_annotated; /* the parsed text carried a type slot for it */
+    const char *name;    /* arena */
+    const char *target;  /* arena; for call_function the op's name */
+
+    /* line 3: keywords, meta, free attributes */
+    const char **kw_names;
+    const airc_value **kw_values;
+    int32_t meta_kind; /* AIRC_META_* */
+    uint32_t nout;
+    airc_tmeta *out; /* heap, nout entries (1 for a tensor) */
+    size_t out_cap;
+    const char **attr_keys;
+    const airc_value **attr_values;
+    uint32_t nattrs, attrs_cap;
 };
 
 /* ---- constants and graphs ---------------------------------------------- */

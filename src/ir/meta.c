@@ -193,6 +193,8 @@ airc_status airc_node_set_attr(airc_node *n, const char *key, const airc_value *
     if (!v)
         return AIRC_OK;
     airc_context *ctx = n->graph->ctx;
+    if (n->nattrs >= UINT32_MAX / 2)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_node_set_attr: too many attributes");
     size_t cap = n->attrs_cap;
     const char *copy = airc_arena_strdup(&n->graph->arena, key);
     if (!copy || !airc_grow(ctx, (void **)&n->attr_keys, &cap, n->nattrs + 1, sizeof *n->attr_keys))
@@ -200,7 +202,7 @@ airc_status airc_node_set_attr(airc_node *n, const char *key, const airc_value *
     cap = n->attrs_cap;
     if (!airc_grow(ctx, (void **)&n->attr_values, &cap, n->nattrs + 1, sizeof *n->attr_values))
         return airc_fail_oom("node attribute");
-    n->attrs_cap = cap;
+    n->attrs_cap = (uint32_t)cap; /* doubling from < 2^31 entries */
     n->attr_keys[n->nattrs] = copy;
     n->attr_values[n->nattrs] = v;
     n->nattrs++;

@@ -92,11 +92,18 @@ static void unlink_node(airc_node *n)
  * that outgrows it moves to the heap (the arena copy is simply left). */
 #define ARENA_REFS 4
 
-static bool grow_refs(airc_graph *g, airc_node ***data, size_t *cap, size_t need,
-                      bool *in_arena)
+/* ir.h lays a node out in whole cache lines (the node arena hands out
+ * 64-byte aligned chunks): keep it so when fields change */
+#if UINTPTR_MAX == UINT64_MAX
+_Static_assert(sizeof(airc_node) % 64 == 0, "airc_node is a whole number of cache lines");
+#endif
+
+static bool grow_refs(airc_graph *g, airc_node ***data, uint32_t *cap, size_t need, bool *in_arena)
 {
     if (need <= *cap)
         return true;
+    if (need > UINT32_MAX) /* counts are 32-bit: a graph holds fewer nodes */
+        return false;
     if (!*data && need <= ARENA_REFS) {
         airc_node **p = airc_arena_alloc(&g->arena, ARENA_REFS * sizeof *p);
         if (!p)
@@ -106,15 +113,16 @@ static bool grow_refs(airc_graph *g, airc_node ***data, size_t *cap, size_t need
         *in_arena = true;
         return true;
     }
-    if (!*in_arena)
-        return airc_grow(g->ctx, (void **)data, cap, need, sizeof **data);
-    airc_node **p = NULL;
+    /* doubling from a 32-bit capacity; past UINT32_MAX the capacity is
+     * clamped (need fits, checked above) */
     size_t ncap = *cap;
+    airc_node **p = *in_arena ? NULL : *data;
     if (!airc_grow(g->ctx, (void **)&p, &ncap, need, sizeof *p))
         return false;
-    memcpy(p, *data, *cap * sizeof *p);
+    if (*in_arena)
+        memcpy(p, *data, *cap * sizeof *p);
     *data = p;
-    *cap = ncap;
+    *cap = ncap > UINT32_MAX ? UINT32_MAX : (uint32_t)ncap;
     *in_arena = false;
     return true;
 }
@@ -565,7 +573,7 @@ airc_status airc_graph_erase_node(airc_graph *g, airc_node *n)
     if (n->nusers)
         return airc_fail(AIRC_E_INVALID_GRAPH,
                          "cannot erase node '%s': it still has %zu user(s), first '%s'", n->name,
-                         n->nusers, n->users[0]->name);
+                         (size_t)n->nusers, n->users[0]->name);
     for (size_t i = 0; i < n->ninputs; i++)
         remove_user(n->inputs[i], n);
     n->ninputs = 0;

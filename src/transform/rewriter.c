@@ -7,7 +7,9 @@
  * every matched node. Only step 1 can fail, and every change it makes is
  * logged first — a created node, or a user about to be relinked by
  * replace_all_uses_with with its old args and positions — so that a
- * failure undoes the log backwards without allocating. Step 2 is checked
+ * failure undoes the log backwards without allocating (the created nodes
+ * are res->repl: a relink entry notes how many there were, which places the
+ * creations among the relinks). Step 2 is checked
  * before it starts and cannot fail.
  *
  * Deferring the erasures does not change the result: nodes that torch.fx
@@ -29,8 +31,6 @@ struct airc_replaced_patterns {
 };
 
 /* ---- undo log ---------------------------------------------------------- */
-
-enum { UNDO_CREATE, UNDO_RELINK };
 
 /* A relink (one user's args rewritten by replace_all_uses_with) changes the
  * user's args and inputs, removes it from each old input's users and
@@ -54,9 +54,9 @@ static size_t *relink_pos(relink *r)
 }
 
 typedef struct undo {
-    int kind;
-    airc_node *node;
-    relink *rel; /* UNDO_RELINK only (heap) */
+    airc_node *node; /* the relinked user */
+    relink *rel;     /* heap */
+    size_t nrepl;    /* nodes created (res->nrepl) before the relink */
 } undo;
 
 enum { LIVE = 0, DOOMED = 1, DEAD = 2 };
@@ -64,9 +64,10 @@ enum { LIVE = 0, DOOMED = 1, DEAD = 2 };
 typedef struct rewrite {
     airc_graph *g;
     airc_context *ctx;
-    uint32_t nid;        /* g->next_id before the rewrite: ids of old nodes */
-    uint8_t *state;      /* old node id -> LIVE, DOOMED (matched, later erased), DEAD */
-    airc_node **changed; /* old returning node id -> what replaced it */
+    airc_replaced_patterns *res; /* res->repl: the nodes created, in order */
+    uint32_t nid;                /* g->next_id before the rewrite: ids of old nodes */
+    uint8_t *state;              /* old node id -> LIVE, DOOMED (matched, later erased), DEAD */
+    airc_node **changed;         /* old returning node id -> what replaced it */
     airc_node **dead_list;
     size_t ndead;
     uint32_t first_new_id; /* first id created for the current match */
@@ -100,7 +101,7 @@ static bool save_relink(rewrite *rw, airc_node *u)
         while (pos[k] < x->nusers && x->users[pos[k]] != u)
             pos[k]++;
     }
-    rw->log[rw->nlog++] = (undo){.kind = UNDO_RELINK, .node = u, .rel = r};
+    rw->log[rw->nlog++] = (undo){.node = u, .rel = r, .nrepl = rw->res->nrepl};
     return true;
 }
 
@@ -127,18 +128,26 @@ static void undo_relink(const undo *e)
     u->nkw = r->nkw;
 }
 
-/* Restores the log backwards, without allocating. A created node has no
- * users left when its turn comes (later edits were undone first). */
+/* Erases the nodes created after the first `keep`, latest first. */
+static void erase_created(rewrite *rw, size_t keep)
+{
+    airc_replaced_patterns *res = rw->res;
+    while (res->nrepl > keep)
+        airc_graph_erase_node(rw->g, res->repl[--res->nrepl]);
+}
+
+/* Restores the log and the creations backwards, in the order they were
+ * made, without allocating. A created node has no users left when its
+ * turn comes (later edits were undone first). */
 static void rollback(rewrite *rw)
 {
     while (rw->nlog) {
         undo *e = &rw->log[--rw->nlog];
-        if (e->kind == UNDO_CREATE)
-            airc_graph_erase_node(rw->g, e->node);
-        else
-            undo_relink(e);
+        erase_created(rw, e->nrepl);
+        undo_relink(e);
         airc_free(rw->ctx, e->rel);
     }
+    erase_created(rw, 0);
 }
 
 static void log_free(rewrite *rw)
@@ -247,9 +256,8 @@ static airc_status copy_node(rewrite *rw, const airc_node *rn, binding *bind,
     for (uint32_t i = 0; i < rn->nkw && st == AIRC_OK; i++)
         st = map_value(rw, rn->kw_values[i], bind, &vals[rn->nargs + i]);
     airc_node *c = NULL;
-    if (st == AIRC_OK && (!log_reserve(rw, 1) ||
-                          !airc_grow(rw->ctx, (void **)&res->repl, &res->repl_cap,
-                                     res->nrepl + 1, sizeof *res->repl)))
+    if (st == AIRC_OK &&
+        !airc_grow(rw->ctx, (void **)&res->repl, &res->repl_cap, res->nrepl + 1, sizeof *res->repl))
         st = airc_fail_oom("rewrite undo log");
     if (st == AIRC_OK)
         st = airc_node_create(rw->g, rn->kind, rn->target, rn->op, vals, rn->nargs, rn->kw_names,
@@ -257,7 +265,6 @@ static airc_status copy_node(rewrite *rw, const airc_node *rn, binding *bind,
     airc_free(rw->ctx, vals);
     if (st != AIRC_OK)
         return airc_fail_prefix("replace_pattern: copying replacement node '%s'", rn->name);
-    rw->log[rw->nlog++] = (undo){.kind = UNDO_CREATE, .node = c};
     res->repl[res->nrepl++] = c;
     bind[rn->id] = (binding){c, NULL};
     return AIRC_OK;
@@ -427,7 +434,7 @@ static airc_status rewrite_all(airc_graph *g, const airc_graph *repl, airc_match
                                airc_replaced_patterns *res)
 {
     airc_context *ctx = g->ctx;
-    rewrite rw = {.g = g, .ctx = ctx, .nid = g->next_id ? g->next_id : 1};
+    rewrite rw = {.g = g, .ctx = ctx, .res = res, .nid = g->next_id ? g->next_id : 1};
     binding *bind = airc_calloc(ctx, repl->next_id ? repl->next_id : 1, sizeof *bind);
     rw.state = airc_calloc(ctx, rw.nid, sizeof *rw.state);
     rw.changed = airc_calloc(ctx, rw.nid, sizeof *rw.changed);
