@@ -171,6 +171,7 @@ static bool is_final_writeback(const fstate *s, const airc_node *n, const airc_v
 static const char *const renamed_twins[][2] = {
     {"aten.pow_.Scalar", "aten.pow.Tensor_Scalar"},
     {"aten.pow_.Tensor", "aten.pow.Tensor_Tensor"},
+    {"aten.zero_.default", "aten.zeros_like.default"},
 };
 
 static bool same_type(const airc_type *a, const airc_type *b)
@@ -206,13 +207,16 @@ static airc_status find_twin(airc_context *ctx, const airc_op *op, const airc_op
     }
     if (st != AIRC_OK)
         return st;
-    /* a twin takes the same arguments and writes none */
+    /* a twin takes the same arguments (plus keyword-only ones with
+     * defaults: zeros_like's dtype, layout, ...) and writes none */
     const airc_schema *a = op->schema, *b = (*twin)->schema;
-    bool ok = !b->is_mutable && a->nargs == b->nargs;
+    bool ok = !b->is_mutable && a->nargs <= b->nargs;
     for (uint32_t i = 0; ok && i < a->nargs; i++)
         ok = !strcmp(a->args[i].name, b->args[i].name) &&
              same_type(&a->args[i].type, &b->args[i].type) &&
              a->args[i].kwarg_only == b->args[i].kwarg_only;
+    for (uint32_t i = a->nargs; ok && i < b->nargs; i++)
+        ok = b->args[i].kwarg_only && b->args[i].def;
     if (!ok)
         *twin = NULL;
     return AIRC_OK;

@@ -5,6 +5,7 @@
  * attributes, and the first op created on a stream after an air.wait gets
  * the waited records as control inputs (appended after its data inputs
  * when the lowering finishes). */
+#include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 #include "ops/ops.h"
@@ -718,30 +719,13 @@ airc_status airc_ge_const(airc_ge_builder *b, airc_dtype dtype, int32_t ndim, co
 airc_status airc_ge_const_scalar(airc_ge_builder *b, airc_dtype dtype, double v,
                                  airc_ge_tensor *out)
 {
-    union {
-        float f;
-        double d;
-        int64_t i64;
-        int32_t i32;
-        int16_t i16;
-        int8_t i8;
-        uint8_t u8;
-    } u;
-    memset(&u, 0, sizeof u);
-    switch (dtype) {
-    case AIRC_DTYPE_F32: u.f = (float)v; break;
-    case AIRC_DTYPE_F64: u.d = v; break;
-    case AIRC_DTYPE_I64: u.i64 = (int64_t)v; break;
-    case AIRC_DTYPE_I32: u.i32 = (int32_t)v; break;
-    case AIRC_DTYPE_I16: u.i16 = (int16_t)v; break;
-    case AIRC_DTYPE_I8: u.i8 = (int8_t)v; break;
-    case AIRC_DTYPE_U8: u.u8 = (uint8_t)v; break;
-    case AIRC_DTYPE_BOOL: u.u8 = v != 0; break;
-    default:
+    size_t es = airc_dtype_size(dtype);
+    if (!es || airc_ge_proto_dtype(dtype) == GE__PROTO__DATA_TYPE__DT_UNDEFINED)
         return airc_fail(AIRC_E_UNSUPPORTED, "airc_ge_const_scalar: dtype %s",
                          airc_dtype_name(dtype) ? airc_dtype_name(dtype) : "?");
-    }
-    return airc_ge_const(b, dtype, 0, NULL, &u, out);
+    uint64_t bytes[2] = {0, 0}; /* the CPU kernels' conversion: f16/bf16 too */
+    airc_cpu_cast(dtype, bytes, 1, AIRC_DTYPE_F64, &v, 1, 1);
+    return airc_ge_const(b, dtype, 0, NULL, bytes, out);
 }
 
 airc_status airc_ge_const_ints(airc_ge_builder *b, const int64_t *v, size_t n, airc_ge_tensor *out)

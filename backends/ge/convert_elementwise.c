@@ -132,7 +132,7 @@ static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
                                   ? airc_ge_arg(b, 2)
                                   : NULL;
     double a = 1;
-    int64_t ai;
+    int64_t ai = 0;
     if (alpha && airc_value_get_float(alpha, &a) != AIRC_OK) {
         if (airc_value_get_int(alpha, &ai) == AIRC_OK)
             a = (double)ai;
@@ -168,7 +168,7 @@ static airc_status conv_rsub(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_operand(b, 0, dt, &self));
     AIRC_TRY(airc_ge_operand(b, 1, dt, &other));
     double a = 1;
-    int64_t ai;
+    int64_t ai = 0;
     const airc_value *alpha = airc_ge_arg(b, 2);
     if (alpha && airc_value_get_float(alpha, &a) != AIRC_OK)
         a = airc_value_get_int(alpha, &ai) == AIRC_OK ? (double)ai : 1;
@@ -221,7 +221,7 @@ static airc_status conv_cast(airc_ge_builder *b, const airc_node *n, void *ud)
 static airc_status raise_cast(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 1));
-    int64_t dt;
+    int64_t dt = 0;
     AIRC_TRY(airc_ge_attr_i(r, "dst_type", true, 0, &dt));
     airc_dtype d = airc_ge_from_attr_dtype(dt);
     if (d == AIRC_DTYPE_UNDEFINED)

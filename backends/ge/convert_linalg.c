@@ -48,8 +48,8 @@ static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
 
 static double number(const airc_value *v, double dflt)
 {
-    double d;
-    int64_t i;
+    double d = 0;
+    int64_t i = 0;
     if (v && airc_value_get_float(v, &d) == AIRC_OK)
         return d;
     if (v && airc_value_get_int(v, &i) == AIRC_OK)

@@ -1,4 +1,949 @@
-/* Ascend IR converters and raisers: the nn family (being written). */
+/* Neural-network ops to and from Ascend IR, with TorchAir's choices:
+ * native_layer_norm -> LayerNormV3 (y, mean, rstd); convolution -> Conv2D
+ * (NCHW; 1-d through Unsqueeze/Squeeze of dim 2, as TorchAir; 3-d and
+ * transposed refused: the CPU kernels run 2-d only); max_pool2d_with_indices
+ * -> MaxPoolWithArgmaxV1 (NHWC-style 4-item ksize/strides/pads/dilation);
+ * avg_pool2d -> AvgPoolV2; adaptive_avg_pool2d -> AdaptiveAvgPool2d;
+ * gelu -> Gelu (tanh approximation: GeluV2 approximate="tanh"); silu ->
+ * Swish(scale 1); hardtanh / clamp -> ClipByValueV2, clamp with one bound
+ * and clamp_min / clamp_max -> Maximum / Minimum; leaky_relu -> LeakyRelu;
+ * div with rounding_mode -> FloorDiv, RealDiv + Trunc (floats) or
+ * TruncateDiv (integers); log2 -> Log + Mul by 1/ln 2 (the Log raiser of
+ * the elementwise family reads no `base`); logical_xor -> NotEqual of
+ * bools; linear / matmul -> MatMulV2 (2-d) or BatchMatMulV2 (broadcasting;
+ * transpose_x2 / adj_x2 for linear's weight, its bias as the op's input). */
 #include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+#include "ops/meta_util.h"
+#include "ops/ops.h"
 
-const ge_family airc_ge_family_nn = {NULL, 0, NULL, 0};
+#include <math.h>
+#include <string.h>
+
+/* ---- argument helpers ---------------------------------------------------------- */
+
+/* An int list argument (an int is a one-item list); *n its length. */
+static airc_status ints_arg(airc_ge_builder *b, size_t arg, int64_t *out, size_t cap, size_t *n)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    *n = 0;
+    if (!v || v->kind == AIRC_VALUE_NONE)
+        return AIRC_OK;
+    if (v->kind == AIRC_VALUE_INT) {
+        out[0] = v->u.i;
+        *n = 1;
+        return AIRC_OK;
+    }
+    if ((v->kind != AIRC_VALUE_LIST && v->kind != AIRC_VALUE_TUPLE) || v->len > cap)
+        return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not a short int list", arg);
+    for (uint32_t i = 0; i < v->len; i++)
+        if (airc_value_get_int(v->u.items[i], &out[i]) != AIRC_OK)
+            return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not an int list", arg);
+    *n = v->len;
+    return AIRC_OK;
+}
+
+/* An int list argument as exactly k items: one item repeats, none takes
+ * dflt (NULL: required). */
+static airc_status spatial_arg(airc_ge_builder *b, size_t arg, size_t k, const int64_t *dflt,
+                               int64_t *out)
+{
+    size_t n = 0;
+    AIRC_TRY(ints_arg(b, arg, out, k, &n));
+    if (n == k)
+        return AIRC_OK;
+    if (n == 1) {
+        for (size_t i = 1; i < k; i++)
+            out[i] = out[0];
+        return AIRC_OK;
+    }
+    if (n == 0 && dflt) {
+        memcpy(out, dflt, sizeof *out * k);
+        return AIRC_OK;
+    }
+    return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu must have 1 or %zu items", arg, k);
+}
+
+static bool bool_arg(airc_ge_builder *b, size_t arg, bool dflt)
+{
+    int32_t v = 0;
+    return airc_value_get_bool(airc_ge_arg(b, arg), &v) == AIRC_OK ? v != 0 : dflt;
+}
+
+static bool number_arg(airc_ge_builder *b, size_t arg, double *out)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    int64_t i = 0;
+    if (v && airc_value_get_float(v, out) == AIRC_OK)
+        return true;
+    if (v && airc_value_get_int(v, &i) == AIRC_OK) {
+        *out = (double)i;
+        return true;
+    }
+    return false;
+}
+
+static bool present(airc_ge_builder *b, size_t arg)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    return v && v->kind != AIRC_VALUE_NONE;
+}
+
+/* Unsqueeze(x, axes=[axis]) / Squeeze(x, axis=[axis]) with explicit
+ * output shapes. */
+static airc_status unsqueeze(airc_ge_builder *b, airc_ge_tensor x, int64_t axis,
+                             airc_ge_tensor *out)
+{
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &s));
+    int64_t shape[AIRC_MAX_DIMS];
+    for (int32_t i = 0, k = 0; i <= nd; i++)
+        shape[i] = i == axis ? 1 : s[k++];
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Unsqueeze", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "axes", &axis, 1));
+    return airc_ge_op_output(op, "y", dt, nd + 1, shape, out);
+}
+
+static airc_status squeeze_result(airc_ge_builder *b, airc_ge_tensor x, int64_t axis)
+{
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Squeeze", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "axis", &axis, 1));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* The node's result 0 shape with a 1 inserted at axis. */
+static int32_t result_unsqueezed(const airc_node *n, int64_t axis, int64_t *shape)
+{
+    const airc_tmeta *o = &n->out[0];
+    for (int32_t i = 0, k = 0; i <= o->ndim; i++)
+        shape[i] = i == axis ? 1 : o->shape[k++];
+    return o->ndim + 1;
+}
+
+/* ---- layer norm ----------------------------------------------------------------- */
+
+/* 1 in a floating dtype's bytes (the others stay 0). */
+static void write_one(void *p, airc_dtype dt)
+{
+    if (dt == AIRC_DTYPE_F32) {
+        float f = 1;
+        memcpy(p, &f, sizeof f);
+    } else if (dt == AIRC_DTYPE_F64) {
+        double d = 1;
+        memcpy(p, &d, sizeof d);
+    } else if (dt == AIRC_DTYPE_F16 || dt == AIRC_DTYPE_BF16) {
+        uint16_t h = dt == AIRC_DTYPE_F16 ? 0x3C00 : 0x3F80;
+        memcpy(p, &h, sizeof h);
+    }
+}
+
+/* native_layer_norm(input, normalized_shape, weight?, bias?, eps): an absent
+ * weight/bias becomes a Const of ones/zeros (TorchAir: Fill). */
+static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, gb[2];
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *xs;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &xs));
+    int64_t ns[AIRC_MAX_DIMS];
+    size_t k = 0;
+    AIRC_TRY(ints_arg(b, 1, ns, AIRC_MAX_DIMS, &k));
+    if (k > (size_t)nd)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "normalized_shape has %zu dims, input %d", k, nd);
+    int64_t begin = nd - (int64_t)k;
+    double eps = 1e-5;
+    number_arg(b, 4, &eps);
+    for (int i = 0; i < 2; i++) {
+        if (present(b, (size_t)(2 + i))) {
+            AIRC_TRY(airc_ge_operand(b, (size_t)(2 + i), dt, &gb[i]));
+            continue;
+        }
+        size_t count = 1;
+        for (size_t j = 0; j < k; j++)
+            count *= (size_t)ns[j];
+        size_t es = airc_dtype_size(dt);
+        void *buf = airc_calloc(b->ctx, count + 1, es);
+        if (!buf)
+            return airc_fail_oom("layer norm weight");
+        if (i == 0)
+            for (size_t j = 0; j < count; j++)
+                write_one((char *)buf + j * es, dt);
+        airc_status st = airc_ge_const(b, dt, (int32_t)k, ns, buf, &gb[i]);
+        airc_free(b->ctx, buf);
+        AIRC_TRY(st);
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "LayerNormV3", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "gamma", gb[0]));
+    AIRC_TRY(airc_ge_op_input(op, "beta", gb[1]));
+    AIRC_TRY(airc_ge_op_attr_int(op, "begin_norm_axis", begin));
+    AIRC_TRY(airc_ge_op_attr_int(op, "begin_params_axis", begin));
+    AIRC_TRY(airc_ge_op_attr_float(op, "epsilon", eps));
+    static const char *const outs[] = {"y", "mean", "rstd"};
+    for (size_t j = 0; j < 3 && j < n->nout; j++) {
+        airc_ge_tensor t;
+        AIRC_TRY(airc_ge_op_output_like_node(op, outs[j], j, &t));
+        AIRC_TRY(airc_ge_set_result(b, j, t));
+    }
+    return AIRC_OK;
+}
+
+/* ---- convolution ---------------------------------------------------------------- */
+
+/* convolution(input, weight, bias?, stride, padding, dilation, transposed,
+ * output_padding, groups). */
+static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, w, bias;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_input(b, 1, &w));
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    int32_t nd = 0;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, NULL));
+    if (bool_arg(b, 6, false))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "transposed convolution has no Ascend IR converter (Conv2DTranspose is "
+                         "not supported by the reference executor)");
+    if (nd != 3 && nd != 4)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "convolution of a %d-d input: only 1-d and 2-d (Conv2D) are supported",
+                         nd);
+    size_t sp = (size_t)nd - 2;
+    int64_t one[2] = {1, 1}, zero[2] = {0, 0};
+    int64_t st[2], pd[2], dl[2];
+    AIRC_TRY(spatial_arg(b, 3, sp, one, st));
+    AIRC_TRY(spatial_arg(b, 4, sp, zero, pd));
+    AIRC_TRY(spatial_arg(b, 5, sp, one, dl));
+    int64_t groups = 1;
+    airc_value_get_int(airc_ge_arg(b, 8), &groups);
+    AIRC_TRY(airc_ge_cast(b, x, dt, &x));
+    AIRC_TRY(airc_ge_cast(b, w, dt, &w));
+    bool one_d = nd == 3;
+    if (one_d) { /* TorchAir: unsqueeze dim 2, a unit-height 2-d conv */
+        st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0];
+        st[0] = 1, pd[0] = 0, dl[0] = 1;
+        AIRC_TRY(unsqueeze(b, x, 2, &x));
+        AIRC_TRY(unsqueeze(b, w, 2, &w));
+    }
+    bool has_bias = present(b, 2);
+    if (has_bias)
+        AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Conv2D", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "filter", w));
+    if (has_bias)
+        AIRC_TRY(airc_ge_op_input(op, "bias", bias));
+    else
+        AIRC_TRY(airc_ge_op_input_absent(op, "bias"));
+    AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
+    int64_t strides[4] = {1, 1, st[0], st[1]};
+    int64_t pads[4] = {pd[0], pd[0], pd[1], pd[1]};
+    int64_t dils[4] = {1, 1, dl[0], dl[1]};
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", strides, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "dilations", dils, 4));
+    AIRC_TRY(airc_ge_op_attr_int(op, "groups", groups));
+    AIRC_TRY(airc_ge_op_attr_string(op, "data_format", "NCHW"));
+    AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
+    airc_ge_tensor y;
+    if (!one_d) {
+        AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t ynd = result_unsqueezed(n, 2, shape);
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, ynd, shape, &y));
+    return squeeze_result(b, y, 2);
+}
+
+/* ---- pooling ---------------------------------------------------------------------- */
+
+/* kernel_size, stride (empty: kernel_size), padding of a 2-d pool. */
+static airc_status pool_geometry(airc_ge_builder *b, int64_t *k, int64_t *s, int64_t *p)
+{
+    AIRC_TRY(spatial_arg(b, 1, 2, NULL, k));
+    AIRC_TRY(spatial_arg(b, 2, 2, k, s));
+    int64_t zero[2] = {0, 0};
+    return spatial_arg(b, 3, 2, zero, p);
+}
+
+/* max_pool2d_with_indices(self, kernel_size, stride=[], padding=0,
+ * dilation=1, ceil_mode=False) -> (values, int64 indices). */
+static airc_status conv_max_pool(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    int64_t k[2], s[2], p[2], d[2], one[2] = {1, 1};
+    AIRC_TRY(pool_geometry(b, k, s, p));
+    AIRC_TRY(spatial_arg(b, 4, 2, one, d));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "MaxPoolWithArgmaxV1", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    int64_t ksize[4] = {1, k[0], k[1], 1}, strides[4] = {1, s[0], s[1], 1};
+    int64_t pads[4] = {1, p[0], p[1], 1}, dil[4] = {1, d[0], d[1], 1};
+    AIRC_TRY(airc_ge_op_attr_ints(op, "ksize", ksize, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", strides, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "dilation", dil, 4));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", bool_arg(b, 5, false)));
+    airc_ge_tensor y, idx;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "argmax", 1, &idx));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    return airc_ge_set_result(b, 1, idx);
+}
+
+/* avg_pool2d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None); a 3-d input goes
+ * through Unsqueeze/Squeeze of dim 0, as TorchAir. */
+static airc_status conv_avg_pool(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, NULL));
+    if (nd != 3 && nd != 4)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "avg_pool2d expects a 3-d or 4-d input");
+    int64_t k[2], s[2], p[2];
+    AIRC_TRY(pool_geometry(b, k, s, p));
+    int64_t divisor = 0;
+    if (present(b, 6))
+        airc_value_get_int(airc_ge_arg(b, 6), &divisor);
+    if (nd == 3)
+        AIRC_TRY(unsqueeze(b, x, 0, &x));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "AvgPoolV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    int64_t ksize[4] = {1, 1, k[0], k[1]}, strides[4] = {1, 1, s[0], s[1]};
+    int64_t pads[4] = {p[0], p[0], p[1], p[1]};
+    AIRC_TRY(airc_ge_op_attr_ints(op, "ksize", ksize, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", strides, 4));
+    AIRC_TRY(airc_ge_op_attr_string(op, "padding_mode", "CALCULATED"));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
+    AIRC_TRY(airc_ge_op_attr_string(op, "data_format", "NCHW"));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "global_pooling", 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", bool_arg(b, 4, false)));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "exclusive", !bool_arg(b, 5, true)));
+    AIRC_TRY(airc_ge_op_attr_int(op, "divisor_override", divisor));
+    airc_ge_tensor y;
+    if (nd == 4) {
+        AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t ynd = result_unsqueezed(n, 0, shape);
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, ynd, shape, &y));
+    return squeeze_result(b, y, 0);
+}
+
+static airc_status conv_adaptive_pool(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    int64_t size[2];
+    AIRC_TRY(spatial_arg(b, 1, 2, NULL, size));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "AdaptiveAvgPool2d", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", size, 2));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* ---- activations ------------------------------------------------------------------- */
+
+static airc_status conv_gelu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
+    const char *approx = "none";
+    const airc_value *v = airc_ge_arg(b, 1);
+    if (v)
+        airc_value_get_string(v, &approx);
+    bool tanh_ = !strcmp(approx, "tanh");
+    airc_ge_op *op;
+    static const char *const names[] = {"x"};
+    AIRC_TRY(airc_ge_simple(b, tanh_ ? "GeluV2" : "Gelu", names, &x, 1, &op));
+    return tanh_ ? airc_ge_op_attr_string(op, "approximate", "tanh") : AIRC_OK;
+}
+
+static airc_status conv_silu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
+    airc_ge_op *op;
+    static const char *const names[] = {"x"};
+    AIRC_TRY(airc_ge_simple(b, "Swish", names, &x, 1, &op));
+    return airc_ge_op_attr_float(op, "scale", 1.0);
+}
+
+static airc_status conv_leaky_relu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
+    double slope = 0.01;
+    number_arg(b, 1, &slope);
+    airc_ge_op *op;
+    static const char *const names[] = {"x"};
+    AIRC_TRY(airc_ge_simple(b, "LeakyRelu", names, &x, 1, &op));
+    return airc_ge_op_attr_float(op, "negative_slope", slope);
+}
+
+/* ---- clamp ----------------------------------------------------------------------------- */
+
+typedef struct clamp_desc {
+    int min_arg, max_arg; /* -1: none */
+    double dmin, dmax;    /* hardtanh's defaults (NAN: none) */
+} clamp_desc;
+
+static const clamp_desc c_clamp = {1, 2, NAN, NAN};
+static const clamp_desc c_min = {1, -1, NAN, NAN};
+static const clamp_desc c_max = {-1, 1, NAN, NAN};
+static const clamp_desc c_hardtanh = {1, 2, -1, 1};
+
+/* Bound argument arg as a tensor of dt (a default when absent); false when
+ * there is none. */
+static airc_status bound(airc_ge_builder *b, int arg, double dflt, airc_dtype dt, bool *has,
+                         airc_ge_tensor *out)
+{
+    *has = false;
+    if (arg < 0)
+        return AIRC_OK;
+    if (present(b, (size_t)arg)) {
+        *has = true;
+        return airc_ge_operand(b, (size_t)arg, dt, out);
+    }
+    if (isnan(dflt))
+        return AIRC_OK;
+    *has = true;
+    return airc_ge_const_scalar(b, dt, dflt, out);
+}
+
+static airc_status conv_clamp(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const clamp_desc *d = ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[3];
+    bool hmin, hmax;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(bound(b, d->min_arg, d->dmin, dt, &hmin, &in[1]));
+    AIRC_TRY(bound(b, d->max_arg, d->dmax, dt, &hmax, &in[2]));
+    static const char *const clip[] = {"x", "clip_value_min", "clip_value_max"};
+    static const char *const xy[] = {"x1", "x2"};
+    if (hmin && hmax)
+        return airc_ge_simple(b, "ClipByValueV2", clip, in, 3, NULL);
+    if (hmin)
+        return airc_ge_simple(b, "Maximum", xy, in, 2, NULL);
+    if (hmax) {
+        airc_ge_tensor mx[2] = {in[0], in[2]};
+        return airc_ge_simple(b, "Minimum", xy, mx, 2, NULL);
+    }
+    return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: at least one of min and max must be given",
+                     n->op->qualname);
+}
+
+/* ---- div with rounding, log2, logical_xor ------------------------------------------------ */
+
+/* div.Tensor_mode / div.Scalar_mode(self, other, *, rounding_mode). */
+static airc_status conv_div_mode(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
+    const char *mode = NULL;
+    const airc_value *v = airc_ge_arg(b, 2);
+    if (v && v->kind == AIRC_VALUE_STRING)
+        airc_value_get_string(v, &mode);
+    static const char *const xy[] = {"x1", "x2"};
+    if (mode && !strcmp(mode, "floor"))
+        return airc_ge_simple(b, "FloorDiv", xy, in, 2, NULL);
+    if (!mode)
+        return airc_ge_simple(b, "RealDiv", xy, in, 2, NULL);
+    if (strcmp(mode, "trunc"))
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "rounding_mode '%s' is not floor or trunc", mode);
+    if (!airc_dtype_is_floating(dt))
+        return airc_ge_simple(b, "TruncateDiv", xy, in, 2, NULL);
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "RealDiv", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", in[0]));
+    AIRC_TRY(airc_ge_op_input(op, "x2", in[1]));
+    airc_ge_tensor q;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &q));
+    static const char *const x[] = {"x"};
+    return airc_ge_simple(b, "Trunc", x, &q, 1, NULL);
+}
+
+static airc_status conv_log2(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor x, l, c;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Log", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &l));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 1.0 / log(2.0), &c));
+    airc_ge_tensor in[2] = {l, c};
+    static const char *const xy[] = {"x1", "x2"};
+    return airc_ge_simple(b, "Mul", xy, in, 2, NULL);
+}
+
+static airc_status conv_logical_xor(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_operand(b, 0, AIRC_DTYPE_BOOL, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, AIRC_DTYPE_BOOL, &in[1]));
+    static const char *const xy[] = {"x1", "x2"};
+    return airc_ge_simple(b, "NotEqual", xy, in, 2, NULL);
+}
+
+/* ---- linear, matmul ------------------------------------------------------------------------ */
+
+/* x1 @ x2 (x2 transposed for linear), bias optional: MatMulV2 when both
+ * are 2-d, else BatchMatMulV2. */
+static airc_status matmul(airc_ge_builder *b, bool linear)
+{
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor x1, x2, bias;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x1));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &x2));
+    int32_t n1, n2;
+    AIRC_TRY(airc_ge_tensor_meta(b, x1, NULL, &n1, NULL));
+    AIRC_TRY(airc_ge_tensor_meta(b, x2, NULL, &n2, NULL));
+    bool v2 = n1 == 2 && n2 == 2;
+    bool has_bias = linear && present(b, 2);
+    if (has_bias)
+        AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, v2 ? "MatMulV2" : "BatchMatMulV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", x1));
+    AIRC_TRY(airc_ge_op_input(op, "x2", x2));
+    if (has_bias)
+        AIRC_TRY(airc_ge_op_input(op, "bias", bias));
+    else
+        AIRC_TRY(airc_ge_op_input_absent(op, "bias"));
+    AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
+    AIRC_TRY(airc_ge_op_attr_bool(op, v2 ? "transpose_x1" : "adj_x1", 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, v2 ? "transpose_x2" : "adj_x2", linear));
+    AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+static airc_status conv_linear(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    return matmul(b, true);
+}
+
+static airc_status conv_matmul(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    return matmul(b, false);
+}
+
+/* ---- raisers -----------------------------------------------------------------------------------
+ */
+
+static const airc_value *vint(ge_raise *r, int64_t v)
+{
+    const airc_value *out = NULL;
+    airc_value_int(r->g, v, &out);
+    return out;
+}
+
+static const airc_value *vbool(ge_raise *r, bool v)
+{
+    const airc_value *out = NULL;
+    airc_value_bool(r->g, v, &out);
+    return out;
+}
+
+static const airc_value *vfloat(ge_raise *r, double v)
+{
+    const airc_value *out = NULL;
+    airc_value_float(r->g, v, &out);
+    return out;
+}
+
+static const airc_value *vnone(ge_raise *r)
+{
+    const airc_value *out = NULL;
+    airc_value_none(r->g, &out);
+    return out;
+}
+
+/* A list attribute of exactly k ints (required unless dflt). */
+static airc_status attr_ints(const ge_raise *r, const char *key, size_t k, const int64_t *dflt,
+                             int64_t *out)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    if (!a && dflt) {
+        memcpy(out, dflt, sizeof *out * k);
+        return AIRC_OK;
+    }
+    if (!a || a->value_case != GE__PROTO__ATTR_DEF__VALUE_LIST || !a->list)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): attribute '%s' (int list) is missing",
+                         r->op->name, r->op->type, key);
+    if (a->list->n_i != k)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (%s): attribute '%s' has %zu items, not %zu", r->op->name,
+                         r->op->type, key, a->list->n_i, k);
+    memcpy(out, a->list->i, sizeof *out * k);
+    return AIRC_OK;
+}
+
+/* A string attribute, or dflt. */
+static const char *attr_s(const ge_raise *r, const char *key, const char *dflt, char *buf,
+                          size_t cap)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    if (!a || a->value_case != GE__PROTO__ATTR_DEF__VALUE_S)
+        return dflt;
+    size_t n = a->s.len < cap - 1 ? a->s.len : cap - 1;
+    memcpy(buf, a->s.data, n);
+    buf[n] = 0;
+    return buf;
+}
+
+static airc_status getitems(ge_raise *r, airc_node *t, size_t n)
+{
+    if (r->nout != n)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu outputs, expected %zu",
+                         r->op->name, r->op->type, r->nout, n);
+    for (size_t j = 0; j < n; j++) {
+        const airc_value *args[2] = {airc_ge_vnode(r, t), vint(r, (int64_t)j)};
+        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, &r->out[j]));
+    }
+    return AIRC_OK;
+}
+
+/* Inputs 0..need-1 present, at most max inputs. */
+static airc_status inputs_between(const ge_raise *r, size_t need, size_t max)
+{
+    if (r->nin < need || r->nin > max)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu data inputs, expected %zu to %zu",
+                         r->op->name, r->op->type, r->nin, need, max);
+    for (size_t i = 0; i < need; i++)
+        if (!r->in[i])
+            return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): input %zu is absent", r->op->name,
+                             r->op->type, i);
+    return AIRC_OK;
+}
+
+static airc_status raise_layer_norm(ge_raise *r)
+{
+    AIRC_TRY(inputs_between(r, 1, 3));
+    int64_t begin = 0, bp = 0;
+    double eps = 0;
+    AIRC_TRY(airc_ge_attr_i(r, "begin_norm_axis", true, 0, &begin));
+    AIRC_TRY(airc_ge_attr_i(r, "begin_params_axis", false, begin, &bp));
+    AIRC_TRY(airc_ge_attr_f(r, "epsilon", true, 0, &eps));
+    const Ge__Proto__TensorDescriptor *d = r->op->n_input_desc ? r->op->input_desc[0] : NULL;
+    int64_t rank = d && d->shape ? (int64_t)d->shape->n_dim : -1;
+    if (rank < 0)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): input x has no shape", r->op->name,
+                         r->op->type);
+    if (begin < 0)
+        begin += rank;
+    if (begin < 0 || begin > rank || bp != begin)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (%s): begin_norm_axis %lld / begin_params_axis %lld for rank "
+                         "%lld are not supported",
+                         r->op->name, r->op->type, (long long)begin, (long long)bp,
+                         (long long)rank);
+    const airc_value *args[5] = {
+        airc_ge_vnode(r, r->in[0]),
+        airc_ge_vints(r, d->shape ? d->shape->dim + begin : NULL, (size_t)(rank - begin)),
+        r->nin > 1 && r->in[1] ? airc_ge_vnode(r, r->in[1]) : vnone(r),
+        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : vnone(r),
+        vfloat(r, eps),
+    };
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.native_layer_norm.default", args, 5, NULL, NULL, 0, &t));
+    return getitems(r, t, 3);
+}
+
+static airc_status raise_conv2d(ge_raise *r)
+{
+    AIRC_TRY(inputs_between(r, 2, 4));
+    if (r->nin > 3 && r->in[3])
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2D): offset_w is not supported",
+                         r->op->name);
+    int64_t st[4], pd[4], dl[4], ones[4] = {1, 1, 1, 1}, groups;
+    AIRC_TRY(attr_ints(r, "strides", 4, NULL, st));
+    AIRC_TRY(attr_ints(r, "pads", 4, NULL, pd));
+    AIRC_TRY(attr_ints(r, "dilations", 4, ones, dl));
+    AIRC_TRY(airc_ge_attr_i(r, "groups", false, 1, &groups));
+    char buf[16];
+    const char *fmt = attr_s(r, "data_format", "NHWC", buf, sizeof buf);
+    if (strcmp(fmt, "NCHW"))
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2D): data_format '%s' is not supported",
+                         r->op->name, fmt);
+    if (pd[0] != pd[1] || pd[2] != pd[3])
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2D): asymmetric pads are not supported",
+                         r->op->name);
+    int64_t s2[2] = {st[2], st[3]}, p2[2] = {pd[0], pd[2]}, d2[2] = {dl[2], dl[3]}, z[2] = {0, 0};
+    const airc_value *args[9] = {
+        airc_ge_vnode(r, r->in[0]),
+        airc_ge_vnode(r, r->in[1]),
+        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : vnone(r),
+        airc_ge_vints(r, s2, 2),
+        airc_ge_vints(r, p2, 2),
+        airc_ge_vints(r, d2, 2),
+        vbool(r, false),
+        airc_ge_vints(r, z, 2),
+        vint(r, groups),
+    };
+    return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
+}
+
+static airc_status raise_max_pool(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t k[4], s[4], p[4], d[4], ones[4] = {1, 1, 1, 1}, dt;
+    AIRC_TRY(attr_ints(r, "ksize", 4, NULL, k));
+    AIRC_TRY(attr_ints(r, "strides", 4, NULL, s));
+    AIRC_TRY(attr_ints(r, "pads", 4, NULL, p));
+    AIRC_TRY(attr_ints(r, "dilation", 4, ones, d));
+    bool ceil = false;
+    AIRC_TRY(airc_ge_attr_b(r, "ceil_mode", false, false, &ceil));
+    AIRC_TRY(airc_ge_attr_i(r, "dtype", false, airc_ge_attr_dtype(AIRC_DTYPE_I32), &dt));
+    airc_dtype idt = airc_ge_from_attr_dtype(dt);
+    if (idt != AIRC_DTYPE_I32 && idt != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): dtype %lld is not int32/int64",
+                         r->op->name, r->op->type, (long long)dt);
+    const airc_value *args[6] = {
+        airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, k + 1, 2), airc_ge_vints(r, s + 1, 2),
+        airc_ge_vints(r, p + 1, 2), airc_ge_vints(r, d + 1, 2), vbool(r, ceil),
+    };
+    airc_node *t;
+    AIRC_TRY(
+        airc_ge_raise_call(r, "aten.max_pool2d_with_indices.default", args, 6, NULL, NULL, 0, &t));
+    AIRC_TRY(getitems(r, t, 2));
+    if (idt == AIRC_DTYPE_I64)
+        return AIRC_OK;
+    const airc_value *a2[1] = {airc_ge_vnode(r, r->out[1])};
+    const airc_value *kw[1] = {NULL};
+    airc_value_dtype(r->g, idt, &kw[0]);
+    static const char *const names[] = {"dtype"};
+    return airc_ge_raise_call(r, "aten._to_copy.default", a2, 1, names, kw, 1, &r->out[1]);
+}
+
+static airc_status raise_avg_pool(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t k[4], s[4], p[4], zero[4] = {0, 0, 0, 0}, divisor;
+    AIRC_TRY(attr_ints(r, "ksize", 4, NULL, k));
+    AIRC_TRY(attr_ints(r, "strides", 4, NULL, s));
+    AIRC_TRY(attr_ints(r, "pads", 4, zero, p));
+    bool ceil, excl, global;
+    AIRC_TRY(airc_ge_attr_b(r, "ceil_mode", false, false, &ceil));
+    AIRC_TRY(airc_ge_attr_b(r, "exclusive", false, true, &excl));
+    AIRC_TRY(airc_ge_attr_b(r, "global_pooling", false, false, &global));
+    AIRC_TRY(airc_ge_attr_i(r, "divisor_override", false, 0, &divisor));
+    char b1[16], b2[16];
+    const char *fmt = attr_s(r, "data_format", "NCHW", b1, sizeof b1);
+    const char *mode = attr_s(r, "padding_mode", "CALCULATED", b2, sizeof b2);
+    if (strcmp(fmt, "NCHW") || strcmp(mode, "CALCULATED") || global || p[0] != p[1] || p[2] != p[3])
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (AvgPoolV2): only NCHW, CALCULATED padding, symmetric pads and "
+                         "no global pooling are supported",
+                         r->op->name);
+    int64_t p2[2] = {p[0], p[2]};
+    const airc_value *args[7] = {
+        airc_ge_vnode(r, r->in[0]),
+        airc_ge_vints(r, k + 2, 2),
+        airc_ge_vints(r, s + 2, 2),
+        airc_ge_vints(r, p2, 2),
+        vbool(r, ceil),
+        vbool(r, !excl),
+        divisor ? vint(r, divisor) : vnone(r),
+    };
+    return airc_ge_raise_call(r, "aten.avg_pool2d.default", args, 7, NULL, NULL, 0, &r->out[0]);
+}
+
+static airc_status raise_adaptive_pool(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t size[2];
+    AIRC_TRY(attr_ints(r, "output_size", 2, NULL, size));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, size, 2)};
+    return airc_ge_raise_call(r, "aten._adaptive_avg_pool2d.default", args, 2, NULL, NULL, 0,
+                              &r->out[0]);
+}
+
+static airc_status raise_gelu(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    char buf[16];
+    const char *approx = r->data ? attr_s(r, "approximate", "none", buf, sizeof buf) : "none";
+    if (strcmp(approx, "none") && strcmp(approx, "tanh"))
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): approximate '%s' is not supported",
+                         r->op->name, r->op->type, approx);
+    const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
+    const airc_value *kw[1] = {NULL};
+    airc_value_string(r->g, approx, &kw[0]);
+    static const char *const names[] = {"approximate"};
+    return airc_ge_raise_call(r, "aten.gelu.default", args, 1, names, kw, 1, &r->out[0]);
+}
+
+/* Swish(x, scale) = x * sigmoid(scale * x): silu when scale is 1. */
+static airc_status raise_swish(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    double scale = 0;
+    AIRC_TRY(airc_ge_attr_f(r, "scale", false, 1.0, &scale));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), vfloat(r, scale)};
+    if (scale == 1.0)
+        return airc_ge_raise_call(r, "aten.silu.default", args, 1, NULL, NULL, 0, &r->out[0]);
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.mul.Tensor", args, 2, NULL, NULL, 0, &t));
+    const airc_value *a1[1] = {airc_ge_vnode(r, t)};
+    AIRC_TRY(airc_ge_raise_call(r, "aten.sigmoid.default", a1, 1, NULL, NULL, 0, &t));
+    const airc_value *a2[2] = {args[0], airc_ge_vnode(r, t)};
+    return airc_ge_raise_call(r, "aten.mul.Tensor", a2, 2, NULL, NULL, 0, &r->out[0]);
+}
+
+static airc_status raise_leaky_relu(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    double slope = 0;
+    AIRC_TRY(airc_ge_attr_f(r, "negative_slope", false, 0.0, &slope));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), vfloat(r, slope)};
+    return airc_ge_raise_call(r, "aten.leaky_relu.default", args, 2, NULL, NULL, 0, &r->out[0]);
+}
+
+static airc_status raise_clip(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 3));
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                 airc_ge_vnode(r, r->in[2])};
+    return airc_ge_raise_call(r, "aten.clamp.Tensor", args, 3, NULL, NULL, 0, &r->out[0]);
+}
+
+/* FloorDiv / TruncateDiv -> div.Tensor_mode with that rounding. */
+static airc_status raise_div_mode(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1])};
+    const airc_value *kw[1] = {NULL};
+    airc_value_string(r->g, r->data, &kw[0]);
+    static const char *const names[] = {"rounding_mode"};
+    return airc_ge_raise_call(r, "aten.div.Tensor_mode", args, 2, names, kw, 1, &r->out[0]);
+}
+
+/* BatchMatMulV2 -> matmul (broadcasting), adj_x1/adj_x2 as transposes of
+ * the last two dims, plus the bias. */
+static airc_status raise_batch_matmul_v2(ge_raise *r)
+{
+    AIRC_TRY(inputs_between(r, 2, 4));
+    if (r->nin > 3 && r->in[3])
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (BatchMatMulV2): offset_w is not supported",
+                         r->op->name);
+    bool adj[2];
+    AIRC_TRY(airc_ge_attr_b(r, "adj_x1", false, false, &adj[0]));
+    AIRC_TRY(airc_ge_attr_b(r, "adj_x2", false, false, &adj[1]));
+    airc_node *x[2] = {r->in[0], r->in[1]};
+    for (int i = 0; i < 2; i++) {
+        if (!adj[i])
+            continue;
+        const airc_value *args[3] = {airc_ge_vnode(r, x[i]), vint(r, -2), vint(r, -1)};
+        AIRC_TRY(airc_ge_raise_call(r, "aten.transpose.int", args, 3, NULL, NULL, 0, &x[i]));
+    }
+    const airc_value *args[2] = {airc_ge_vnode(r, x[0]), airc_ge_vnode(r, x[1])};
+    airc_node *y;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.matmul.default", args, 2, NULL, NULL, 0, &y));
+    if (r->nin > 2 && r->in[2]) {
+        const airc_value *a2[2] = {airc_ge_vnode(r, y), airc_ge_vnode(r, r->in[2])};
+        AIRC_TRY(airc_ge_raise_call(r, "aten.add.Tensor", a2, 2, NULL, NULL, 0, &y));
+    }
+    r->out[0] = y;
+    return AIRC_OK;
+}
+
+/* ---- the family
+ * ------------------------------------------------------------------------------------ */
+
+static const ge_conv_entry conv[] = {
+    {"aten.native_layer_norm.default", conv_layer_norm, NULL},
+    {"aten.convolution.default", conv_convolution, NULL},
+    {"aten.max_pool2d_with_indices.default", conv_max_pool, NULL},
+    {"aten.avg_pool2d.default", conv_avg_pool, NULL},
+    {"aten.adaptive_avg_pool2d.default", conv_adaptive_pool, NULL},
+    {"aten._adaptive_avg_pool2d.default", conv_adaptive_pool, NULL},
+    {"aten.gelu.default", conv_gelu, NULL},
+    {"aten.silu.default", conv_silu, NULL},
+    {"aten.hardtanh.default", conv_clamp, &c_hardtanh},
+    {"aten.leaky_relu.default", conv_leaky_relu, NULL},
+    {"aten.clamp.default", conv_clamp, &c_clamp},
+    {"aten.clamp.Tensor", conv_clamp, &c_clamp},
+    {"aten.clamp_min.default", conv_clamp, &c_min},
+    {"aten.clamp_min.Tensor", conv_clamp, &c_min},
+    {"aten.clamp_max.default", conv_clamp, &c_max},
+    {"aten.clamp_max.Tensor", conv_clamp, &c_max},
+    {"aten.div.Scalar_mode", conv_div_mode, NULL},
+    {"aten.div.Tensor_mode", conv_div_mode, NULL},
+    {"aten.log2.default", conv_log2, NULL},
+    {"aten.logical_xor.default", conv_logical_xor, NULL},
+    {"aten.linear.default", conv_linear, NULL},
+    {"aten.matmul.default", conv_matmul, NULL},
+};
+
+static const ge_raise_entry raise[] = {
+    {"LayerNormV3", raise_layer_norm, NULL},
+    {"Conv2D", raise_conv2d, NULL},
+    {"MaxPoolWithArgmaxV1", raise_max_pool, NULL},
+    {"AvgPoolV2", raise_avg_pool, NULL},
+    {"AdaptiveAvgPool2d", raise_adaptive_pool, NULL},
+    {"Gelu", raise_gelu, NULL},
+    {"GeluV2", raise_gelu, "v2"},
+    {"Swish", raise_swish, NULL},
+    {"LeakyRelu", raise_leaky_relu, NULL},
+    {"ClipByValue", raise_clip, NULL},
+    {"ClipByValueV2", raise_clip, NULL},
+    {"FloorDiv", raise_div_mode, "floor"},
+    {"TruncateDiv", raise_div_mode, "trunc"},
+    {"BatchMatMulV2", raise_batch_matmul_v2, NULL},
+};
+
+const ge_family airc_ge_family_nn = {conv, sizeof conv / sizeof *conv, raise,
+                                     sizeof raise / sizeof *raise};

@@ -166,6 +166,8 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
                                        size_t nin, airc_ge_op **op_out);
 
 /* Helpers for raisers. */
+/* The first element of a Const's tensor, as a double. */
+AIRC_HIDDEN airc_status airc_ge_tensordef_scalar(const Ge__Proto__TensorDef *t, double *out);
 AIRC_HIDDEN const Ge__Proto__AttrDef *airc_ge_find_attr(const Ge__Proto__OpDef *op,
                                                         const char *key);
 AIRC_HIDDEN airc_status airc_ge_attr_i(const ge_raise *r, const char *key, bool required,

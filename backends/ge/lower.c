@@ -77,7 +77,7 @@ static airc_status lower_data(airc_ge_builder *b, const airc_node *n, int64_t in
 
 static airc_status lower_const(airc_ge_builder *b, const airc_node *n)
 {
-    airc_dtype dtype;
+    airc_dtype dtype = AIRC_DTYPE_UNDEFINED;
     int32_t ndim = 0;
     const int64_t *shape, *strides;
     void *data;
@@ -185,7 +185,7 @@ static airc_status wait(airc_ge_builder *b, const airc_node *n)
 static airc_status getitem(airc_ge_builder *b, const airc_node *n)
 {
     const airc_value *self = n->nargs > 0 ? n->args[0] : NULL;
-    int64_t idx;
+    int64_t idx = 0;
     if (!self || self->kind != AIRC_VALUE_NODE || n->nargs < 2 ||
         airc_value_get_int(n->args[1], &idx) != AIRC_OK)
         return airc_fail(AIRC_E_UNSUPPORTED, "node '%s': getitem needs a node and an int", n->name);

@@ -1,6 +1,7 @@
 /* The built-in converters and raisers of every family, looked up by name
  * (sorted once, then binary search), and the helpers the family files
  * share. */
+#include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 #include "ops/meta_util.h"
@@ -119,9 +120,12 @@ airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype, ai
         AIRC_TRY(airc_ge_input(b, arg, &t));
         return airc_ge_cast(b, t, dtype, out);
     }
-    double d;
-    int64_t i;
-    int32_t bl;
+    double d = 0;
+    int64_t i = 0;
+    int32_t bl = 0;
+    /* an int first (airc_value_get_float takes ints too): exact past 2^53 */
+    if (v && v->kind == AIRC_VALUE_INT && dtype == AIRC_DTYPE_I64)
+        return airc_ge_const(b, dtype, 0, NULL, &v->u.i, out);
     if (v && airc_value_get_float(v, &d) == AIRC_OK)
         return airc_ge_const_scalar(b, dtype, d, out);
     if (v && airc_value_get_int(v, &i) == AIRC_OK)
@@ -225,7 +229,7 @@ airc_status airc_ge_const_input_ints(const ge_raise *r, size_t i, int64_t *out, 
         if (es == 8) {
             memcpy(&out[k], t->data.data + 8 * k, 8);
         } else {
-            int32_t v;
+            int32_t v = 0;
             memcpy(&v, t->data.data + 4 * k, 4);
             out[k] = v;
         }
@@ -279,4 +283,16 @@ const airc_value *airc_ge_vints(ge_raise *r, const int64_t *vals, size_t n)
     if (airc_value_list(r->g, items, n, &v) != AIRC_OK)
         return NULL;
     return v;
+}
+
+airc_status airc_ge_tensordef_scalar(const Ge__Proto__TensorDef *t, double *out)
+{
+    if (!t || !t->desc)
+        return airc_fail(AIRC_E_UNSUPPORTED, "the scalar input must be a Const");
+    airc_dtype d = airc_ge_from_proto_dtype(t->desc->dtype);
+    size_t es = airc_dtype_size(d);
+    if (d == AIRC_DTYPE_UNDEFINED || !es || t->data.len < es)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "a scalar Const holds no value of a known dtype");
+    airc_cpu_cast(AIRC_DTYPE_F64, out, 1, d, t->data.data, 1, 1);
+    return AIRC_OK;
 }

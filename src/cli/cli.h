@@ -37,6 +37,7 @@ typedef struct cli_command {
 } cli_command;
 
 /* The subcommands (one per cmd_*.c). */
+extern const cli_command cli_cmd_compile;
 extern const cli_command cli_cmd_fmt;
 extern const cli_command cli_cmd_lint;
 extern const cli_command cli_cmd_passes;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 static const cli_command *const cli_commands[] = {
+    &cli_cmd_compile,
     &cli_cmd_fmt,
     &cli_cmd_lint,
     &cli_cmd_passes,

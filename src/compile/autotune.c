@@ -27,6 +27,7 @@ static airc_status dump_model(airc_compiled *c, const Ge__Proto__ModelDef *m)
 {
     char path[4096];
     const char *ext = c->dump_type;
+    AIRC_TRY(airc_make_dirs(c->dump_dir));
     snprintf(path, sizeof path, "%s/dynamo_original_graph_%llu.%s", c->dump_dir,
              (unsigned long long)c->models, ext);
     if (!strcmp(ext, "pb"))

@@ -135,7 +135,9 @@ static airc_status dump_capture(airc_compiled *c, const airc_capture *k)
 {
     airc_strbuf sb;
     airc_sb_init(&sb, c->ctx);
-    airc_status st = airc_replay_dump_txt(k->graph, &k->table, &k->plan, NULL, &sb);
+    airc_status st = airc_make_dirs(c->dump_dir);
+    if (st == AIRC_OK)
+        st = airc_replay_dump_txt(k->graph, &k->table, &k->plan, NULL, &sb);
     if (st == AIRC_OK) {
         char path[4096];
         snprintf(path, sizeof path, "%s/airc_reduce_overhead_capture_%llu.txt", c->dump_dir,

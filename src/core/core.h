@@ -201,6 +201,9 @@ AIRC_HIDDEN airc_status airc_read_file(airc_context *ctx, const char *path, char
 /* Writes len bytes to path (created or truncated). AIRC_E_IO naming the
  * path and the reason. */
 AIRC_HIDDEN airc_status airc_write_file(const char *path, const void *data, size_t len);
+/* mkdir -p: creates path and its missing parents. AIRC_E_IO naming the
+ * folder that could not be made. */
+AIRC_HIDDEN airc_status airc_make_dirs(const char *path);
 /* Value of a hexadecimal digit, -1 for any other character. */
 AIRC_HIDDEN int airc_hex_digit(int c);
 /* Python's repr() of a float: shortest round-trip digits, "1e-05", "2.0",

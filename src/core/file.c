@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 airc_status airc_read_file(airc_context *ctx, const char *path, char **data, size_t *len)
 {
@@ -49,5 +50,24 @@ airc_status airc_write_file(const char *path, const void *data, size_t len)
     ok = (fclose(f) == 0) && ok;
     if (!ok)
         return airc_fail(AIRC_E_IO, "writing '%s' failed: %s", path, strerror(errno));
+    return AIRC_OK;
+}
+
+airc_status airc_make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n >= sizeof buf)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "path too long: '%.100s...'", path);
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0')
+            continue;
+        char c = buf[i];
+        buf[i] = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return airc_fail(AIRC_E_IO, "cannot create folder '%s': %s", buf, strerror(errno));
+        buf[i] = c;
+    }
     return AIRC_OK;
 }

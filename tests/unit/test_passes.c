@@ -274,7 +274,7 @@ static void test_functionalize_torch_cases(void **state)
 
 /* The functional variant is found by name and checked by signature:
  * pow_.Scalar(Tensor self, Scalar exponent) is pow.Tensor_Scalar, not
- * pow.Scalar(Scalar self, Tensor exponent). */
+ * pow.Scalar(Scalar self, Tensor exponent); zero_ is zeros_like. */
 static void test_functionalize_twin_signatures(void **state)
 {
     (void)state;
@@ -291,10 +291,13 @@ static void test_functionalize_twin_signatures(void **state)
     airc_node *pow = airc_graph_find_node(g, "pow_1");
     assert_non_null(pow);
     assert_string_equal(airc_node_target(pow), "aten.pow.Tensor_Scalar");
-    /* zero_ has no registered twin: kept, reading the functional pow */
-    airc_node *zero = airc_graph_find_node(g, "zero_");
+    /* zero_'s twin is zeros_like (a renamed twin whose extra arguments
+     * are keyword-only with defaults), reading the functional pow */
+    airc_node *zero = airc_graph_find_node(g, "zeros_like");
     assert_non_null(zero);
+    assert_string_equal(airc_node_target(zero), "aten.zeros_like.default");
     assert_ptr_equal(airc_node_input(zero, 0), pow);
+    assert_null(airc_graph_find_node(g, "zero_"));
     assert_null(airc_graph_find_node(g, "pow_"));
     airc_graph_destroy(g);
 }

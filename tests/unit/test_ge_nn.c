@@ -1,0 +1,490 @@
+/* The reduce and nn families of the Ascend IR lowering
+ * (backends/ge/convert_reduce.c, convert_nn.c): each op's graph compiled
+ * in max-autotune (lowered to a GE ModelDef, run by the reference
+ * executor) against airc_run_eager on the same random inputs, the GE op
+ * types emitted for some, and malformed models (a required attribute
+ * missing) refused with an error naming the op. */
+#include "testutil.h"
+
+#include "backends/ge/execute.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- inputs ------------------------------------------------------------------- */
+
+typedef struct spec {
+    airc_dtype dtype;
+    int32_t ndim;
+    int64_t shape[4];
+    bool positive; /* floats in [0.5, 2.5) */
+} spec;
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static double uniform(void)
+{
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+static airc_tensor *random_tensor(airc_context *ctx, const spec *s)
+{
+    airc_tensor *t;
+    AIRC_ASSERT_OK(airc_tensor_create(ctx, s->dtype, s->ndim, s->shape, &t));
+    size_t n = airc_tensor_numel(t);
+    void *d = airc_tensor_data(t);
+    for (size_t i = 0; i < n; i++) {
+        double u = uniform();
+        switch (s->dtype) {
+        case AIRC_DTYPE_F32:
+            ((float *)d)[i] = (float)(s->positive ? 0.5 + 2 * u : 4 * u - 2);
+            break;
+        case AIRC_DTYPE_F64: ((double *)d)[i] = s->positive ? 0.5 + 2 * u : 4 * u - 2; break;
+        case AIRC_DTYPE_I64: ((int64_t *)d)[i] = (int64_t)(u * 11) - 5; break;
+        case AIRC_DTYPE_I32: ((int32_t *)d)[i] = (int32_t)(u * 11) - 5; break;
+        case AIRC_DTYPE_BOOL: ((uint8_t *)d)[i] = u < 0.5; break;
+        default: fail_msg("dtype %d not handled by the test", (int)s->dtype);
+        }
+    }
+    return t;
+}
+
+static double element(const airc_tensor *t, size_t i)
+{
+    const void *d = airc_tensor_data(t);
+    switch (airc_tensor_dtype(t)) {
+    case AIRC_DTYPE_F32: return ((const float *)d)[i];
+    case AIRC_DTYPE_F64: return ((const double *)d)[i];
+    case AIRC_DTYPE_I64: return (double)((const int64_t *)d)[i];
+    case AIRC_DTYPE_I32: return ((const int32_t *)d)[i];
+    case AIRC_DTYPE_BOOL:
+    case AIRC_DTYPE_U8: return ((const uint8_t *)d)[i];
+    default: fail_msg("dtype %d not handled by the test", (int)airc_tensor_dtype(t));
+    }
+    return 0;
+}
+
+/* got vs want: rtol 1e-4, atol 1e-4 * (1 + max|want|); exact for ints. */
+static void expect_close(const char *what, size_t k, const airc_tensor *got,
+                         const airc_tensor *want)
+{
+    if (airc_tensor_dtype(got) != airc_tensor_dtype(want) ||
+        airc_tensor_ndim(got) != airc_tensor_ndim(want))
+        fail_msg("%s: result %zu: dtype/rank %d/%d, expected %d/%d", what, k,
+                 (int)airc_tensor_dtype(got), airc_tensor_ndim(got), (int)airc_tensor_dtype(want),
+                 airc_tensor_ndim(want));
+    for (int32_t d = 0; d < airc_tensor_ndim(got); d++)
+        if (airc_tensor_shape(got)[d] != airc_tensor_shape(want)[d])
+            fail_msg("%s: result %zu: dim %d is %lld, expected %lld", what, k, d,
+                     (long long)airc_tensor_shape(got)[d], (long long)airc_tensor_shape(want)[d]);
+    size_t n = airc_tensor_numel(want);
+    airc_dtype dt = airc_tensor_dtype(want);
+    bool exact = dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64;
+    double mx = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(element(want, i)))
+            mx = fmax(mx, fabs(element(want, i)));
+    double atol = 1e-4 * (1 + mx);
+    for (size_t i = 0; i < n; i++) {
+        double g = element(got, i), w = element(want, i);
+        if (isnan(w) && isnan(g))
+            continue;
+        bool ok = exact ? g == w : (g == w || fabs(g - w) <= atol + 1e-4 * fabs(w));
+        if (!ok)
+            fail_msg("%s: result %zu differs at %zu: got %.9g, expected %.9g", what, k, i, g, w);
+    }
+}
+
+/* ---- running a case ------------------------------------------------------------- */
+
+/* Builds "graph():" with placeholders p0.. for the specs, then body (lines
+ * of call_function nodes) and `ret`. */
+static char *graph_text(size_t nin, const char *body, const char *ret)
+{
+    size_t cap = strlen(body) + strlen(ret) + 64 * (nin + 2);
+    char *s = malloc(cap);
+    assert_non_null(s);
+    size_t len = (size_t)snprintf(s, cap, "graph():\n");
+    for (size_t i = 0; i < nin; i++)
+        len += (size_t)snprintf(s + len, cap - len,
+                                "    %%p%zu : [#users=1] = placeholder[target=p%zu]\n", i, i);
+    snprintf(s + len, cap - len, "%s    return (%s,)\n", body, ret);
+    return s;
+}
+
+#define MAXOUT 16
+
+/* The emitted model's op types, NUL-separated (caller frees). */
+static void check_types(const airc_compiled *c, const char *what, const char *const *types)
+{
+    const uint8_t *bytes;
+    size_t len;
+    AIRC_ASSERT_OK(airc_compiled_model(c, &bytes, &len));
+    Ge__Proto__ModelDef *m = ge__proto__model_def__unpack(NULL, len, bytes);
+    assert_non_null(m);
+    assert_int_equal(m->n_graph, 1);
+    for (size_t t = 0; types && types[t]; t++) {
+        bool found = false;
+        for (size_t i = 0; i < m->graph[0]->n_op && !found; i++)
+            found = !strcmp(m->graph[0]->op[i]->type, types[t]);
+        if (!found)
+            fail_msg("%s: no GE op of type %s in the model", what, types[t]);
+    }
+    ge__proto__model_def__free_unpacked(m, NULL);
+}
+
+/* Runs body eagerly and in max-autotune on the same inputs and compares;
+ * types (NULL-terminated, may be NULL) must appear in the model. */
+static void run_case(const char *what, const spec *specs, size_t nin, const char *body,
+                     const char *ret, const char *const *types)
+{
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    char *text = graph_text(nin, body, ret);
+    airc_graph *g = airc_test_parse(ctx, text);
+    free(text);
+    airc_tensor *in[8];
+    for (size_t i = 0; i < nin; i++)
+        in[i] = random_tensor(ctx, &specs[i]);
+    airc_tensor *want[MAXOUT] = {NULL}, *got[MAXOUT] = {NULL};
+    size_t nw, ng;
+    AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, nin, want, MAXOUT, &nw, NULL));
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", "max-autotune"));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = cfg;
+    airc_compiled *c;
+    AIRC_ASSERT_OK(airc_compile(g, &o, &c));
+    airc_status st = airc_compiled_run(c, in, nin, got, MAXOUT, &ng);
+    if (st != AIRC_OK)
+        fail_msg("%s: max-autotune run: %s", what, airc_last_error());
+    assert_int_equal(ng, nw);
+    for (size_t k = 0; k < nw; k++)
+        expect_close(what, k, got[k], want[k]);
+    check_types(c, what, types);
+    for (size_t k = 0; k < nw; k++) {
+        airc_tensor_destroy(want[k]);
+        airc_tensor_destroy(got[k]);
+    }
+    for (size_t i = 0; i < nin; i++)
+        airc_tensor_destroy(in[i]);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+#define CALL(name, target, args)                                                                   \
+    "    %" name " : [#users=1] = call_function[target=torch.ops." target "]" args "\n"
+#define F32(...)                                                                                   \
+    {                                                                                              \
+        AIRC_DTYPE_F32, sizeof((int64_t[]){__VA_ARGS__}) / 8, {__VA_ARGS__}, false                 \
+    }
+#define POS32(...)                                                                                 \
+    {                                                                                              \
+        AIRC_DTYPE_F32, sizeof((int64_t[]){__VA_ARGS__}) / 8, {__VA_ARGS__}, true                  \
+    }
+#define TYPED(dt, ...)                                                                             \
+    {                                                                                              \
+        dt, sizeof((int64_t[]){__VA_ARGS__}) / 8, {__VA_ARGS__}, false                             \
+    }
+
+/* ---- reduce family ------------------------------------------------------------------ */
+
+static void test_reductions(void **state)
+{
+    (void)state;
+    const spec x[] = {POS32(3, 4, 5)};
+    static const char *const types[] = {"ReduceSum", "ReduceMean", "ReduceMax",
+                                        "ReduceMin", "ReduceProd", NULL};
+    run_case("reductions", x, 1,
+             CALL("a", "aten.sum.default", "(args = (%p0,), kwargs = {})")
+                 CALL("b", "aten.sum.dim_IntList", "(args = (%p0, [1, -1], True), kwargs = {})")
+                     CALL("c", "aten.mean.default", "(args = (%p0,), kwargs = {})") CALL(
+                         "d", "aten.mean.dim", "(args = (%p0, [0]), kwargs = {})")
+                         CALL("e", "aten.amax.default", "(args = (%p0, [1]), kwargs = {})") CALL(
+                             "f", "aten.amin.default", "(args = (%p0, [0, 1], True), kwargs = {})")
+                             CALL("g", "aten.max.default", "(args = (%p0,), kwargs = {})")
+                                 CALL("h", "aten.min.default", "(args = (%p0,), kwargs = {})")
+                                     CALL("i", "aten.prod.default", "(args = (%p0,), kwargs = {})")
+                                         CALL("j", "aten.prod.dim_int",
+                                              "(args = (%p0, 1, True), kwargs = {})"),
+             "a, b, c, d, e, f, g, h, i, j", types);
+    const spec xi[] = {TYPED(AIRC_DTYPE_I32, 4, 6)};
+    run_case("int sum", xi, 1,
+             CALL("a", "aten.sum.dim_IntList", "(args = (%p0, [0]), kwargs = {})")
+                 CALL("b", "aten.prod.dim_int", "(args = (%p0, 1), kwargs = {})")
+                     CALL("c", "aten.cumsum.default", "(args = (%p0, -1), kwargs = {})"),
+             "a, b, c", NULL);
+}
+
+static void test_logical(void **state)
+{
+    (void)state;
+    const spec x[] = {TYPED(AIRC_DTYPE_BOOL, 2, 3, 2)};
+    static const char *const types[] = {"ReduceAll", "ReduceAny", NULL};
+    run_case("all/any", x, 1,
+             CALL("a", "aten.all.default", "(args = (%p0,), kwargs = {})")
+                 CALL("b", "aten.all.dim", "(args = (%p0, 1), kwargs = {})")
+                     CALL("c", "aten.any.default", "(args = (%p0,), kwargs = {})")
+                         CALL("d", "aten.any.dim", "(args = (%p0, -1, True), kwargs = {})"),
+             "a, b, c, d", types);
+}
+
+static void test_arg_reductions(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(4, 7)};
+    static const char *const types[] = {"ArgMaxWithValue", "ArgMinWithValue", "ArgMaxV2", "ArgMin",
+                                        NULL};
+    run_case(
+        "max.dim/argmax", x, 1,
+        CALL("m", "aten.max.dim", "(args = (%p0, 1), kwargs = {})")
+            CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})")
+                CALL("m1", "operator.getitem", "(args = (%m, 1), kwargs = {})")
+                    CALL("n", "aten.min.dim", "(args = (%p0, 0, True), kwargs = {})") CALL(
+                        "n0", "operator.getitem", "(args = (%n, 0), kwargs = {})")
+                        CALL("n1", "operator.getitem", "(args = (%n, 1), kwargs = {})") CALL(
+                            "a", "aten.argmax.default", "(args = (%p0,), kwargs = {})")
+                            CALL("b", "aten.argmax.default", "(args = (%p0, 1), kwargs = {})") CALL(
+                                "c", "aten.argmax.default", "(args = (%p0, 0, True), kwargs = {})")
+                                CALL("d", "aten.argmin.default", "(args = (%p0, -1), kwargs = {})"),
+        "m0, m1, n0, n1, a, b, c, d", types);
+}
+
+static void test_var(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4, 5)};
+    run_case("var", x, 1,
+             CALL("a", "aten.var.default", "(args = (%p0,), kwargs = {})")
+                 CALL("b", "aten.var.dim", "(args = (%p0, [1], False, True), kwargs = {})") CALL(
+                     "c", "aten.var.correction", "(args = (%p0, [0, 2]), kwargs = {correction: 0})")
+                     CALL("v", "aten.var_mean.correction",
+                          "(args = (%p0, [1]), kwargs = {correction: 1})")
+                         CALL("v0", "operator.getitem", "(args = (%v, 0), kwargs = {})")
+                             CALL("v1", "operator.getitem", "(args = (%v, 1), kwargs = {})"),
+             "a, b, c, v0, v1", NULL);
+}
+
+static void test_softmax_cumsum(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 6)};
+    static const char *const types[] = {"SoftmaxV2", "LogSoftmaxV2", "Cumsum", NULL};
+    run_case("softmax", x, 1,
+             CALL("a", "aten._softmax.default", "(args = (%p0, -1, False), kwargs = {})")
+                 CALL("b", "aten.softmax.int", "(args = (%p0, 0), kwargs = {})")
+                     CALL("c", "aten._log_softmax.default", "(args = (%p0, 1, False), kwargs = {})")
+                         CALL("d", "aten.log_softmax.int", "(args = (%p0, 0), kwargs = {})")
+                             CALL("e", "aten.cumsum.default", "(args = (%p0, 1), kwargs = {})"),
+             "a, b, c, d, e", types);
+}
+
+/* ---- nn family ------------------------------------------------------------------------ */
+
+static void test_layer_norm(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 8), F32(8), F32(8)};
+    static const char *const types[] = {"LayerNormV3", NULL};
+    run_case("layer_norm", x, 3,
+             CALL("l", "aten.native_layer_norm.default",
+                  "(args = (%p0, [8], %p1, %p2, 1e-05), kwargs = {})")
+                 CALL("l0", "operator.getitem", "(args = (%l, 0), kwargs = {})")
+                     CALL("l1", "operator.getitem", "(args = (%l, 1), kwargs = {})")
+                         CALL("l2", "operator.getitem", "(args = (%l, 2), kwargs = {})")
+                             CALL("m", "aten.native_layer_norm.default",
+                                  "(args = (%p0, [3, 8], None, None, 1e-06), kwargs = {})")
+                                 CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})"),
+             "l0, l1, l2, m0", types);
+}
+
+static void test_conv_pool(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 9, 9), F32(4, 3, 3, 3), F32(4), F32(2, 3, 10), F32(5, 3, 3)};
+    static const char *const types[] = {"Conv2D", "MaxPoolWithArgmaxV1", "AvgPoolV2",
+                                        "AdaptiveAvgPool2d", NULL};
+    run_case(
+        "conv/pool", x, 5,
+        CALL("c", "aten.convolution.default",
+             "(args = (%p0, %p1, %p2, [2, 2], [1, 1], [1, 1], False, [0, 0], 1), kwargs = {})")
+            CALL("d", "aten.convolution.default",
+                 "(args = (%p3, %p4, None, [1], [1], [2], False, [0], 1), kwargs = {})")
+                CALL("m", "aten.max_pool2d_with_indices.default",
+                     "(args = (%p0, [3, 3], [2, 2], [1, 1]), kwargs = {})")
+                    CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})")
+                        CALL("m1", "operator.getitem", "(args = (%m, 1), kwargs = {})") CALL(
+                            "a", "aten.avg_pool2d.default",
+                            "(args = (%p0, [3, 3], [2, 2], [1, 1], False, False), kwargs = {})")
+                            CALL("b", "aten.adaptive_avg_pool2d.default",
+                                 "(args = (%p0, [2, 3]), kwargs = {})")
+                                CALL("e", "aten._adaptive_avg_pool2d.default",
+                                     "(args = (%p0, [1, 1]), kwargs = {})"),
+        "c, d, m0, m1, a, b, e", types);
+}
+
+static void test_activations(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(4, 5), F32(4, 5), F32(4, 5)};
+    static const char *const types[] = {"Gelu",          "GeluV2",  "Swish",   "LeakyRelu",
+                                        "ClipByValueV2", "Maximum", "Minimum", NULL};
+    run_case(
+        "activations", x, 3,
+        CALL("a", "aten.gelu.default", "(args = (%p0,), kwargs = {})") CALL(
+            "b", "aten.gelu.default", "(args = (%p0,), kwargs = {approximate: tanh})")
+            CALL("c", "aten.silu.default", "(args = (%p0,), kwargs = {})") CALL(
+                "d", "aten.hardtanh.default", "(args = (%p0, -0.5, 0.75), kwargs = {})")
+                CALL("e", "aten.leaky_relu.default", "(args = (%p0, 0.2), kwargs = {})") CALL(
+                    "f", "aten.clamp.default", "(args = (%p0, -1, 1.5), kwargs = {})")
+                    CALL("g", "aten.clamp.default", "(args = (%p0, None, 0.5), kwargs = {})") CALL(
+                        "h", "aten.clamp.Tensor", "(args = (%p0, %p1, %p2), kwargs = {})")
+                        CALL("i", "aten.clamp_min.default", "(args = (%p0, 0.25), kwargs = {})")
+                            CALL("j", "aten.clamp_min.Tensor", "(args = (%p0, %p1), kwargs = {})")
+                                CALL("k", "aten.clamp_max.default",
+                                     "(args = (%p0, 0.25), kwargs = {})")
+                                    CALL("l", "aten.clamp_max.Tensor",
+                                         "(args = (%p0, %p2), kwargs = {})"),
+        "a, b, c, d, e, f, g, h, i, j, k, l", types);
+}
+
+static void test_div_log_xor(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), POS32(3, 4), TYPED(AIRC_DTYPE_I64, 3, 4),
+                      TYPED(AIRC_DTYPE_BOOL, 3, 4), TYPED(AIRC_DTYPE_BOOL, 3, 4)};
+    static const char *const types[] = {"FloorDiv", "TruncateDiv", "Trunc",
+                                        "NotEqual", "Log",         NULL};
+    run_case(
+        "div/log2/xor", x, 5,
+        CALL("a", "aten.div.Tensor_mode", "(args = (%p0, %p1), kwargs = {rounding_mode: floor})")
+            CALL("b", "aten.div.Tensor_mode",
+                 "(args = (%p0, %p1), kwargs = {rounding_mode: trunc})")
+                CALL("c", "aten.div.Scalar_mode",
+                     "(args = (%p2, 3), kwargs = {rounding_mode: trunc})")
+                    CALL("d", "aten.div.Scalar_mode",
+                         "(args = (%p2, 3), kwargs = {rounding_mode: floor})")
+                        CALL("e", "aten.div.Tensor_mode",
+                             "(args = (%p0, %p1), kwargs = {rounding_mode: None})")
+                            CALL("f", "aten.log2.default", "(args = (%p1,), kwargs = {})")
+                                CALL("g", "aten.logical_xor.default",
+                                     "(args = (%p3, %p4), kwargs = {})"),
+        "a, b, c, d, e, f, g", types);
+}
+
+static void test_linear_matmul(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 6), F32(5, 6), F32(5), F32(4, 6), F32(6, 5), F32(2, 6, 5)};
+    static const char *const types[] = {"MatMulV2", "BatchMatMulV2", NULL};
+    run_case("linear/matmul", x, 6,
+             CALL("a", "aten.linear.default", "(args = (%p0, %p1, %p2), kwargs = {})")
+                 CALL("b", "aten.linear.default", "(args = (%p3, %p1), kwargs = {})")
+                     CALL("c", "aten.matmul.default", "(args = (%p3, %p4), kwargs = {})")
+                         CALL("d", "aten.matmul.default", "(args = (%p0, %p4), kwargs = {})")
+                             CALL("e", "aten.matmul.default", "(args = (%p0, %p5), kwargs = {})"),
+             "a, b, c, d, e", types);
+}
+
+/* ---- malformed models --------------------------------------------------------------------- */
+
+/* Compiles body, then feeds its model with attribute `key` of the first op
+ * of `type` renamed to the reference executor: AIRC_E_INVALID_GRAPH naming
+ * the op. */
+static void expect_missing_attr(const spec *specs, size_t nin, const char *body, const char *ret,
+                                const char *type, const char *key)
+{
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    char *text = graph_text(nin, body, ret);
+    airc_graph *g = airc_test_parse(ctx, text);
+    free(text);
+    airc_tensor *in[8], *out[MAXOUT] = {NULL};
+    for (size_t i = 0; i < nin; i++)
+        in[i] = random_tensor(ctx, &specs[i]);
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", "max-autotune"));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = cfg;
+    airc_compiled *c;
+    AIRC_ASSERT_OK(airc_compile(g, &o, &c));
+    size_t nout;
+    AIRC_ASSERT_OK(airc_compiled_run(c, in, nin, out, MAXOUT, &nout));
+    const uint8_t *bytes;
+    size_t len;
+    AIRC_ASSERT_OK(airc_compiled_model(c, &bytes, &len));
+    Ge__Proto__ModelDef *m = ge__proto__model_def__unpack(NULL, len, bytes);
+    assert_non_null(m);
+    bool edited = false;
+    Ge__Proto__GraphDef *gd = m->graph[0];
+    for (size_t i = 0; i < gd->n_op && !edited; i++) {
+        if (strcmp(gd->op[i]->type, type))
+            continue;
+        for (size_t a = 0; a < gd->op[i]->n_attr; a++)
+            if (!strcmp(gd->op[i]->attr[a]->key, key)) {
+                gd->op[i]->attr[a]->key[0] = '#'; /* no longer the attribute */
+                edited = true;
+            }
+    }
+    assert_true(edited);
+    airc_graph *raised = NULL;
+    airc_status st = airc_ge_raise_model(ctx, m, &raised, NULL);
+    AIRC_EXPECT(st, AIRC_E_INVALID_GRAPH, type);
+    assert_non_null(strstr(airc_last_error(), key + 1));
+    assert_null(raised);
+    ge__proto__model_def__free_unpacked(m, NULL);
+    for (size_t k = 0; k < nout; k++)
+        airc_tensor_destroy(out[k]);
+    for (size_t i = 0; i < nin; i++)
+        airc_tensor_destroy(in[i]);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+static void test_malformed(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 8)};
+    expect_missing_attr(x, 1,
+                        CALL("m", "aten.max.dim", "(args = (%p0, 1), kwargs = {})")
+                            CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})"),
+                        "m0", "ArgMaxWithValue", "dimension");
+    expect_missing_attr(x, 1,
+                        CALL("s", "aten._softmax.default", "(args = (%p0, 1, False), kwargs = {})"),
+                        "s", "SoftmaxV2", "axes");
+    expect_missing_attr(x, 1,
+                        CALL("l", "aten.native_layer_norm.default",
+                             "(args = (%p0, [8], None, None, 1e-05), kwargs = {})")
+                            CALL("l0", "operator.getitem", "(args = (%l, 0), kwargs = {})"),
+                        "l0", "LayerNormV3", "epsilon");
+    const spec img[] = {F32(1, 2, 6, 6)};
+    expect_missing_attr(
+        img, 1,
+        CALL("m", "aten.max_pool2d_with_indices.default", "(args = (%p0, [2, 2]), kwargs = {})")
+            CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})"),
+        "m0", "MaxPoolWithArgmaxV1", "ksize");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
+        cmocka_unit_test(test_malformed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
