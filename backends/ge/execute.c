@@ -77,13 +77,17 @@ static airc_status raise_const(airc_graph *g, const Ge__Proto__OpDef *op, size_t
     size_t ndim = d->shape ? d->shape->n_dim : 0;
     if (dt == AIRC_DTYPE_UNDEFINED || ndim > AIRC_MAX_DIMS)
         return op_error(op, "the value's dtype or rank is not supported");
+    /* the shape is checked against the bytes before anything is allocated:
+     * a small model must not ask for a huge (or negative) tensor */
+    size_t numel, nbytes;
+    if (airc_tensor_check_shape("Const", dt, (int32_t)ndim, d->shape ? d->shape->dim : NULL,
+                                &numel, &nbytes) != AIRC_OK)
+        return op_error(op, "the value's shape is negative or too large");
+    if (nbytes != a->t->data.len)
+        return op_error(op, "the value's byte count does not match its shape");
     airc_tensor *t;
     AIRC_TRY(
         airc_tensor_new(g->ctx, dt, (int32_t)ndim, d->shape ? d->shape->dim : NULL, false, &t));
-    if (t->nbytes != a->t->data.len) {
-        airc_tensor_destroy(t);
-        return op_error(op, "the value's byte count does not match its shape");
-    }
     if (t->nbytes)
         memcpy(t->data, a->t->data.data, t->nbytes);
     char name[64];
@@ -128,8 +132,8 @@ static airc_status raise_op(airc_graph *g, const airc_strmap *names, raised *rs,
             cin[r.nin++] = NULL;
             continue;
         }
-        size_t p;
-        int64_t idx;
+        size_t p = 0;
+        int64_t idx = 0;
         AIRC_TRY(parse_input(names, op, s, pos, &p, &idx));
         if (idx < 0)
             continue; /* a control edge: order only, which graph order keeps */
@@ -143,8 +147,13 @@ static airc_status raise_op(airc_graph *g, const airc_strmap *names, raised *rs,
     r.in = in;
     r.cin = cin;
     airc_status st = e->fn(&r);
-    if (st != AIRC_OK)
+    if (st != AIRC_OK) { /* name the op unless the raiser did */
+        char mention[300];
+        snprintf(mention, sizeof mention, "op '%.250s'", op->name);
+        if (strstr(airc_last_error(), mention))
+            return airc_fail_prefix("ModelDef");
         return airc_fail_prefix("ModelDef: op '%s' (%s)", op->name, op->type);
+    }
     for (size_t j = 0; j < r.nout; j++)
         if (!r.out[j])
             return op_error(op, "the reference executor produced no value for an output");
@@ -160,8 +169,8 @@ static airc_status raise_output(airc_graph *g, const airc_strmap *names, raised 
     size_t n = 0;
     airc_status st = AIRC_OK;
     for (size_t i = 0; st == AIRC_OK && i < op->n_input; i++) {
-        size_t p;
-        int64_t idx;
+        size_t p = 0;
+        int64_t idx = 0;
         st = parse_input(names, op, op->input[i], pos, &p, &idx);
         if (st != AIRC_OK || idx < 0)
             continue;

@@ -4,21 +4,32 @@
  * cannot say is where, so the message gives the size read. */
 #include "backends/ge/ge_internal.h"
 
+#include <stdbool.h>
 #include <string.h>
 
-static void *pc_alloc(void *ctx, size_t size)
+/* protobuf-c reports a failed allocation like malformed input (NULL), so
+ * the allocator remembers it: AIRC_E_OUT_OF_MEMORY, not AIRC_E_PARSE. */
+typedef struct pc_state {
+    airc_context *ctx;
+    bool oom;
+} pc_state;
+
+static void *pc_alloc(void *ud, size_t size)
 {
-    return airc_malloc(ctx, size ? size : 1);
+    pc_state *s = ud;
+    void *p = airc_malloc(s->ctx, size ? size : 1);
+    s->oom |= !p;
+    return p;
 }
 
-static void pc_free(void *ctx, void *p)
+static void pc_free(void *ud, void *p)
 {
-    airc_free(ctx, p);
+    airc_free(((pc_state *)ud)->ctx, p);
 }
 
-static ProtobufCAllocator allocator(airc_context *ctx)
+static ProtobufCAllocator allocator(pc_state *s)
 {
-    return (ProtobufCAllocator){pc_alloc, pc_free, ctx};
+    return (ProtobufCAllocator){pc_alloc, pc_free, s};
 }
 
 airc_status airc_ge_pack(airc_context *ctx, const Ge__Proto__ModelDef *m, uint8_t **out,
@@ -43,9 +54,13 @@ airc_status airc_ge_unpack(airc_context *ctx, const uint8_t *data, size_t len,
 {
     if (!data && len)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "ModelDef: NULL data");
-    ProtobufCAllocator a = allocator(ctx);
+    pc_state s = {ctx, false};
+    ProtobufCAllocator a = allocator(&s);
     Ge__Proto__ModelDef *m =
         ge__proto__model_def__unpack(&a, len, data ? data : (const uint8_t *)"");
+    if (!m && s.oom)
+        return airc_fail(AIRC_E_OUT_OF_MEMORY,
+                         "out of memory: reading a ModelDef of %zu bytes", len);
     if (!m)
         return airc_fail(AIRC_E_PARSE,
                          "ModelDef: %zu bytes are not a valid ge.proto.ModelDef (truncated, "
@@ -59,6 +74,7 @@ void airc_ge_unpacked_free(airc_context *ctx, Ge__Proto__ModelDef *m)
 {
     if (!m)
         return;
-    ProtobufCAllocator a = allocator(ctx);
+    pc_state s = {ctx, false};
+    ProtobufCAllocator a = allocator(&s);
     ge__proto__model_def__free_unpacked(m, &a);
 }
