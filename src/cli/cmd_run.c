@@ -7,8 +7,8 @@
  *
  * Modes: eager interprets FILE node by node (airc_run_eager: the reference,
  * no passes); reduce-overhead (the default, as in the config) compiles it
- * (airc_compile: pass pipeline, capture) and replays; max-autotune is
- * refused by airc_compile until it exists. */
+ * (airc_compile: pass pipeline, capture) and replays; max-autotune lowers
+ * it to Ascend IR and runs the model through the reference executor. */
 #include "airc/runtime.h"
 #include "cli/cli.h"
 
@@ -382,8 +382,8 @@ const cli_command cli_cmd_run = {
         "  --mode MODE         reduce-overhead (the default, as in the config):\n"
         "                      compile (pass pipeline), capture once per input\n"
         "                      signature, replay; eager: run the graph as parsed,\n"
-        "                      node by node (the reference); max-autotune: refused\n"
-        "                      until its lowering exists\n"
+        "                      node by node (the reference); max-autotune: lower\n"
+        "                      to Ascend IR (a GE ModelDef) and run that model\n"
         "  -i, --input X.npy   an input (repeatable, in placeholder order)\n"
         "  --const NAME=X.npy  a constant (repeatable)\n"
         "  -w, --weights W.npz constants, one array per get_attr target name\n"
