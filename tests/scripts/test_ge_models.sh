@@ -110,5 +110,24 @@ EOF
         { fail "seed: the pbtxt differs from $golden"; diff "$golden" "$tmp/dump/dynamo_original_graph_0.pbtxt" | head -20 >&2; }
 fi
 
+# ---- ge_config graph options become model attributes; py dumps are refused ----
+if "$AIRC" compile "$SEED/multistream.after.fx" -i "$SEED/x.npy" -o "$tmp/opt.pb" \
+    --set ge_config.optimization_switch=AutomaticUbFusion:off --set ge_config.oo_level=O1 \
+    >/dev/null 2>"$tmp/err"; then
+    decode "$tmp/opt.pb" >"$tmp/opt.txt"
+    grep -A3 'key: "ge.optimizationSwitch"' "$tmp/opt.txt" | grep -q 's: "AutomaticUbFusion:off"' ||
+        fail "ge_config.optimization_switch is not the model attribute ge.optimizationSwitch"
+    grep -A3 'key: "ge.oo.level"' "$tmp/opt.txt" | grep -q 's: "O1"' ||
+        fail "ge_config.oo_level is not the model attribute ge.oo.level"
+else
+    fail "compile with ge_config options: $(cat "$tmp/err")"
+fi
+if "$AIRC" compile "$SEED/multistream.after.fx" -i "$SEED/x.npy" -o "$tmp/py.pb" --dump py \
+    >/dev/null 2>"$tmp/err"; then
+    fail "--dump py was accepted"
+else
+    grep -q "py" "$tmp/err" || fail "--dump py: the message does not say why: $(cat "$tmp/err")"
+fi
+
 ((failures == 0)) && echo "test_ge_models: ok"
 exit $((failures > 0))
