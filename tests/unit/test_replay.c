@@ -2005,6 +2005,105 @@ static void test_native_capture(void **state)
     airc_context_destroy(ctx);
 }
 
+/* ---- config switches ------------------------------------------------------------ */
+
+/* reinplace on: add(mul, x) runs in place in mul's buffer, one buffer less */
+static void test_reinplace_switch(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_config *on = config_with(ctx, NULL, NULL);
+    airc_config *off =
+        config_with(ctx, "debug.aclgraph.disable_reinplace_inplaceable_ops_pass", "1");
+    airc_compiled *con = compile_with(g, on, NULL, NULL, 0);
+    airc_compiled *coff = compile_with(g, off, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 5, 3, 0.4), *y = make_f32(ctx, 5, 3, -0.7);
+    run_simple(con, x, y);
+    run_simple(coff, x, y);
+    airc_compiled_stats son = stats_of(con), soff = stats_of(coff);
+    assert_true(son.naive_bytes < soff.naive_bytes);
+    assert_int_equal(son.launches, soff.launches);
+    airc_tensor_destroy(x);
+    airc_tensor_destroy(y);
+    airc_compiled_destroy(con);
+    airc_compiled_destroy(coff);
+    airc_config_destroy(on);
+    airc_config_destroy(off);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* One arena for all captures (sized for the largest), or one per capture. */
+static void test_mempool_reuse_switch(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    for (int own = 0; own < 2; own++) {
+        airc_config *cfg = config_with(
+            ctx, own ? "debug.aclgraph.disable_mempool_reuse_in_same_fx" : NULL, own ? "1" : NULL);
+        airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+        airc_tensor *xa = make_f32(ctx, 2, 3, 0.1), *ya = make_f32(ctx, 2, 3, 0.2);
+        airc_tensor *xb = make_f32(ctx, 16, 32, 0.3), *yb = make_f32(ctx, 16, 32, 0.4);
+        run_simple(c, xa, ya);
+        run_simple(c, xb, yb);
+        airc_compiled_stats big = stats_of(c);
+        fill_f32(xa, 0.9);
+        run_simple(c, xa, ya); /* the small plan again, after the arena grew */
+        airc_compiled_stats s = stats_of(c);
+        assert_int_equal(s.captures, 2);
+        assert_true(s.plan_arena_bytes < big.plan_arena_bytes);
+        if (own)
+            assert_int_equal(s.arena_bytes, s.plan_arena_bytes);
+        else
+            assert_true(s.arena_bytes >= big.plan_arena_bytes);
+        airc_tensor_destroy(xa);
+        airc_tensor_destroy(ya);
+        airc_tensor_destroy(xb);
+        airc_tensor_destroy(yb);
+        airc_compiled_destroy(c);
+        airc_config_destroy(cfg);
+    }
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
+/* clone_input off (TorchAir's rule): the first run's input addresses are
+ * captured; a later input at another address is copied into them. */
+static void test_clone_input_off(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(ctx, SIMPLE);
+    airc_config *cfg = config_with(ctx, "debug.aclgraph.clone_input", "0");
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    airc_tensor *x1 = make_f32(ctx, 4, 4, 0.5), *y1 = make_f32(ctx, 4, 4, 0.6);
+    airc_tensor *x2 = make_f32(ctx, 4, 4, -0.5), *y2 = make_f32(ctx, 4, 4, 1.5);
+    run_simple(c, x1, y1);
+    assert_int_equal(stats_of(c).input_copies, 0);
+    assert_null(airc_compiled_input_buffer(c, 0)); /* the caller's memory, not a buffer */
+    run_simple(c, x1, y1);
+    assert_int_equal(stats_of(c).input_copies, 0);
+    run_simple(c, x2, y2);
+    assert_int_equal(stats_of(c).input_copies, 2);
+    assert_true(same_values(x1, x2, "the first input now holds the second"));
+    airc_compiled_stats s = stats_of(c);
+    assert_int_equal(s.captures, 1);
+    assert_int_equal(s.replays, 3);
+    airc_tensor_destroy(x1);
+    airc_tensor_destroy(y1);
+    airc_tensor_destroy(x2);
+    airc_tensor_destroy(y2);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2027,6 +2126,9 @@ int main(void)
         cmocka_unit_test(test_no_launches),
         cmocka_unit_test(test_two_threads),
         cmocka_unit_test(test_native_capture),
+        cmocka_unit_test(test_reinplace_switch),
+        cmocka_unit_test(test_mempool_reuse_switch),
+        cmocka_unit_test(test_clone_input_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
