@@ -10,7 +10,9 @@
  *     in order (one tensor: the node itself; several: getitem).
  * The twin is the op of the same name without the trailing `_`, same
  * overload (add_.Tensor -> add.Tensor, copy_.default -> copy.default),
- * with the same argument names and no writes.
+ * with the same argument names and no writes; a custom op without one gets
+ * a synthesized twin, `ns::name_functional.ov`, made from its schema
+ * (airc_op_functional_twin, src/ops/functional_twin.c).
  *
  * Values are tracked per alias class (a tensor, the results of in-place
  * ops on it, and the functional values that replace it): walking in order,
@@ -20,26 +22,56 @@
  * a constant are written back before the output with
  * aten.copy_.default(input, latest), as torch's functionalization does.
  *
+ * Views, as torch's functionalization treats them. A view node (a view
+ * op's result, or getitem of one) views a class member or another view
+ * node; each root counts its writes, and a view older than the last write
+ * to its root is stale: the next use reads it replayed on the current value
+ * of what it views (the same op, made just before that use). A write
+ * through a view computes the view's new value with the twin and sends it
+ * back up the chain with each view's inverse: slice -> slice_scatter,
+ * select -> select_scatter, t/transpose -> themselves, permute -> the
+ * inverse permutation, unsqueeze -> squeeze.dim; with meta (the source's
+ * shape) also view/_reshape_alias/contiguous reshape -> view, squeeze.dim
+ * -> unsqueeze; alias/detach/lift_fresh (and a no-op squeeze or expand)
+ * -> the value itself. The top of the chain becomes the root's latest
+ * value; the views on the chain read their new values from then on, the
+ * in-place op's result reads its view's.
+ *
  * Kept in place, with an info log: ops without a twin, written lists
- * (`Tensor(a!)[]`), writes through a view, and writes to a tensor of which
- * a view was taken before (the view would have to be replayed on the new
- * value, which this pass does not do). Kept ops stay correct: they mutate
- * the class's latest value in place, and later uses read that value. */
-#include "passmgr/passmgr.h"
+ * (`Tensor(a!)[]`), and writes through a view without a known inverse
+ * (split's items, diagonal, as_strided, or view without meta). A kept op
+ * mutates its argument in place, so that argument is made to alias the
+ * root's latest value (views replayed on it where the chain holds
+ * functional values), and the views of the root are replayed afterwards. */
 #include "ops/ops.h"
+#include "passmgr/passmgr.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* Per node id. A view value (a view op's result, a value regenerated for
+ * it, a new value written through it) stands for a view node, its
+ * identity; other values belong to an alias class, rooted at the tensor
+ * in-place ops mutate. */
+typedef struct finfo {
+    airc_node *base;   /* class root (NULL: the node itself) */
+    airc_node *latest; /* by root: the current value (NULL: the root) */
+    uint32_t version;  /* by root: writes so far (views older than it are stale) */
+    airc_node *ident;  /* the view node this value stands for (NULL: not a view) */
+    airc_node *vsrc;   /* by view node: what it views (a view node or a class member) */
+    airc_node *val;    /* by view node: its value at `stamp` */
+    uint32_t stamp;    /* by view node: the root's version when val was made */
+    bool functional;   /* by view node: val holds the values, but aliases nothing */
+} finfo;
+
 typedef struct fstate {
     airc_graph *g;
     airc_context *ctx;
-    airc_node **base;   /* by id: the class root (NULL: the node itself) */
-    airc_node **latest; /* by root id: the current value (NULL: the root) */
-    bool *viewed;       /* by root id: a view of the class exists (so far) */
-    size_t cap;         /* entries of the three arrays */
-    airc_node **dead;   /* functionalized nodes, erased at the end */
+    finfo *f;         /* by id */
+    size_t cap;       /* entries of f */
+    airc_node **dead; /* functionalized nodes, erased at the end */
     size_t ndead, dead_cap;
+    bool created; /* views were replayed */
 } fstate;
 
 static bool ensure(fstate *s)
@@ -50,36 +82,102 @@ static bool ensure(fstate *s)
     size_t cap = s->cap ? s->cap : 64;
     while (cap < need)
         cap *= 2;
-    airc_node **b = airc_realloc(s->ctx, s->base, cap * sizeof *b);
-    if (!b)
+    finfo *f = airc_realloc(s->ctx, s->f, cap * sizeof *f);
+    if (!f)
         return false;
-    s->base = b;
-    airc_node **l = airc_realloc(s->ctx, s->latest, cap * sizeof *l);
-    if (!l)
-        return false;
-    s->latest = l;
-    bool *u = airc_realloc(s->ctx, s->viewed, cap * sizeof *u);
-    if (!u)
-        return false;
-    s->viewed = u;
-    memset(s->base + s->cap, 0, (cap - s->cap) * sizeof *b);
-    memset(s->latest + s->cap, 0, (cap - s->cap) * sizeof *l);
-    memset(s->viewed + s->cap, 0, (cap - s->cap) * sizeof *u);
+    memset(f + s->cap, 0, (cap - s->cap) * sizeof *f);
+    s->f = f;
     s->cap = cap;
     return true;
 }
 
 static airc_node *root_of(const fstate *s, airc_node *x)
 {
-    return s->base[x->id] ? s->base[x->id] : x;
+    return s->f[x->id].base ? s->f[x->id].base : x;
 }
 
-/* What a use of x reads now: the class's functional value once one of its
- * mutations was replaced, x itself otherwise. */
+/* What a use of class member x reads now: the class's functional value
+ * once one of its mutations was replaced, x itself otherwise. */
 static airc_node *latest_of(const fstate *s, airc_node *x)
 {
     airc_node *r = root_of(s, x);
-    return s->latest[r->id] ? s->latest[r->id] : x;
+    return s->f[r->id].latest ? s->f[r->id].latest : x;
+}
+
+/* The class root under a view node's chain. */
+static airc_node *view_root(const fstate *s, airc_node *c)
+{
+    while (s->f[c->id].ident == c)
+        c = s->f[c->id].vsrc;
+    return root_of(s, c);
+}
+
+/* Creates a call at the insertion point (before the node being walked). */
+static airc_status make(fstate *s, const char *op, const airc_value **args, size_t nargs,
+                        const char *const *kw_names, const airc_value *const *kw, size_t nkw,
+                        airc_node **out)
+{
+    AIRC_TRY(airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, op, args, nargs, kw_names, kw,
+                                    nkw, NULL, out));
+    if (!ensure(s))
+        return airc_fail_oom("functionalize tables");
+    return AIRC_OK;
+}
+
+/* Computes t's meta when all its inputs have one; false when unknown. */
+static airc_status try_meta(airc_node *t, bool *known)
+{
+    *known = t->op->meta != NULL;
+    for (size_t i = 0; *known && i < t->ninputs; i++)
+        *known = t->inputs[i]->meta_kind != AIRC_META_NONE;
+    if (*known && t->op->meta(t, t->op->meta_user_data) != AIRC_OK) {
+        airc_set_error(AIRC_OK, "");
+        AIRC_TRY(airc_node_clear_meta(t));
+        *known = false;
+    }
+    return AIRC_OK;
+}
+
+/* View node c replayed on p (its source's value now). */
+static airc_status replay(fstate *s, airc_node *c, airc_node *p, airc_node **out)
+{
+    const airc_value *args[64];
+    if (c->nargs > 64)
+        return airc_fail(AIRC_E_UNSUPPORTED, "view '%s': %u arguments", c->name, c->nargs);
+    memcpy(args, c->args, c->nargs * sizeof *args);
+    AIRC_TRY(airc_value_node(s->g, p, &args[0]));
+    AIRC_TRY(make(s, c->op->qualname, args, c->nargs, c->kw_names, c->kw_values, c->nkw, out));
+    bool known;
+    AIRC_TRY(try_meta(*out, &known));
+    s->created = true;
+    return AIRC_OK;
+}
+
+/* What a use of x reads now. A view older than its root's last write is
+ * replayed on the current value of what it views (torch's view replay);
+ * `alias`: the value must alias the root's latest value (a kept in-place
+ * op writes through it), not merely hold the same values. */
+static airc_status current(fstate *s, airc_node *x, bool alias, airc_node **out)
+{
+    airc_node *c = s->f[x->id].ident;
+    if (!c) {
+        *out = latest_of(s, x);
+        return AIRC_OK;
+    }
+    uint32_t version = s->f[view_root(s, c)->id].version;
+    if (s->f[c->id].stamp == version && !(alias && s->f[c->id].functional)) {
+        *out = s->f[c->id].val;
+        return AIRC_OK;
+    }
+    airc_node *src = s->f[c->id].vsrc, *p, *y;
+    AIRC_TRY(current(s, src, alias, &p));
+    AIRC_TRY(replay(s, c, p, &y));
+    s->f[y->id].ident = c;
+    s->f[c->id].val = y;
+    s->f[c->id].stamp = version;
+    s->f[c->id].functional = s->f[src->id].ident == src && s->f[src->id].functional;
+    *out = y;
+    return AIRC_OK;
 }
 
 /* Positions of the written arguments; false when one is not a single
@@ -137,8 +235,8 @@ static bool is_view_result(const airc_node *n)
 static airc_status rewire_inputs(fstate *s, airc_node *n)
 {
     for (size_t i = 0; i < n->ninputs;) {
-        airc_node *x = n->inputs[i];
-        airc_node *now = latest_of(s, x);
+        airc_node *x = n->inputs[i], *now;
+        AIRC_TRY(current(s, x, false, &now));
         if (now == x) {
             i++;
             continue;
@@ -149,6 +247,17 @@ static airc_status rewire_inputs(fstate *s, airc_node *n)
     return AIRC_OK;
 }
 
+/* A view node read after `order`, directly or through views of it. */
+static bool read_after(const fstate *s, const airc_node *x, uint64_t order)
+{
+    for (size_t i = 0; i < x->nusers; i++) {
+        const airc_node *u = x->users[i];
+        if (u->order > order || (s->f[u->id].ident == u && read_after(s, u, order)))
+            return true;
+    }
+    return false;
+}
+
 /* A copy_ of a graph input that nothing reads afterwards is already the
  * write-back this pass would emit: leave it, so the pass is idempotent. */
 static bool is_final_writeback(const fstate *s, const airc_node *n, const airc_value **bound)
@@ -157,69 +266,9 @@ static bool is_final_writeback(const fstate *s, const airc_node *n, const airc_v
         bound[0]->kind != AIRC_VALUE_NODE)
         return false;
     airc_node *p = bound[0]->u.node;
-    if (p->kind != AIRC_NODE_PLACEHOLDER || s->latest[p->id])
+    if (p->kind != AIRC_NODE_PLACEHOLDER || s->f[p->id].latest)
         return false;
-    for (size_t i = 0; i < p->nusers; i++)
-        if (p->users[i]->order > n->order)
-            return false;
-    return true;
-}
-
-/* aten in-place ops whose functional variant has another overload name
- * (native_functions.yaml): pow_.Scalar is pow(Tensor, Scalar), which is
- * pow.Tensor_Scalar, while pow.Scalar is pow(Scalar, Tensor). */
-static const char *const renamed_twins[][2] = {
-    {"aten.pow_.Scalar", "aten.pow.Tensor_Scalar"},
-    {"aten.pow_.Tensor", "aten.pow.Tensor_Tensor"},
-    {"aten.zero_.default", "aten.zeros_like.default"},
-};
-
-static bool same_type(const airc_type *a, const airc_type *b)
-{
-    return a->kind == b->kind && a->optional == b->optional && a->is_list == b->is_list &&
-           a->elem_optional == b->elem_optional;
-}
-
-static airc_status find_twin(airc_context *ctx, const airc_op *op, const airc_op **twin)
-{
-    *twin = NULL;
-    const char *q = op->qualname;
-    char buf[256];
-    const char *dot = strrchr(q, '.');
-    size_t r = 0, nr = sizeof renamed_twins / sizeof renamed_twins[0];
-    while (r < nr && strcmp(renamed_twins[r][0], q))
-        r++;
-    if (r < nr) {
-        snprintf(buf, sizeof buf, "%s", renamed_twins[r][1]);
-    } else {
-        if (!dot || dot == q || dot[-1] != '_' || (dot - q >= 2 && dot[-2] == '_'))
-            return AIRC_OK; /* not name_ (dunder names are not in-place variants) */
-        size_t head = (size_t)(dot - q) - 1, tail = strlen(dot);
-        if (head + tail + 1 > sizeof buf)
-            return AIRC_OK;
-        memcpy(buf, q, head);
-        memcpy(buf + head, dot, tail + 1);
-    }
-    airc_status st = airc_registry_find(ctx, buf, strlen(buf), twin);
-    if (st == AIRC_E_NOT_FOUND) {
-        *twin = NULL;
-        return AIRC_OK;
-    }
-    if (st != AIRC_OK)
-        return st;
-    /* a twin takes the same arguments (plus keyword-only ones with
-     * defaults: zeros_like's dtype, layout, ...) and writes none */
-    const airc_schema *a = op->schema, *b = (*twin)->schema;
-    bool ok = !b->is_mutable && a->nargs <= b->nargs;
-    for (uint32_t i = 0; ok && i < a->nargs; i++)
-        ok = !strcmp(a->args[i].name, b->args[i].name) &&
-             same_type(&a->args[i].type, &b->args[i].type) &&
-             a->args[i].kwarg_only == b->args[i].kwarg_only;
-    for (uint32_t i = a->nargs; ok && i < b->nargs; i++)
-        ok = b->args[i].kwarg_only && b->args[i].def;
-    if (!ok)
-        *twin = NULL;
-    return AIRC_OK;
+    return !read_after(s, p, n->order);
 }
 
 static airc_status getitem(airc_graph *g, airc_node *src, int64_t i, airc_node **out)
@@ -227,8 +276,8 @@ static airc_status getitem(airc_graph *g, airc_node *src, int64_t i, airc_node *
     const airc_value *args[2];
     AIRC_TRY(airc_value_node(g, src, &args[0]));
     AIRC_TRY(airc_value_int(g, i, &args[1]));
-    return airc_graph_create_node(g, AIRC_NODE_CALL_FUNCTION, AIRC_OP_GETITEM, args, 2, NULL,
-                                  NULL, 0, NULL, out);
+    return airc_graph_create_node(g, AIRC_NODE_CALL_FUNCTION, AIRC_OP_GETITEM, args, 2, NULL, NULL,
+                                  0, NULL, out);
 }
 
 /* Twins whose result is bool whatever self's dtype (comparisons, logical
@@ -253,15 +302,9 @@ static airc_status cast_back(fstate *s, airc_node *t, airc_node *self, airc_node
 {
     *value = t;
     const airc_op *twin = t->op;
-    bool self_known = self->meta_kind == AIRC_META_TENSOR && self->nout == 1;
-    bool known = self_known && twin->meta;
-    for (size_t i = 0; known && i < t->ninputs; i++)
-        known = t->inputs[i]->meta_kind != AIRC_META_NONE;
-    if (known && twin->meta(t, twin->meta_user_data) != AIRC_OK) {
-        airc_set_error(AIRC_OK, "");
-        AIRC_TRY(airc_node_clear_meta(t));
-        known = false;
-    }
+    bool known = false;
+    if (self->meta_kind == AIRC_META_TENSOR && self->nout == 1)
+        AIRC_TRY(try_meta(t, &known));
     const airc_value *args[2];
     AIRC_TRY(airc_value_node(s->g, t, &args[0]));
     airc_node *c;
@@ -286,44 +329,218 @@ static airc_status cast_back(fstate *s, airc_node *t, airc_node *self, airc_node
     return AIRC_OK;
 }
 
+/* ---- writes through views ------------------------------------------------ */
+
+/* How a view's new value goes back into what it views (torch's
+ * functionalization: the view's scatter or inverse). */
+typedef enum inv_kind {
+    INV_NONE,      /* not known: the write is kept */
+    INV_SCATTER,   /* slice -> slice_scatter, select -> select_scatter */
+    INV_SAME,      /* t, transpose: their own inverse */
+    INV_PERMUTE,   /* permute by the inverse permutation */
+    INV_SQUEEZE,   /* unsqueeze(d) -> squeeze.dim(d) */
+    INV_UNSQUEEZE, /* squeeze.dim(d) of a size-1 d -> unsqueeze(d) */
+    INV_VIEW,      /* view/_reshape_alias/reshape -> view(parent's shape) */
+    INV_IDENTITY,  /* alias, detach, a no-op expand or squeeze */
+} inv_kind;
+
+/* The shape of what view node c views, from meta (NULL: unknown). */
+static const airc_tmeta *source_meta(const fstate *s, airc_node *c)
+{
+    const airc_node *src = s->f[c->id].vsrc;
+    return src->meta_kind == AIRC_META_TENSOR && src->nout == 1 ? &src->out[0] : NULL;
+}
+
+static bool same_shape(const airc_tmeta *a, const airc_tmeta *b)
+{
+    return a->ndim == b->ndim && !memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof *a->shape);
+}
+
+static inv_kind inverse_kind(const fstate *s, airc_node *c)
+{
+    if (c->kind != AIRC_NODE_CALL_FUNCTION || !c->nargs)
+        return INV_NONE;
+    const char *q = c->op->qualname;
+    if (!strcmp(q, "aten.slice.Tensor") || !strcmp(q, "aten.select.int"))
+        return INV_SCATTER;
+    if (!strcmp(q, "aten.t.default") || !strcmp(q, "aten.transpose.int"))
+        return INV_SAME;
+    if (!strcmp(q, "aten.permute.default"))
+        return INV_PERMUTE;
+    if (!strcmp(q, "aten.unsqueeze.default"))
+        return INV_SQUEEZE;
+    if (!strcmp(q, "aten.alias.default") || !strcmp(q, "aten.detach.default") ||
+        !strcmp(q, "aten.lift_fresh.default"))
+        return INV_IDENTITY;
+    const airc_tmeta *pm = source_meta(s, c);
+    const airc_tmeta *cm = c->meta_kind == AIRC_META_TENSOR && c->nout == 1 ? &c->out[0] : NULL;
+    if (!pm || !cm)
+        return INV_NONE;
+    if (!strcmp(q, "aten.squeeze.dim") || !strcmp(q, "aten.expand.default"))
+        return same_shape(pm, cm)                                           ? INV_IDENTITY
+               : !strcmp(q, "aten.squeeze.dim") && pm->ndim == cm->ndim + 1 ? INV_UNSQUEEZE
+                                                                            : INV_NONE;
+    if (!strcmp(q, "aten.view.default") || !strcmp(q, "aten._reshape_alias.default") ||
+        (!strcmp(q, "aten.reshape.default") && airc_tmeta_is_contiguous(pm)))
+        return INV_VIEW;
+    return INV_NONE;
+}
+
+/* Written through view c: every view on the chain down to the root can
+ * send its new value back. */
+static bool invertible(const fstate *s, airc_node *c)
+{
+    for (int depth = 0; s->f[c->id].ident == c; c = s->f[c->id].vsrc)
+        if (++depth > 64 || inverse_kind(s, c) == INV_NONE)
+            return false;
+    return true;
+}
+
+static airc_status int_list(airc_graph *g, const int64_t *v, int32_t n, const airc_value **out)
+{
+    const airc_value *items[AIRC_MAX_DIMS];
+    for (int32_t i = 0; i < n; i++)
+        AIRC_TRY(airc_value_int(g, v[i], &items[i]));
+    return airc_value_list(g, items, (size_t)n, out);
+}
+
+/* *out: what view c views (now p), with c's part replaced by v. */
+static airc_status inverse(fstate *s, airc_node *c, airc_node *p, airc_node *v, airc_node **out)
+{
+    const airc_value *args[66], *bound[8];
+    const char *q = c->op->qualname;
+    if (c->op->schema->nargs > 8)
+        return airc_fail(AIRC_E_INTERNAL, "functionalize: view '%s' has no inverse", c->name);
+    airc_schema_bind(c, bound); /* the views above take at most 5 arguments */
+    AIRC_TRY(airc_value_node(s->g, v, &args[0]));
+    switch (inverse_kind(s, c)) {
+    case INV_SCATTER:
+        AIRC_TRY(airc_value_node(s->g, p, &args[0]));
+        AIRC_TRY(airc_value_node(s->g, v, &args[1]));
+        memcpy(args + 2, c->args + 1, (c->nargs - 1) * sizeof *args);
+        return make(s,
+                    strcmp(q, "aten.slice.Tensor") ? "aten.select_scatter.default"
+                                                   : "aten.slice_scatter.default",
+                    args, c->nargs + 1, c->kw_names, c->kw_values, c->nkw, out);
+    case INV_SAME:
+        memcpy(args + 1, c->args + 1, (c->nargs - 1) * sizeof *args);
+        return make(s, q, args, c->nargs, c->kw_names, c->kw_values, c->nkw, out);
+    case INV_PERMUTE: {
+        int64_t perm[AIRC_MAX_DIMS], inv[AIRC_MAX_DIMS];
+        size_t n = bound[1] ? airc_value_length(bound[1]) : 0;
+        if (!n || n > AIRC_MAX_DIMS)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "permute '%s': bad dims", c->name);
+        for (size_t i = 0; i < n; i++) {
+            AIRC_TRY(airc_value_get_int(airc_value_item(bound[1], i), &perm[i]));
+            perm[i] = perm[i] < 0 ? perm[i] + (int64_t)n : perm[i];
+            if (perm[i] < 0 || perm[i] >= (int64_t)n)
+                return airc_fail(AIRC_E_INVALID_GRAPH, "permute '%s': bad dims", c->name);
+            inv[perm[i]] = (int64_t)i;
+        }
+        AIRC_TRY(int_list(s->g, inv, (int32_t)n, &args[1]));
+        return make(s, q, args, 2, NULL, NULL, 0, out);
+    }
+    case INV_SQUEEZE:
+    case INV_UNSQUEEZE:
+        args[1] = bound[1];
+        return make(
+            s, inverse_kind(s, c) == INV_SQUEEZE ? "aten.squeeze.dim" : "aten.unsqueeze.default",
+            args, 2, NULL, NULL, 0, out);
+    case INV_VIEW: {
+        const airc_tmeta *pm = source_meta(s, c);
+        AIRC_TRY(int_list(s->g, pm->shape, pm->ndim, &args[1]));
+        return make(s, "aten.view.default", args, 2, NULL, NULL, 0, out);
+    }
+    case INV_IDENTITY: *out = v; return AIRC_OK;
+    case INV_NONE: break;
+    }
+    return airc_fail(AIRC_E_INTERNAL, "functionalize: view '%s' has no inverse", c->name);
+}
+
+/* v is the new value of view node c: scatter it back up the chain of
+ * views to the class root, whose latest value it becomes. Every view on
+ * the chain now reads its new value; any other view of the root is stale
+ * and replayed when read. */
+static airc_status write_through(fstate *s, airc_node *c, airc_node *v)
+{
+    airc_node *chain[65];
+    size_t n = 0;
+    for (;;) {
+        airc_node *src = s->f[c->id].vsrc, *p, *pv;
+        AIRC_TRY(current(s, src, false, &p));
+        AIRC_TRY(inverse(s, c, p, v, &pv));
+        AIRC_TRY(try_meta(pv, &(bool){false}));
+        s->f[v->id].ident = c;
+        s->f[c->id].val = v;
+        chain[n++] = c;
+        if (s->f[src->id].ident != src) {
+            airc_node *root = root_of(s, src);
+            s->f[pv->id].base = root;
+            s->f[pv->id].ident = NULL;
+            s->f[root->id].latest = pv;
+            uint32_t version = ++s->f[root->id].version;
+            for (size_t i = 0; i < n; i++) {
+                s->f[chain[i]->id].stamp = version;
+                s->f[chain[i]->id].functional = true;
+            }
+            return AIRC_OK;
+        }
+        c = src;
+        v = pv;
+    }
+}
+
+/* ---- in-place ops ---------------------------------------------------------- */
+
 /* Replaces in-place node n by its twin; *done false when n is kept. */
-static airc_status functionalize_node(fstate *s, airc_node *n, const airc_value **bound,
-                                      bool *done)
+static airc_status functionalize_node(fstate *s, airc_node *n, const airc_value **bound, bool *done)
 {
     const airc_schema *sc = n->op->schema;
     uint32_t pos[64], npos;
     *done = false;
     const char *why = NULL;
     const airc_op *twin = NULL;
-    if (!written_args(n, bound, pos, &npos))
+    bool tensors = written_args(n, bound, pos, &npos);
+    if (!tensors)
         why = "it writes a list or a non-tensor";
     bool form_a = !why && sc->nrets == 1 && npos == 1 && aliased_return(sc, pos[0]) == 0;
     bool form_b = sc->nrets == 0;
     for (uint32_t k = 0; !why && k < npos; k++) {
-        airc_node *root = root_of(s, bound[pos[k]]->u.node);
-        if (is_view_result(root))
-            why = "it writes through a view";
-        else if (s->viewed[root->id])
-            why = "the tensor it writes has views";
+        airc_node *c = s->f[bound[pos[k]]->u.node->id].ident;
+        if (c && !invertible(s, c))
+            why = "it writes through a view that cannot be scattered back";
     }
     if (!why)
-        AIRC_TRY(find_twin(s->ctx, n->op, &twin));
+        AIRC_TRY(airc_op_functional_twin(s->ctx, n->op, &twin));
     if (!why && !twin)
         why = "no out-of-place twin is registered";
-    if (!why && !(form_a && twin->schema->nrets == 1) &&
-        !(form_b && twin->schema->nrets == npos))
+    if (!why && !(form_a && twin->schema->nrets == 1) && !(form_b && twin->schema->nrets == npos))
         why = "its returns do not match its twin's";
-    if (form_a && !s->base[n->id]) /* the result aliases what it writes */
-        s->base[n->id] = root_of(s, bound[pos[0]]->u.node);
+    if (form_a) { /* the result aliases what it writes */
+        airc_node *w = bound[pos[0]]->u.node;
+        if (s->f[w->id].ident)
+            s->f[n->id].ident = s->f[w->id].ident;
+        else if (!s->f[n->id].base)
+            s->f[n->id].base = root_of(s, w);
+    }
     if (why) {
         airc_log(s->ctx, AIRC_LOG_INFO, "functionalize: kept '%s' (%s): %s", n->name,
                  n->op->qualname, why);
+        /* it mutates in place: what it writes must alias the root's latest
+         * value, and every view of the root then reads the result afresh */
+        for (uint32_t k = 0; tensors && k < npos; k++) {
+            airc_node *w = bound[pos[k]]->u.node, *c = s->f[w->id].ident, *a;
+            if (c) {
+                AIRC_TRY(current(s, c, true, &a));
+                if (a != w)
+                    AIRC_TRY(airc_node_replace_input_with(n, w, a));
+            }
+            s->f[(c ? view_root(s, c) : root_of(s, w))->id].version++;
+        }
         return AIRC_OK;
     }
-    AIRC_TRY(airc_graph_set_insert_point(s->g, AIRC_INSERT_BEFORE, n));
     airc_node *t;
-    AIRC_TRY(airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, twin->qualname, n->args,
-                                    n->nargs, n->kw_names, n->kw_values, n->nkw, NULL, &t));
+    AIRC_TRY(make(s, twin->qualname, n->args, n->nargs, n->kw_names, n->kw_values, n->nkw, &t));
     airc_node *value = t;
     if (form_a)
         AIRC_TRY(cast_back(s, t, bound[pos[0]]->u.node, &value));
@@ -333,15 +550,33 @@ static airc_status functionalize_node(fstate *s, airc_node *n, const airc_value 
             AIRC_TRY(getitem(s->g, t, k, &v));
         if (!ensure(s))
             return airc_fail_oom("functionalize tables");
-        airc_node *root = root_of(s, bound[pos[k]]->u.node);
-        s->base[v->id] = root;
-        s->latest[root->id] = v;
+        airc_node *w = bound[pos[k]]->u.node, *c = s->f[w->id].ident;
+        if (c) {
+            AIRC_TRY(write_through(s, c, v));
+            continue;
+        }
+        airc_node *root = root_of(s, w);
+        s->f[v->id].base = root;
+        s->f[root->id].latest = v;
+        s->f[root->id].version++;
     }
     if (!airc_grow(s->ctx, (void **)&s->dead, &s->dead_cap, s->ndead + 1, sizeof *s->dead))
         return airc_fail_oom("functionalize list");
     s->dead[s->ndead++] = n;
     *done = true;
     return AIRC_OK;
+}
+
+/* n views src (read now): n becomes a view node, up to date. */
+static void track_view(fstate *s, airc_node *n, airc_node *src)
+{
+    airc_node *c = s->f[src->id].ident;
+    finfo *f = &s->f[n->id];
+    f->ident = n;
+    f->vsrc = c ? c : src;
+    f->val = n;
+    f->stamp = s->f[view_root(s, n)->id].version;
+    f->functional = c && s->f[c->id].functional;
 }
 
 static airc_status write_back(fstate *s)
@@ -354,11 +589,11 @@ static airc_status write_back(fstate *s)
     for (airc_node *p = s->g->root.next; p != &s->g->root; p = p->next) {
         if (p->kind != AIRC_NODE_PLACEHOLDER && p->kind != AIRC_NODE_GET_ATTR)
             continue;
-        if (p->id >= s->cap || !s->latest[p->id])
+        if (p->id >= s->cap || !s->f[p->id].latest)
             continue;
         const airc_value *args[2];
         AIRC_TRY(airc_value_node(s->g, p, &args[0]));
-        AIRC_TRY(airc_value_node(s->g, s->latest[p->id], &args[1]));
+        AIRC_TRY(airc_value_node(s->g, s->f[p->id].latest, &args[1]));
         airc_node *c;
         AIRC_TRY(airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, "aten.copy_.default", args,
                                         2, NULL, NULL, 0, NULL, &c));
@@ -372,9 +607,11 @@ static airc_status run(fstate *s, int32_t *changed)
         return airc_fail_oom("functionalize tables");
     const airc_value *bound[64];
     for (airc_node *n = s->g->root.next; n != &s->g->root; n = n->next) {
+        if (n->kind == AIRC_NODE_CALL_FUNCTION || n->kind == AIRC_NODE_OUTPUT)
+            AIRC_TRY(airc_graph_set_insert_point(s->g, AIRC_INSERT_BEFORE, n));
         AIRC_TRY(rewire_inputs(s, n));
-        if (is_view_result(n) && n->ninputs) /* views made before a mutation see it */
-            s->viewed[root_of(s, n->inputs[0])->id] = true;
+        if (is_view_result(n) && n->nargs && n->args[0]->kind == AIRC_VALUE_NODE)
+            track_view(s, n, n->args[0]->u.node);
         if (n->kind != AIRC_NODE_CALL_FUNCTION || !n->op->schema->is_mutable ||
             n->op->schema->nargs > 64)
             continue;
@@ -385,6 +622,7 @@ static airc_status run(fstate *s, int32_t *changed)
         AIRC_TRY(functionalize_node(s, n, bound, &done));
         *changed |= done;
     }
+    *changed |= s->created;
     if (!s->ndead)
         return AIRC_OK;
     AIRC_TRY(write_back(s));
@@ -412,9 +650,7 @@ airc_status airc_pass_functionalize(airc_graph *g, int32_t *changed)
     if (anchor && anchor->erased)
         where = AIRC_INSERT_END, anchor = NULL;
     (void)airc_graph_set_insert_point(g, where, anchor);
-    airc_free(g->ctx, s.base);
-    airc_free(g->ctx, s.latest);
-    airc_free(g->ctx, s.viewed);
+    airc_free(g->ctx, s.f);
     airc_free(g->ctx, s.dead);
     if (st == AIRC_OK && changed)
         *changed = any;

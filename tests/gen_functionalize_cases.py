@@ -8,9 +8,19 @@ graph, input mutations written back with copy_. tests/unit/test_passes.c runs
 airc's functionalize on the first and compares with the second structurally
 (node names of new nodes may differ; order, targets, args, users may not).
 
+VIEW_CASES write through views and read views after writes. torch 1.13
+emits slice_scatter/select_scatter chains and replays views; airc's graph
+differs in order (it reuses views that are still up to date), so these are
+compared by value: NAME.npz holds the inputs (in0, ...), torch's eager
+results (out0, ...) and the inputs after the call (mut0, ...: writes to
+inputs). (functorch 1.13's traced graph returns stale views for outputs that
+alias a mutated tensor, e.g. stale_chain's second result: eager is the
+oracle, the .after.fx files are for reading.)
+
 Run with /usr/bin/python3 (torch 1.13): python3 tests/gen_functionalize_cases.py
 """
 import os
+import numpy as np
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx
 from functorch import functionalize
@@ -74,6 +84,94 @@ def copy_into_intermediate(x, y):
     return a + 1
 
 
+def slice_of_slice(x):
+    a = x.clone()
+    a[:, 1::2][1:].mul_(10)
+    return a
+
+
+def select_of_transpose(x):
+    a = x.clone()
+    a.t()[2].add_(100)
+    return a
+
+
+def view_read_after(x):
+    a = x.clone()
+    v = a.view(-1)
+    s = a[0]
+    r = s.mul_(2)
+    return v + 1, r * 3, a
+
+
+def input_through_view(x):
+    x[1:].add_(1)
+    return x.sum()
+
+
+def input_view_then_read(x, y):
+    x.t()[0].add_(y)
+    return x * 2
+
+
+def write_base_read_view(x):
+    a = x.clone()
+    v = a.t()
+    a.add_(1)
+    return v * 2
+
+
+def stale_chain(x):
+    a = x.clone()
+    v = a[1:]
+    a.add_(1)
+    v[0].mul_(2)
+    return a, v
+
+
+def two_views(x):
+    a = x.clone()
+    s1 = a[0]
+    s2 = a[:, 1]
+    s1.add_(1)
+    s2.mul_(2)
+    return s1 + 0, s2 + 0, a
+
+
+def permute_unsqueeze(x):
+    a = x.clone()
+    p = a.permute(2, 0, 1)
+    torch.select(p.unsqueeze(1), 3, 0).add_(5)
+    return a, p
+
+
+def squeeze_transpose(x):
+    a = x.clone()
+    a.squeeze(1).transpose(0, 1)[1].sub_(4)
+    return a
+
+
+def flat_view_write(x):
+    a = x.clone()
+    a.view(-1)[1:4].mul_(3)
+    return a
+
+
+VIEW_CASES = [
+    (slice_of_slice, lambda: (torch.randn(4, 6),)),
+    (select_of_transpose, lambda: (torch.randn(3, 4),)),
+    (view_read_after, lambda: (torch.randn(2, 3),)),
+    (input_through_view, lambda: (torch.randn(3, 2),)),
+    (input_view_then_read, lambda: (torch.randn(3, 2), torch.randn(3))),
+    (write_base_read_view, lambda: (torch.randn(2, 3),)),
+    (stale_chain, lambda: (torch.randn(3, 4),)),
+    (two_views, lambda: (torch.randn(3, 3),)),
+    (permute_unsqueeze, lambda: (torch.randn(2, 3, 4),)),
+    (squeeze_transpose, lambda: (torch.randn(2, 1, 3),)),
+    (flat_view_write, lambda: (torch.randn(2, 3),)),
+]
+
+
 CASES = [
     (intermediate_and_input, lambda: (torch.randn(3, 3), torch.randn(3, 3))),
     (return_mutated_input, lambda: (torch.randn(4),)),
@@ -89,12 +187,21 @@ CASES = [
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    for fn, make_inputs in CASES:
+    torch.manual_seed(0)
+    for fn, make_inputs in CASES + VIEW_CASES:
         before = make_fx(fn)(*make_inputs()).graph
         after = make_fx(functionalize(fn, remove="mutations"))(*make_inputs()).graph
         for suffix, g in (("before", before), ("after", after)):
             with open(os.path.join(OUT, f"{fn.__name__}.{suffix}.fx"), "w") as f:
                 f.write(str(g).strip() + "\n")
+        if (fn, make_inputs) in VIEW_CASES:
+            inputs = make_inputs()
+            arrays = {f"in{i}": t.numpy().copy() for i, t in enumerate(inputs)}
+            outs = fn(*inputs)
+            outs = outs if isinstance(outs, tuple) else (outs,)
+            arrays.update({f"out{i}": t.detach().numpy().copy() for i, t in enumerate(outs)})
+            arrays.update({f"mut{i}": t.numpy() for i, t in enumerate(inputs)})
+            np.savez(os.path.join(OUT, f"{fn.__name__}.npz"), **arrays)
         print(fn.__name__)
 
 

@@ -1,7 +1,14 @@
 /* reinplace: out-of-place ops run in place; reinplace.h states the rules.
- * One walk in graph order collects the candidates of both rules on the
- * unchanged graph (with the stream plan of that graph), then the rewrites
- * are applied, undone again if one of them fails.
+ * One walk in graph order collects the candidates of the three rules on
+ * the unchanged graph (with the stream plan of that graph), then the
+ * rewrites are applied, undone again if one of them fails (rule 3 rewires
+ * uses: with its rewrites the graph is restored from a clone instead).
+ *
+ * Rule 3 never claims a node of rules 1-2 (twins have no `name_` form, and
+ * rule 1's lookup skips them), and its checks are theirs, so the arguments
+ * below hold for it too. A form-B rewrite makes later readers of result k
+ * read written argument k, which after the in-place op holds result k's
+ * value and is neither read as its old value nor written after it.
  *
  * The two rules never claim one node: rule 1 wants a self that is not a
  * placeholder, rule 2 a placeholder. Nor do they step on each other: a rule-2
@@ -28,11 +35,27 @@ typedef struct rp_cand {
     airc_node *erase; /* rule 2: the copy_ written back; NULL for rule 1 */
 } rp_cand;
 
+/* Most written arguments of a synthesized twin this pass rewrites. */
+#define RP_MAX_WRITTEN 16
+/* Most schema arguments it binds (airc_schema_bind needs them all). */
+#define RP_MAX_ARGS 64
+
+/* A node of a synthesized functional twin put back in place (rule 3). */
+typedef struct rp_synth {
+    airc_node *node;
+    const airc_op *origin;
+    uint32_t npos;                   /* written arguments */
+    airc_node *res[RP_MAX_WRITTEN];  /* result k: the node or its getitem; NULL: unread */
+    airc_node *copy[RP_MAX_WRITTEN]; /* the copy_ writing result k back to an input, or NULL */
+} rp_synth;
+
 typedef struct rp_state {
     airc_graph *g;
     airc_stream_plan plan;
     rp_cand *cands;
     size_t ncands, cap;
+    rp_synth *synth;
+    size_t nsynth, synth_cap;
 } rp_state;
 
 static bool is_air(const airc_op *op)
@@ -68,6 +91,16 @@ static bool is_getitem(const airc_node *n)
 static bool single_tensor(const airc_node *n)
 {
     return n->meta_kind == AIRC_META_TENSOR && n->nout == 1;
+}
+
+static bool same_tmeta(const airc_tmeta *x, const airc_tmeta *y)
+{
+    if (x->dtype != y->dtype || x->ndim != y->ndim)
+        return false;
+    for (int32_t d = 0; d < x->ndim; d++)
+        if (x->shape[d] != y->shape[d] || x->strides[d] != y->strides[d])
+            return false;
+    return true;
 }
 
 static bool same_meta(const airc_node *a, const airc_node *b)
@@ -141,9 +174,9 @@ static airc_status find_twin(airc_graph *g, const airc_node *n, const airc_op **
     *twin = NULL;
     const airc_op *op = n->op;
     const airc_schema *s = op->schema;
-    if (!allocates_result(op) || !s || s->nrets != 1 || s->rets[0].type.kind != AIRC_TYPE_TENSOR ||
-        s->rets[0].type.is_list)
-        return AIRC_OK;
+    if (!allocates_result(op) || airc_op_inplace_origin(op) || !s || s->nrets != 1 ||
+        s->rets[0].type.kind != AIRC_TYPE_TENSOR || s->rets[0].type.is_list)
+        return AIRC_OK; /* a synthesized twin is rule 3's */
     const char *q = op->qualname;
     const char *dot = strrchr(q, '.');
     if (!dot || dot == q || dot[-1] == '_')
@@ -185,80 +218,256 @@ static airc_status add_cand(rp_state *st, airc_node *n, const airc_op *twin, air
     return AIRC_OK;
 }
 
-/* Rule 1 on n (see reinplace.h). */
-static airc_status try_inplaceable(rp_state *st, airc_node *n)
+/* Whether n may write into x (rule 1's conditions but the meta): x is
+ * the single-tensor result of a call that allocates it (or a getitem of
+ * one), the output does not read it, no view of it is taken, every other
+ * user comes before n, and all of them run on n's stream. */
+static bool writable_intermediate(const rp_state *st, const airc_node *x, const airc_node *n)
 {
-    if (!retargetable(n))
-        return AIRC_OK;
-    airc_node *x = self_arg(n);
     if (!x || x->kind != AIRC_NODE_CALL_FUNCTION || !x->op || !single_tensor(x))
-        return AIRC_OK;
+        return false;
     const airc_node *producer = x;
     if (is_getitem(x)) {
         const airc_value *base = x->nargs ? x->args[0] : NULL;
         if (!base || base->kind != AIRC_VALUE_NODE)
-            return AIRC_OK;
+            return false;
         producer = base->u.node;
         if (producer->kind != AIRC_NODE_CALL_FUNCTION || is_getitem(producer))
-            return AIRC_OK;
+            return false;
     }
-    if (!allocates_result(producer->op) || !same_meta(x, n))
-        return AIRC_OK;
+    if (!allocates_result(producer->op))
+        return false;
     const airc_stream_plan *p = &st->plan;
     uint32_t s = stream_of(p, n);
     if (s == AIRC_STREAM_NONE || stream_of(p, x) != s || stream_of(p, producer) != s)
-        return AIRC_OK;
+        return false;
     for (size_t i = 0; i < x->nusers; i++) {
         const airc_node *u = x->users[i];
         if (u == n)
             continue;
         if (u->kind == AIRC_NODE_OUTPUT || is_view_node(u) || u->order > n->order ||
             stream_of(p, u) != s)
-            return AIRC_OK;
+            return false;
     }
+    return true;
+}
+
+/* Rule 1 on n (see reinplace.h). */
+static airc_status try_inplaceable(rp_state *st, airc_node *n)
+{
+    if (!retargetable(n))
+        return AIRC_OK;
+    airc_node *x = self_arg(n);
+    if (!writable_intermediate(st, x, n) || !same_meta(x, n))
+        return AIRC_OK;
     const airc_op *twin;
     AIRC_TRY(find_twin(st->g, n, &twin));
     return twin ? add_cand(st, n, twin, NULL) : AIRC_OK;
 }
 
-/* Rule 2 on a node c that may be `copy_(P, r)` (see reinplace.h). */
-static airc_status try_input_mutated(rp_state *st, airc_node *c)
+/* Whether c is a write-back `copy_(P, r)`: no users, blocking; *P and *r
+ * are its two nodes. */
+static bool is_write_back(const airc_node *c, airc_node **P, airc_node **r)
 {
     if (c->kind != AIRC_NODE_CALL_FUNCTION || !c->op || strcmp(c->op->qualname, RP_COPY_) ||
         c->nusers || c->nargs < 2)
-        return AIRC_OK;
+        return false;
     const airc_value *nb = c->nargs > 2 ? c->args[2] : NULL;
     for (uint32_t i = 0; i < c->nkw; i++)
         if (!strcmp(c->kw_names[i], "non_blocking"))
             nb = c->kw_values[i];
     if (nb && (nb->kind != AIRC_VALUE_BOOL || nb->u.b))
-        return AIRC_OK;
+        return false;
     const airc_value *pv = c->args[0], *rv = c->args[1];
     if (pv->kind != AIRC_VALUE_NODE || rv->kind != AIRC_VALUE_NODE)
-        return AIRC_OK;
-    airc_node *P = pv->u.node, *r = rv->u.node;
-    if (P->kind != AIRC_NODE_PLACEHOLDER || !retargetable(r) || self_arg(r) != P ||
-        !same_meta(P, r))
-        return AIRC_OK;
+        return false;
+    *P = pv->u.node;
+    *r = rv->u.node;
+    return true;
+}
+
+/* Whether n may write into graph input P, whose new value r (n or a
+ * getitem of it) the write-back c copies into it (rule 2's conditions but
+ * the meta): every user of P but n and c comes before n (the output may
+ * read P), no view of P is taken, every user of r but c and the output
+ * comes before c, and n, c and P's users run on one stream. */
+static bool writable_input(const rp_state *st, const airc_node *P, const airc_node *n,
+                           const airc_node *r, const airc_node *c)
+{
     const airc_stream_plan *p = &st->plan;
-    uint32_t s = stream_of(p, r);
+    uint32_t s = stream_of(p, n);
     if (s == AIRC_STREAM_NONE || stream_of(p, c) != s)
-        return AIRC_OK;
+        return false;
     for (size_t i = 0; i < P->nusers; i++) {
         const airc_node *u = P->users[i];
-        if (u == r || u == c || u->kind == AIRC_NODE_OUTPUT)
+        if (u == n || u == c || u->kind == AIRC_NODE_OUTPUT)
             continue;
-        if (is_view_node(u) || u->order > r->order || stream_of(p, u) != s)
-            return AIRC_OK;
+        if (is_view_node(u) || u->order > n->order || stream_of(p, u) != s)
+            return false;
     }
     for (size_t i = 0; i < r->nusers; i++) {
         const airc_node *u = r->users[i];
         if (u != c && u->kind != AIRC_NODE_OUTPUT && u->order > c->order)
-            return AIRC_OK;
+            return false;
     }
+    return true;
+}
+
+/* Rule 2 on a node c that may be `copy_(P, r)` (see reinplace.h). */
+static airc_status try_input_mutated(rp_state *st, airc_node *c)
+{
+    airc_node *P, *r;
+    if (!is_write_back(c, &P, &r))
+        return AIRC_OK;
+    if (P->kind != AIRC_NODE_PLACEHOLDER || !retargetable(r) || self_arg(r) != P ||
+        !same_meta(P, r) || !writable_input(st, P, r, r, c))
+        return AIRC_OK;
     const airc_op *twin;
     AIRC_TRY(find_twin(st->g, r, &twin));
     return twin ? add_cand(st, r, twin, c) : AIRC_OK;
+}
+
+/* ---- rule 3: synthesized functional twins ---------------------------------- */
+
+/* The result nodes of twin node n: n itself for one written argument,
+ * else its getitem users (one per index at most; every user a getitem). */
+static bool twin_results(const airc_node *n, rp_synth *c)
+{
+    if (c->npos == 1) {
+        c->res[0] = (airc_node *)n;
+        return single_tensor(n);
+    }
+    if (n->meta_kind != AIRC_META_TUPLE || n->nout != c->npos)
+        return false;
+    for (size_t i = 0; i < n->nusers; i++) {
+        airc_node *u = n->users[i];
+        int64_t k;
+        if (!is_getitem(u) || u->nargs != 2 || u->nkw || u->args[0]->kind != AIRC_VALUE_NODE ||
+            u->args[0]->u.node != n || airc_value_get_int(u->args[1], &k) != AIRC_OK || k < 0 ||
+            k >= c->npos || c->res[k] || !single_tensor(u))
+            return false;
+        c->res[k] = u;
+    }
+    return true;
+}
+
+/* The write-back copy_(P, r) among r's users; NULL when none. */
+static airc_node *write_back_of(const airc_node *P, const airc_node *r)
+{
+    for (size_t i = 0; r && i < r->nusers; i++) {
+        airc_node *c = r->users[i], *cp, *cr;
+        if (is_write_back(c, &cp, &cr) && cp == P && cr == r)
+            return c;
+    }
+    return NULL;
+}
+
+/* Rule 3 on n (see reinplace.h): a node of a synthesized twin whose every
+ * written argument may be written, by rule 1's conditions (an
+ * intermediate; when rule 1 is on) or rule 2's (a graph input written
+ * back; when rule 2 is on), goes back to the in-place op. */
+static airc_status try_synth(rp_state *st, const airc_reinplace_options *o, airc_node *n)
+{
+    const airc_op *origin =
+        n->kind == AIRC_NODE_CALL_FUNCTION && n->op ? airc_op_inplace_origin(n->op) : NULL;
+    airc_kernel_ref ref;
+    if (!origin || !airc_find_kernel(origin, "cpu", &ref))
+        return AIRC_OK;
+    const airc_schema *os = origin->schema;
+    if (os->nargs > RP_MAX_ARGS || n->op->schema->nargs != os->nargs)
+        return AIRC_OK;
+    rp_synth c;
+    memset(&c, 0, sizeof c);
+    c.node = n;
+    c.origin = origin;
+    uint32_t pos[RP_MAX_WRITTEN];
+    for (uint32_t i = 0; i < os->nargs; i++) {
+        if (!os->args[i].type.is_write)
+            continue;
+        if (c.npos == RP_MAX_WRITTEN)
+            return AIRC_OK;
+        pos[c.npos++] = i;
+    }
+    /* form A keeps the node's result (now an alias of what it writes):
+     * only when the in-place op returns the written arguments in order */
+    for (uint32_t r = 0; r < os->nrets; r++)
+        if (os->nrets != c.npos || !os->rets[r].type.alias ||
+            strcmp(os->rets[r].type.alias, os->args[pos[r]].type.alias))
+            return AIRC_OK;
+    if (!c.npos || !twin_results(n, &c))
+        return AIRC_OK;
+    const airc_value *bound[RP_MAX_ARGS];
+    airc_schema_bind(n, bound);
+    for (uint32_t k = 0; k < c.npos; k++) {
+        const airc_value *v = bound[pos[k]];
+        if (!v || v->kind != AIRC_VALUE_NODE)
+            return AIRC_OK;
+        airc_node *x = v->u.node;
+        for (uint32_t i = 0; i < os->nargs; i++) /* written once, read nowhere else */
+            if (i != pos[k] && bound[i] && airc_value_mentions(bound[i], x))
+                return AIRC_OK;
+        const airc_tmeta *want = c.npos == 1 ? &n->out[0] : &n->out[k];
+        if (!single_tensor(x) || !same_tmeta(&x->out[0], want))
+            return AIRC_OK;
+        if (x->kind == AIRC_NODE_PLACEHOLDER) {
+            c.copy[k] = write_back_of(x, c.res[k]);
+            if (!o->input_mutated_ops || !c.copy[k] ||
+                !writable_input(st, x, n, c.res[k], c.copy[k]))
+                return AIRC_OK;
+        } else if (!o->inplaceable_ops || !writable_intermediate(st, x, n)) {
+            return AIRC_OK;
+        }
+    }
+    if (!airc_grow(st->g->ctx, (void **)&st->synth, &st->synth_cap, st->nsynth + 1,
+                   sizeof *st->synth))
+        return airc_fail_oom("reinplace: candidates");
+    st->synth[st->nsynth++] = c;
+    return AIRC_OK;
+}
+
+/* Applies rule 3's rewrites in graph order: retarget to the in-place op;
+ * for form B (it returns nothing) every use of result k reads written
+ * argument k instead (bound now: an earlier rewrite may have replaced it)
+ * and the node's result becomes (); the write-backs and getitems go. */
+static airc_status apply_synth(rp_state *st)
+{
+    airc_context *ctx = st->g->ctx;
+    size_t nerase = 0, cap = 0;
+    airc_node **erase = NULL;
+    airc_status rc = AIRC_OK;
+    for (size_t i = 0; rc == AIRC_OK && i < st->nsynth; i++) {
+        rp_synth *c = &st->synth[i];
+        airc_node *n = c->node;
+        bool form_b = c->origin->schema->nrets == 0;
+        const airc_value *bound[RP_MAX_ARGS];
+        airc_schema_bind(n, bound);
+        uint32_t k = 0;
+        for (uint32_t a = 0; rc == AIRC_OK && a < c->origin->schema->nargs; a++) {
+            if (!c->origin->schema->args[a].type.is_write)
+                continue;
+            airc_node *x = bound[a]->u.node, *r = c->res[k], *w = c->copy[k];
+            k++;
+            if (!airc_grow(ctx, (void **)&erase, &cap, nerase + 2, sizeof *erase)) {
+                rc = airc_fail_oom("reinplace: erased nodes");
+                break;
+            }
+            if (w)
+                erase[nerase++] = w;
+            if (form_b && r) {
+                rc = airc_node_replace_all_uses_with(r, x, NULL, NULL, NULL);
+                if (r != n)
+                    erase[nerase++] = r;
+            }
+        }
+        if (rc == AIRC_OK)
+            rc = airc_node_set_target(n, c->origin->qualname);
+        if (rc == AIRC_OK && form_b)
+            rc = airc_node_set_meta_tuple(n, 0);
+    }
+    if (rc == AIRC_OK && nerase)
+        rc = airc_graph_erase_nodes(st->g, erase, nerase);
+    airc_free(ctx, erase);
+    return rc;
 }
 
 /* Undoes the retargets of cands[0..n). Cannot fail: each old op is loaded
@@ -300,6 +509,24 @@ static airc_status apply(rp_state *st)
     return rc;
 }
 
+/* Rules 1-2 and rule 3. Rule 3 rewires uses, which cannot be undone
+ * without allocating: with rule-3 rewrites, a clone taken first is swapped
+ * back in on failure (g's contents then are that clone's). */
+static airc_status apply_all(rp_state *st)
+{
+    if (!st->nsynth)
+        return apply(st);
+    airc_graph *backup;
+    AIRC_TRY(airc_graph_clone(st->g, &backup));
+    airc_status rc = apply_synth(st);
+    if (rc == AIRC_OK)
+        rc = apply(st);
+    if (rc != AIRC_OK)
+        airc_graph_swap(st->g, backup);
+    airc_graph_destroy(backup);
+    return rc;
+}
+
 airc_status airc_replay_reinplace(airc_graph *g, const airc_reinplace_options *o, int32_t *changed)
 {
     AIRC_TRY(airc_check_graph(g, "airc_replay_reinplace"));
@@ -321,18 +548,22 @@ airc_status airc_replay_reinplace(airc_graph *g, const airc_reinplace_options *o
             rc = try_inplaceable(&st, n);
         if (rc == AIRC_OK && o->input_mutated_ops)
             rc = try_input_mutated(&st, n);
+        if (rc == AIRC_OK)
+            rc = try_synth(&st, o, n);
         if (rc != AIRC_OK)
             break;
     }
-    if (rc == AIRC_OK && st.ncands > INT32_MAX)
-        rc = airc_fail(AIRC_E_INVALID_GRAPH, "reinplace: too many candidates (%zu)", st.ncands);
+    size_t total = st.ncands + st.nsynth;
+    if (rc == AIRC_OK && total > INT32_MAX)
+        rc = airc_fail(AIRC_E_INVALID_GRAPH, "reinplace: too many candidates (%zu)", total);
     if (rc == AIRC_OK)
-        rc = apply(&st);
+        rc = apply_all(&st);
     if (rc == AIRC_OK && changed)
-        *changed = (int32_t)st.ncands;
-    if (rc == AIRC_OK && st.ncands)
-        airc_log(g->ctx, AIRC_LOG_INFO, "reinplace: %zu op(s) now run in place", st.ncands);
+        *changed = (int32_t)total;
+    if (rc == AIRC_OK && total)
+        airc_log(g->ctx, AIRC_LOG_INFO, "reinplace: %zu op(s) now run in place", total);
     airc_free(g->ctx, st.cands);
+    airc_free(g->ctx, st.synth);
     airc_stream_plan_free(&st.plan);
     return rc;
 }

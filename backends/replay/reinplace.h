@@ -29,6 +29,19 @@
  *    buffer, now P's, is not written again by rule 1), and r, the copy_ and
  *    every user of P run on one stream. r's later readers keep reading r,
  *    which now aliases P: the copy_ would have made them equal.
+ * 3. synthesized twins (an in-place custom op's `ns::name_functional`,
+ *    airc_op_inplace_origin): a twin node goes back to its in-place op when
+ *    the op has a kernel for "cpu" and every written argument k (a
+ *    distinct node, read by no other argument) has result k's meta and
+ *    may be written: an intermediate by rule 1's conditions (rule 1 on),
+ *    or a graph input written back by `copy_(P, result k)` by rule 2's
+ *    (rule 2 on; the copy_ is erased). All written arguments or none. When
+ *    the in-place op returns () (form B), every use of result k (the node
+ *    itself for one written argument, else its getitem, which is erased)
+ *    reads written argument k instead, and the node's result becomes ();
+ *    when it returns its written arguments in order (form A) the node's
+ *    result is their alias, as for rule 1. Twins whose in-place op returns
+ *    them in another order are left alone.
  *
  * Candidates are collected on the unchanged graph, then applied. */
 #ifndef AIRC_REINPLACE_H
@@ -50,10 +63,13 @@ typedef struct airc_reinplace_options {
  *                twin's result has its self's meta, which equals the old one)
  * @param o       options (borrowed), or NULL
  * @param changed optional out: number of nodes rewritten (retargeted ops;
- *                an erased copy_ is not counted); written only on success
+ *                an erased copy_ or getitem is not counted); written only
+ *                on success
  * @return AIRC_OK; AIRC_E_MISUSE (bad graph handle); AIRC_E_INVALID_GRAPH
  *         (the stream plan refuses the graph: unpaired scopes, no output);
- *         AIRC_E_OUT_OF_MEMORY. All or nothing: on failure g is unchanged.
+ *         AIRC_E_OUT_OF_MEMORY. All or nothing: on failure g is unchanged
+ *         (with rule-3 rewrites, g's contents are then a clone taken before
+ *         them: node pointers into g do not survive a failure).
  * Not thread-safe for g. */
 AIRC_HIDDEN airc_status airc_replay_reinplace(airc_graph *g, const airc_reinplace_options *o,
                                               int32_t *changed);

@@ -73,6 +73,9 @@ struct airc_op {
     airc_generic_fn converter;
     void *converter_user_data;
     airc_free_fn converter_free;
+    /* a synthesized functional twin: the in-place op it computes
+     * (functional_twin.c); set before the op is published, then fixed */
+    const airc_op *inplace_origin;
 };
 
 /* One built-in op: the table in builtin_ops.c is sorted by qualname (a test
@@ -101,6 +104,46 @@ AIRC_HIDDEN airc_status airc_registry_find(airc_context *ctx, const char *name, 
  * airc_registry_find where an out-of-memory must not read as "unknown". */
 AIRC_HIDDEN const airc_op *airc_registry_lookup(airc_context *ctx, const char *name);
 AIRC_HIDDEN const airc_op *airc_registry_lookupn(airc_context *ctx, const char *name, size_t len);
+
+/* Registers a custom op from def (already checked by the caller: schema
+ * not NULL, known flags), the path airc_context_register_op takes. setup,
+ * when not NULL, fills in more of the op before any other thread can find
+ * it: it may allocate in a (the op's arena, freed with it) and add kernels
+ * (heap, as airc_context_set_op_kernel does; freed here on failure).
+ * AIRC_E_PARSE, AIRC_E_INVALID_ARGUMENT (no namespace), AIRC_E_EXISTS (the
+ * name is taken), AIRC_E_OUT_OF_MEMORY, or setup's status. Thread-safe. */
+typedef airc_status (*airc_op_setup_fn)(airc_op *op, airc_arena *a, void *user_data);
+AIRC_HIDDEN airc_status airc_registry_add(airc_context *ctx, const airc_op_def *def,
+                                          airc_op_setup_fn setup, void *setup_data,
+                                          const airc_op **out);
+
+/* The functional twin of an op that writes arguments (`Tensor(a!)`), in
+ * *out (functional_twin.c):
+ *  - a registered op by the twin rules: `ns.name_.ov` -> `ns.name.ov`
+ *    (aten's renamed twins: pow_.Scalar -> pow.Tensor_Scalar, zero_ ->
+ *    zeros_like), taking the same arguments (plus keyword-only ones with
+ *    defaults) and writing none;
+ *  - else, for an op that is not built in and has one of DESIGN.md's two
+ *    forms (returns () -- form B -- or exactly the aliases of its written
+ *    arguments -- form A; each written argument a plain `Tensor(x!)`), the
+ *    synthesized `ns::<name without trailing '_'>_functional.<ov>`: the
+ *    arguments without alias annotations, one `Tensor` return per written
+ *    argument in argument order, pure, meta "result k = meta of written
+ *    argument k", and a kernel for each device type the in-place op had a
+ *    registered kernel for when the twin was made (it copies the written
+ *    arguments into its outputs, strides honoured, in host memory, then
+ *    runs the in-place op's kernel, looked up at each call, on the
+ *    outputs). Registered in ctx on the first request; concurrent requests
+ *    get the same op.
+ * A user's op that already has the synthesized name is the twin if it
+ * takes the same arguments and returns one tensor per written argument.
+ * *out = NULL (AIRC_OK) when the op writes nothing or has no twin (neither
+ * form, a written list, the name taken by an op that does not fit).
+ * AIRC_E_OUT_OF_MEMORY (nothing registered). Thread-safe. */
+AIRC_HIDDEN airc_status airc_op_functional_twin(airc_context *ctx, const airc_op *op,
+                                                const airc_op **out);
+/* The in-place op a synthesized twin came from; NULL for other ops. */
+AIRC_HIDDEN const airc_op *airc_op_inplace_origin(const airc_op *twin);
 
 /* The registry lock, for edits of an op's callback slots. */
 AIRC_HIDDEN void airc_registry_lock(airc_context *ctx);

@@ -34,16 +34,23 @@ airc_status airc_registry_create(airc_context *ctx)
     return AIRC_OK;
 }
 
-static void free_op_callbacks(airc_context *ctx, airc_op *op)
+static void free_kernels(airc_context *ctx, airc_op *op)
 {
-    if (op->meta_free)
-        op->meta_free(op->meta_user_data);
     for (size_t i = 0; i < op->nkernels; i++) {
         if (op->kernels[i].free_user_data)
             op->kernels[i].free_user_data(op->kernels[i].user_data);
         airc_free(ctx, op->kernels[i].device_type);
     }
     airc_free(ctx, op->kernels);
+    op->kernels = NULL;
+    op->nkernels = op->kernels_cap = 0;
+}
+
+static void free_op_callbacks(airc_context *ctx, airc_op *op)
+{
+    if (op->meta_free)
+        op->meta_free(op->meta_user_data);
+    free_kernels(ctx, op);
     if (op->converter_free)
         op->converter_free(op->converter_user_data);
     op->magic = AIRC_MAGIC_DEAD;
@@ -248,6 +255,13 @@ airc_status airc_context_register_op(airc_context *ctx, const airc_op_def *def,
     if (def->flags & ~(uint32_t)(AIRC_OP_SIDE_EFFECT | AIRC_OP_VIEW))
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: unknown flags 0x%x", fn,
                          (unsigned)def->flags);
+    return airc_registry_add(ctx, def, NULL, NULL, out);
+}
+
+airc_status airc_registry_add(airc_context *ctx, const airc_op_def *def, airc_op_setup_fn setup,
+                              void *setup_data, const airc_op **out)
+{
+    static const char fn[] = "airc_context_register_op";
     airc_registry *r = ctx->registry;
     airc_arena *a = airc_calloc(ctx, 1, sizeof *a);
     if (!a)
@@ -272,6 +286,8 @@ airc_status airc_context_register_op(airc_context *ctx, const airc_op_def *def,
     op->flags = def->flags | (op->schema->is_mutable ? AIRC_OP_SIDE_EFFECT : 0);
     op->meta = def->meta;
     op->meta_user_data = def->meta_user_data;
+    if (setup && (st = setup(op, a, setup_data)) != AIRC_OK)
+        goto fail;
 
     pthread_mutex_lock(&r->lock);
     if (airc_strmap_get(&r->by_name, op->qualname) || find_builtin(op->qualname)) {
@@ -302,6 +318,8 @@ airc_status airc_context_register_op(airc_context *ctx, const airc_op_def *def,
         *out = op;
     return AIRC_OK;
 fail:
+    if (op)
+        free_kernels(ctx, op);
     airc_arena_free(a);
     airc_free(ctx, a);
     return st;

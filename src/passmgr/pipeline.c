@@ -110,7 +110,10 @@ static airc_status run_builtins(airc_graph *g, const airc_example_inputs *inputs
         const airc_builtin_pass *b = &builtins[i];
         if (!airc_builtin_pass_enabled(config, b->name))
             continue;
-        if (b->fn == run_remove_noop_ops && (st = prepare_meta(g, inputs)) != AIRC_OK) {
+        /* functionalize inverts views from their shapes; remove_noop_ops
+         * compares shapes: both get what the example inputs imply */
+        if ((b->fn == run_remove_noop_ops || b->fn == run_functionalize) &&
+            (st = prepare_meta(g, inputs)) != AIRC_OK) {
             st = airc_fail_prefix("pass '%s': computing meta", b->name);
             break;
         }

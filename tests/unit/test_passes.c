@@ -4,7 +4,7 @@
  *  - functionalize: functorch.functionalize(f, remove='mutations') of
  *    torch 1.13 (tests/gen_functionalize_cases.py writes the cases);
  * and, for what torch cannot produce (custom in-place ops of both forms,
- * kept mutations of views, no-op removal on meta), from the semantics,
+ * kept writes through views, no-op removal on meta), from the semantics,
  * derived by hand in the comments. */
 #include "testutil.h"
 
@@ -315,12 +315,13 @@ static void test_functionalize_custom_forms(void **state)
     (void)state;
     /* form B (TorchAir's custom in-place ops return nothing for the
      * mutated tensor), one and two written arguments; and one without a
-     * twin, which is kept */
+     * twin (it returns a fresh tensor: neither form, so none is
+     * synthesized either), which is kept */
     register_schema("myns::scatter_upd_(Tensor(a!) self, Tensor src) -> ()");
     register_schema("myns::scatter_upd(Tensor self, Tensor src) -> Tensor");
     register_schema("myns::two_upd_(Tensor(a!) a, Tensor(b!) b, Tensor src) -> ()");
     register_schema("myns::two_upd(Tensor a, Tensor b, Tensor src) -> (Tensor, Tensor)");
-    register_schema("myns::lonely_(Tensor(a!) self) -> ()");
+    register_schema("myns::lonely_(Tensor(a!) self) -> Tensor");
     const char *text =
         "graph():\n"
         "    %x_1 : [#users=3] = placeholder[target=x_1]\n"
@@ -365,10 +366,26 @@ static void test_functionalize_custom_forms(void **state)
     airc_graph_destroy(want);
 }
 
+/* Views, as torch's functionalization treats them (more cases, checked by
+ * value, in test_functionalize_views.c). */
+static void check_functionalized(const char *text, const char *want_text, const char *what)
+{
+    airc_graph *g = airc_test_parse(g_ctx, text);
+    airc_graph *want = airc_test_parse(g_ctx, want_text);
+    int32_t changed = 0;
+    AIRC_ASSERT_OK(airc_pass_functionalize(g, &changed));
+    assert_int_equal(changed, 1);
+    AIRC_ASSERT_OK(airc_graph_lint(g));
+    assert_equivalent(g, want, what);
+    airc_graph_destroy(g);
+    airc_graph_destroy(want);
+}
+
 static void test_functionalize_views(void **state)
 {
     (void)state;
-    /* a view taken before the mutation would have to see it: kept */
+    /* a view taken before the mutation and read after it is replayed on
+     * the new value */
     const char *before_view =
         "graph():\n"
         "    %x_1 : [#users=2] = placeholder[target=x_1]\n"
@@ -376,7 +393,19 @@ static void test_functionalize_views(void **state)
         "    %add_ : [#users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%x_1, 1), kwargs = {})\n"
         "    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%view, 1), kwargs = {})\n"
         "    return add\n";
-    /* a write through a view mutates its base: kept */
+    check_functionalized(
+        before_view,
+        "graph():\n"
+        "    %x_1 : [#users=3] = placeholder[target=x_1]\n"
+        "    %view : [#users=0] = call_function[target=torch.ops.aten.view.default](args = (%x_1, [4]), kwargs = {})\n"
+        "    %add_1 : [#users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%x_1, 1), kwargs = {})\n"
+        "    %view_1 : [#users=1] = call_function[target=torch.ops.aten.view.default](args = (%add_1, [4]), kwargs = {})\n"
+        "    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%view_1, 1), kwargs = {})\n"
+        "    %copy_ : [#users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x_1, %add_1), kwargs = {})\n"
+        "    return add\n",
+        "view before mutation");
+    /* a write through a view is scattered back into its base (torch:
+     * slice_scatter), which later reads and the write-back see */
     const char *through_view =
         "graph():\n"
         "    %x_1 : [#users=2] = placeholder[target=x_1]\n"
@@ -384,7 +413,34 @@ static void test_functionalize_views(void **state)
         "    %mul_ : [#users=0] = call_function[target=torch.ops.aten.mul_.Tensor](args = (%slice_1, 2), kwargs = {})\n"
         "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x_1,), kwargs = {})\n"
         "    return neg\n";
-    const char *const kept[] = {before_view, through_view};
+    check_functionalized(
+        through_view,
+        "graph():\n"
+        "    %x_1 : [#users=3] = placeholder[target=x_1]\n"
+        "    %slice_1 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%x_1, 0, 0, 2), kwargs = {})\n"
+        "    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%slice_1, 2), kwargs = {})\n"
+        "    %slice_scatter : [#users=2] = call_function[target=torch.ops.aten.slice_scatter.default](args = (%x_1, %mul, 0, 0, 2), kwargs = {})\n"
+        "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%slice_scatter,), kwargs = {})\n"
+        "    %copy_ : [#users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x_1, %slice_scatter), kwargs = {})\n"
+        "    return neg\n",
+        "write through a view");
+    /* a view whose inverse needs meta that is missing (view's source
+     * shape), or a split's item: kept, the graph unchanged */
+    const char *kept[] = {
+        "graph():\n"
+        "    %x_1 : [#users=2] = placeholder[target=x_1]\n"
+        "    %view : [#users=1] = call_function[target=torch.ops.aten.view.default](args = (%x_1, [-1]), kwargs = {})\n"
+        "    %mul_ : [#users=0] = call_function[target=torch.ops.aten.mul_.Tensor](args = (%view, 2), kwargs = {})\n"
+        "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x_1,), kwargs = {})\n"
+        "    return neg\n",
+        "graph():\n"
+        "    %x_1 : [#users=2] = placeholder[target=x_1]\n"
+        "    %split : [#users=1] = call_function[target=torch.ops.aten.split.Tensor](args = (%x_1, 2), kwargs = {})\n"
+        "    %getitem : [#users=1] = call_function[target=operator.getitem](args = (%split, 0), kwargs = {})\n"
+        "    %mul_ : [#users=0] = call_function[target=torch.ops.aten.mul_.Tensor](args = (%getitem, 2), kwargs = {})\n"
+        "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x_1,), kwargs = {})\n"
+        "    return neg\n",
+    };
     for (int i = 0; i < 2; i++) {
         airc_graph *g = airc_test_parse(g_ctx, kept[i]);
         char *a = airc_test_print(g, 0);

@@ -1,0 +1,18 @@
+graph():
+    %x_1 : [#users=1] = placeholder[target=x_1]
+    %clone : [#users=4] = call_function[target=torch.ops.aten.clone.default](args = (%x_1,), kwargs = {})
+    %select : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%clone, 0, 0), kwargs = {})
+    %slice_1 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%clone, 0, 0, 9223372036854775807), kwargs = {})
+    %select_1 : [#users=0] = call_function[target=torch.ops.aten.select.int](args = (%slice_1, 1, 1), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%select, 1), kwargs = {})
+    %select_scatter : [#users=3] = call_function[target=torch.ops.aten.select_scatter.default](args = (%clone, %add, 0, 0), kwargs = {})
+    %slice_2 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%select_scatter, 0, 0, 9223372036854775807), kwargs = {})
+    %select_2 : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%slice_2, 1, 1), kwargs = {})
+    %mul : [#users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%select_2, 2), kwargs = {})
+    %slice_3 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%select_scatter, 0, 0, 9223372036854775807), kwargs = {})
+    %select_scatter_1 : [#users=1] = call_function[target=torch.ops.aten.select_scatter.default](args = (%slice_3, %mul, 1, 1), kwargs = {})
+    %slice_scatter : [#users=1] = call_function[target=torch.ops.aten.slice_scatter.default](args = (%select_scatter, %select_scatter_1, 0, 0, 9223372036854775807), kwargs = {})
+    %select_3 : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%slice_scatter, 0, 0), kwargs = {})
+    %add_1 : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%select_3, 0), kwargs = {})
+    %add_2 : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul, 0), kwargs = {})
+    return (add_1, add_2, clone)
