@@ -251,6 +251,38 @@ static airc_status raise_identity(ge_raise *r)
     return airc_ge_raise_call(r, "aten.clone.default", args, 1, NULL, NULL, 0, &r->out[0]);
 }
 
+/* ---- writing a graph input back (functionalize's final copy_) --------------- */
+
+/* copy_(input, new) -> Assign(ref=input, value=new): GE's in-place update
+ * of a variable, whose output is the ref it overwrote. */
+static airc_status conv_assign(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor ref, value;
+    AIRC_TRY(airc_ge_input(b, 0, &ref));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0, vnd = 0;
+    const int64_t *shape = NULL, *vshape = NULL;
+    AIRC_TRY(airc_ge_tensor_meta(b, ref, &dt, &nd, &shape));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &value));
+    AIRC_TRY(airc_ge_tensor_meta(b, value, NULL, &vnd, &vshape));
+    if (vnd != nd || memcmp(shape, vshape, sizeof *shape * (size_t)nd))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "copy_ into a graph input from a value of another shape (broadcast it "
+                         "first)");
+    static const char *const names[] = {"ref", "value"};
+    airc_ge_tensor in[2] = {ref, value};
+    return airc_ge_simple(b, "Assign", names, in, 2, NULL);
+}
+
+static airc_status raise_assign(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1])};
+    return airc_ge_raise_call(r, "aten.copy_.default", args, 2, NULL, NULL, 0, &r->out[0]);
+}
+
 /* ---- the family ------------------------------------------------------------------------ */
 
 #define U(i)                                                                                       \
@@ -312,6 +344,7 @@ static const ge_conv_entry conv[] = {
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},
     {"aten.clone.default", conv_identity, NULL},
+    {"aten.copy_.default", conv_assign, NULL},
 };
 #undef U
 
@@ -359,6 +392,7 @@ static const ge_raise_entry raise[] = {
     {"LogicalOr", raise_binary, &b_or},
     {"Cast", raise_cast, NULL},
     {"Identity", raise_identity, NULL},
+    {"Assign", raise_assign, NULL},
 };
 #undef RU
 

@@ -603,7 +603,7 @@ static airc_status concat_pieces(airc_ge_builder *b, airc_ge_tensor self, airc_g
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
     for (size_t j = 0; j < k; j++) {
-        char name[8];
+        char name[32];
         snprintf(name, sizeof name, "x%zu", j);
         AIRC_TRY(airc_ge_op_input(op, name, piece[j]));
     }

@@ -9,8 +9,9 @@
  * input) and an output it has; control inputs "op:-1" naming an op;
  * `Data` with a unique `index` in 0..n-1; `Const` with a `value` tensor
  * whose bytes match its shape; exactly one `NetOutput`, last; every other
- * type known to the executor, with the arity and attributes its raiser
- * checks. */
+ * type known to the executor — declared in the context
+ * (airc_context_set_ge_op, which wins) or built in — with the arity and
+ * attributes its raiser checks. */
 #include "backends/ge/execute.h"
 #include "io/io.h"
 #include "ir/ir.h"
@@ -105,20 +106,29 @@ static airc_status raise_const(airc_graph *g, const Ge__Proto__OpDef *op, size_t
 static airc_status raise_op(airc_graph *g, const airc_strmap *names, raised *rs, size_t pos,
                             const Ge__Proto__OpDef *op)
 {
-    const ge_raise_entry *e = airc_ge_builtin_raiser(op->type);
-    if (!e) {
-        char msg[200];
-        snprintf(msg, sizeof msg,
-                 "unknown op type '%.100s' (the reference executor has no "
-                 "implementation of it)",
-                 op->type);
-        return op_error(op, msg);
+    /* the context's declaration first: users may override a built-in type */
+    airc_ge_custom_type custom;
+    ge_raise_fn fn = airc_ge_raise_custom;
+    const void *data = &custom;
+    if (!airc_ge_custom_type_find(g->ctx, op->type, &custom)) {
+        const ge_raise_entry *e = airc_ge_builtin_raiser(op->type);
+        if (!e) {
+            char msg[300];
+            snprintf(msg, sizeof msg,
+                     "unknown op type '%.100s' (the reference executor has no "
+                     "implementation of it; declare a custom type with "
+                     "airc_context_set_ge_op)",
+                     op->type);
+            return op_error(op, msg);
+        }
+        fn = e->fn;
+        data = e->data;
     }
     ge_raise r;
     memset(&r, 0, sizeof r);
     r.g = g;
     r.op = op;
-    r.data = e->data;
+    r.data = data;
     r.nout = rs[pos].nout;
     r.out = rs[pos].out;
     airc_node *in[64];
@@ -146,7 +156,7 @@ static airc_status raise_op(airc_graph *g, const airc_strmap *names, raised *rs,
     }
     r.in = in;
     r.cin = cin;
-    airc_status st = e->fn(&r);
+    airc_status st = fn(&r);
     if (st != AIRC_OK) { /* name the op unless the raiser did */
         char mention[300];
         snprintf(mention, sizeof mention, "op '%.250s'", op->name);

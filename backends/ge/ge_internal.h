@@ -152,6 +152,34 @@ AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_convert
 /* The built-in raiser of a GE op type; NULL when none. */
 AIRC_HIDDEN const ge_raise_entry *airc_ge_builtin_raiser(const char *type);
 
+/* The converter lowering uses for op (lower.c): the context's
+ * registration, else the built-in one, else — for a functional twin of an
+ * in-place op (airc_op_inplace_origin) — the in-place op's. false when
+ * none. */
+AIRC_HIDDEN bool airc_ge_find_converter(const airc_op *op, airc_ge_converter_fn *fn,
+                                        void **user_data);
+/* Whether lowering node n goes through a converter (not getitem, not the
+ * air.* stream markers, which the lowering handles itself). */
+AIRC_HIDDEN bool airc_ge_node_needs_converter(const airc_node *n);
+/* The compile-time check of max-autotune (lower.c): every node that needs
+ * a converter has one. AIRC_E_UNSUPPORTED "no Ascend IR converter for
+ * <op> (node '<n>') (needed by max-autotune)", naming the in-place op for
+ * a functional twin. */
+AIRC_HIDDEN airc_status airc_ge_check_converters(const airc_graph *g);
+
+/* Custom GE types (airc_context_set_ge_op, custom_types.c): the declared
+ * op, and the op the executor calls (its functional twin when it writes
+ * arguments). */
+typedef struct airc_ge_custom_type {
+    const airc_op *op;
+    const airc_op *call;
+} airc_ge_custom_type;
+/* The context's declaration of a GE type; false when none. Thread-safe. */
+AIRC_HIDDEN bool airc_ge_custom_type_find(airc_context *ctx, const char *ge_type,
+                                          airc_ge_custom_type *out);
+/* The raiser of a declared type; r->data points at its airc_ge_custom_type. */
+AIRC_HIDDEN airc_status airc_ge_raise_custom(ge_raise *r);
+
 /* Helpers for converters. */
 /* The node's result dtype j (meta). */
 AIRC_HIDDEN airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j);

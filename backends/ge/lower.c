@@ -9,7 +9,9 @@
  *    become control inputs of the next op created on the wait's stream
  *    (TorchAir's _build_record/_build_wait_control_edge);
  *  - any other call -> its converter (the context's registration first,
- *    then the built-in one); none is a compile error naming op and node;
+ *    then the built-in one, then for the functional twin of an in-place
+ *    custom op the in-place op's); none is a compile error naming op and
+ *    node (airc_compile checks it up front, airc_ge_check_converters);
  *  - output -> `NetOutput` with inputs input0, input1, ... (results
  *    flattened).
  * ge_config.* graph options go into the ModelDef's attributes. */
@@ -198,14 +200,50 @@ static airc_status getitem(airc_ge_builder *b, const airc_node *n)
     return airc_ge_set_result(b, 0, src->t[idx]);
 }
 
+bool airc_ge_find_converter(const airc_op *op, airc_ge_converter_fn *fn, void **user_data)
+{
+    if (airc_op_registered_converter(op, fn, user_data) ||
+        airc_ge_builtin_converter(op->qualname, fn, user_data))
+        return true;
+    /* functionalize leaves the twin of an in-place custom op: the
+     * converter registered for the in-place op converts it */
+    const airc_op *origin = airc_op_inplace_origin(op);
+    return origin && (airc_op_registered_converter(origin, fn, user_data) ||
+                      airc_ge_builtin_converter(origin->qualname, fn, user_data));
+}
+
+bool airc_ge_node_needs_converter(const airc_node *n)
+{
+    return n->kind == AIRC_NODE_CALL_FUNCTION && n->op && !is_op(n, AIRC_OP_GETITEM) &&
+           strncmp(n->op->qualname, "air.", 4);
+}
+
+static airc_status no_converter(const airc_node *n)
+{
+    const airc_op *origin = airc_op_inplace_origin(n->op);
+    return airc_fail(AIRC_E_UNSUPPORTED,
+                     "no Ascend IR converter for %s (node '%s') (needed by max-autotune)",
+                     (origin ? origin : n->op)->qualname, n->name);
+}
+
+airc_status airc_ge_check_converters(const airc_graph *g)
+{
+    airc_ge_converter_fn fn;
+    void *ud;
+    AIRC_FOR_EACH_NODE(g, n)
+    {
+        if (airc_ge_node_needs_converter(n) && !airc_ge_find_converter(n->op, &fn, &ud))
+            return no_converter(n);
+    }
+    return AIRC_OK;
+}
+
 static airc_status convert(airc_ge_builder *b, const airc_node *n)
 {
     airc_ge_converter_fn fn = NULL;
     void *ud = NULL;
-    if (!airc_op_registered_converter(n->op, &fn, &ud) &&
-        !airc_ge_builtin_converter(n->op->qualname, &fn, &ud))
-        return airc_fail(AIRC_E_UNSUPPORTED, "no Ascend IR converter for %s (node '%s')",
-                         n->op->qualname, n->name);
+    if (!airc_ge_find_converter(n->op, &fn, &ud))
+        return no_converter(n);
     airc_set_error(AIRC_OK, "");
     airc_status st = fn(b, n, ud);
     if (st != AIRC_OK) {

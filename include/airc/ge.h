@@ -54,13 +54,47 @@ typedef airc_status (*airc_ge_converter_fn)(airc_ge_builder *b, const airc_node 
                                             void *user_data);
 
 /** Registers (or replaces) the converter of an op in ctx; built-in ops
- *  have built-in converters, which this overrides in ctx. user_data is
+ *  have built-in converters, which this overrides in ctx. For an op that
+ *  writes arguments the converter is called for its functional twin's
+ *  nodes (what functionalize leaves): it sets result k to the new value of
+ *  written argument k. In max-autotune airc_compile refuses a graph with an
+ *  op that has no converter ("no Ascend IR converter for demo.my_op.default
+ *  (node 'my_op') (needed by max-autotune)"). user_data is
  *  freed with free_user_data when replaced or when the context dies.
  *  @return AIRC_OK, AIRC_E_NOT_FOUND (unknown op), AIRC_E_INVALID_ARGUMENT,
  *          AIRC_E_MISUSE. Thread-safe (registry lock). */
 AIRC_API airc_status airc_context_set_op_converter(airc_context *ctx, const char *op,
                                                    airc_ge_converter_fn fn, void *user_data,
                                                    airc_free_fn free_user_data);
+
+/** Declares that GE op type `ge_type` ("MyOp") computes the op `op`
+ *  ("demo.my_op.default", any spelling airc_context_find_op takes), so that
+ *  the reference executor (airc_model_read, max-autotune runs) can run a
+ *  custom type a converter emits. An op of that type is raised to a call of
+ *  `op` — or, when `op` writes arguments (`Tensor(a!)`), of its functional
+ *  twin — with:
+ *   - the GE op's data inputs as the op's Tensor / Tensor? arguments, in
+ *     schema order (an absent optional input, or a missing trailing one,
+ *     is None);
+ *   - its attributes as the op's other arguments, by name: int, SymInt,
+ *     float, bool, str, Scalar, ScalarType (a dtype attribute), int[],
+ *     float[], bool[]; an argument with no attribute takes its schema
+ *     default (None when optional), else it is an error;
+ *   - its outputs as the op's results, in order (for an in-place op: output
+ *     k is the new value of written argument k, which converters name like
+ *     that input).
+ *  The context's declaration wins over a built-in type of the same name,
+ *  so a user can override one; declaring a type again replaces it. `Data`,
+ *  `Const` and `NetOutput` cannot be declared. Errors while raising name
+ *  the GE op, the type, the ATen op and the input or attribute.
+ *  @return AIRC_OK; AIRC_E_MISUSE (not a live context);
+ *          AIRC_E_INVALID_ARGUMENT (NULL or empty argument, a reserved
+ *          type); AIRC_E_NOT_FOUND (unknown op); AIRC_E_UNSUPPORTED (an op
+ *          the executor cannot call this way: a Tensor[] argument, a result
+ *          that is not a Tensor, no results, an in-place op without a
+ *          functional twin); AIRC_E_OUT_OF_MEMORY.
+ *  Thread-safe (a lock per context's table). */
+AIRC_API airc_status airc_context_set_ge_op(airc_context *ctx, const char *ge_type, const char *op);
 
 /* ---- reading the node's arguments (schema positions, as kernels do) ---- */
 

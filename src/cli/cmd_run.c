@@ -129,16 +129,26 @@ static int count_results(airc_graph *g, airc_tensor *const *ins, const run_opts 
 /* The compiled object of FILE for --mode reduce-overhead (or eager through
  * the compile API when --set asks for debug.run_eagerly). */
 static int compile_graph(const cli_env *env, airc_graph *g, const run_opts *o, airc_runtime *rt,
-                         airc_compiled **out)
+                         airc_tensor *const *ins, size_t nin, airc_compiled **out)
 {
     airc_config *cfg = NULL;
-    if (airc_config_create(env->ctx, &cfg) != AIRC_OK)
+    airc_example_inputs *ex = NULL;
+    if (airc_config_create(env->ctx, &cfg) != AIRC_OK ||
+        airc_example_inputs_create(env->ctx, &ex) != AIRC_OK) {
+        airc_config_destroy(cfg);
         return cli_fail("config");
+    }
     int rc = airc_config_set(cfg, "mode", o->mode) == AIRC_OK ? CLI_OK : cli_fail("--mode");
     rc = rc == CLI_OK ? cli_apply_sets(cfg, o->sets, o->nsets) : rc;
+    /* the inputs are the example inputs (TorchAir traces with them): the
+     * passes see shapes, and max-autotune lowers at compile time */
+    for (size_t i = 0; rc == CLI_OK && i < nin; i++)
+        if (airc_example_inputs_add_tensor(ex, ins[i]) != AIRC_OK)
+            rc = cli_fail("inputs");
     airc_compile_options co;
     airc_compile_options_init(&co);
     co.config = cfg;
+    co.example_inputs = ex;
     co.runtime = rt;
     co.static_inputs = o->statics;
     co.nstatic_inputs = o->nstatics;
@@ -147,6 +157,7 @@ static int compile_graph(const cli_env *env, airc_graph *g, const run_opts *o, a
     if (rc == CLI_OK && o->trace && airc_compiled_set_trace(*out, 1) != AIRC_OK)
         rc = cli_fail("--trace");
     airc_config_destroy(cfg);
+    airc_example_inputs_destroy(ex);
     return rc;
 }
 
@@ -199,7 +210,7 @@ static int run_graph(const cli_env *env, airc_graph *g, const run_opts *o)
     if (rc == CLI_OK && airc_cpu_runtime_create(env->ctx, NULL, &rt) != AIRC_OK)
         rc = cli_fail("cannot create the CPU runtime");
     if (rc == CLI_OK && !eager) {
-        rc = compile_graph(env, g, o, rt, &c);
+        rc = compile_graph(env, g, o, rt, ins, nin, &c);
         if (rc == CLI_OK && airc_graph_num_results(airc_compiled_graph(c), &cap) != AIRC_OK)
             rc = cli_fail(cli_shown_path(o->path));
     }

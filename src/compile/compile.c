@@ -5,6 +5,7 @@
 #include "compile/compile.h"
 #include "backends/cpu/cpu_runtime.h"
 #include "backends/cpu/k_strided.h"
+#include "backends/ge/ge_internal.h"
 #include "io/io.h"
 #include "ir/ir.h"
 #include "ops/ops.h"
@@ -141,6 +142,23 @@ static airc_status classify_inputs(airc_compiled *c, const airc_compile_options 
 
 /* ---- compile ------------------------------------------------------------------------ */
 
+/* Graph modes need every op's meta function (replay plans memory, the
+ * lowering writes descriptors from it): a missing one is a compile error,
+ * not a surprise at the first run. Checked on the graph as written (so the
+ * error does not depend on example inputs) and after the passes. */
+static airc_status check_metas(const airc_compiled *c, const airc_graph *g)
+{
+    if (c->mode == AIRC_COMPILED_EAGER)
+        return AIRC_OK;
+    AIRC_FOR_EACH_NODE(g, n)
+    {
+        if (n->kind == AIRC_NODE_CALL_FUNCTION && n->op && !airc_op_has_meta(n->op))
+            return airc_fail(AIRC_E_UNSUPPORTED, "no meta function for %s (node '%s')",
+                             n->op->qualname, n->name);
+    }
+    return AIRC_OK;
+}
+
 /* max-autotune with example inputs: the model is lowered at compile time,
  * so airc_compiled_model has it before any run. */
 static airc_status lower_examples(airc_compiled *c, const airc_example_inputs *in)
@@ -214,7 +232,14 @@ airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, 
     if (st == AIRC_OK && c->graph->nsubs)
         st = airc_graph_inline_submodules(c->graph, NULL);
     if (st == AIRC_OK)
+        st = check_metas(c, c->graph);
+    if (st == AIRC_OK)
         st = airc_run_pipeline(c->graph, o.example_inputs, o.config, o.pre_passes, o.post_passes);
+    if (st == AIRC_OK)
+        st = check_metas(c, c->graph);
+    /* every op the lowering will meet has a converter: known without inputs */
+    if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE)
+        st = airc_ge_check_converters(c->graph);
     if (st == AIRC_OK)
         st = classify_inputs(c, &o);
     if (st == AIRC_OK)

@@ -98,6 +98,7 @@ void airc_context_release(airc_context *ctx)
     if (atomic_fetch_sub(&ctx->refs, 1) != 1)
         return;
     airc_pass_registry_destroy(ctx);
+    airc_ge_type_table_destroy(ctx);
     airc_registry_destroy(ctx);
     if (ctx->log_free)
         ctx->log_free(ctx->log_user_data);

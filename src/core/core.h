@@ -49,6 +49,7 @@ AIRC_HIDDEN airc_status airc_fail_oom(const char *what);
 typedef struct airc_registry airc_registry; /* src/ops/registry.c */
 typedef struct airc_pass_registry airc_pass_registry; /* src/passmgr/registry.c */
 typedef struct airc_plugin airc_plugin; /* src/plugin/plugin.c */
+typedef struct airc_ge_type_table airc_ge_type_table; /* backends/ge/custom_types.c */
 
 struct airc_context {
     uint32_t magic;
@@ -62,6 +63,7 @@ struct airc_context {
     airc_registry *registry;
     _Atomic(airc_pass_registry *) passes; /* named user passes; created on first use */
     airc_plugin *plugins; /* loaded plugins, newest first; guarded by plugin.c's lock */
+    _Atomic(airc_ge_type_table *) ge_types; /* airc_context_set_ge_op; created on first use */
 };
 
 /* Validates a context handle (MISUSE with a message naming `fn`). */
@@ -70,6 +72,8 @@ AIRC_HIDDEN void airc_context_retain(airc_context *ctx);
 AIRC_HIDDEN void airc_context_release(airc_context *ctx);
 /* Frees the context's named-pass table (src/passmgr/registry.c). */
 AIRC_HIDDEN void airc_pass_registry_destroy(airc_context *ctx);
+/* Frees the context's custom GE op types (backends/ge/custom_types.c). */
+AIRC_HIDDEN void airc_ge_type_table_destroy(airc_context *ctx);
 /* Unloads the context's plugins, newest first (src/plugin/plugin.c); called
  * last, once nothing the plugins registered can run any more. */
 AIRC_HIDDEN void airc_plugins_close(airc_context *ctx);

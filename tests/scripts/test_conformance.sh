@@ -2,8 +2,8 @@
 # Conformance: every graph printed by PyTorch 1.13 with inputs and expected
 # outputs — ../shared/conformance (when present) and the project's own suite
 # tests/data/graphs (tests/gen_graphs.py) — runs through `airc run` in each
-# mode of AIRC_CONFORMANCE_MODES (default: eager and reduce-overhead, the
-# latter replayed 3 times) and matches within DESIGN.md's tolerance: rtol
+# mode of AIRC_CONFORMANCE_MODES (default: eager, reduce-overhead replayed 3
+# times, and max-autotune: lowered to Ascend IR, read back and executed) and matches within DESIGN.md's tolerance: rtol
 # 1e-4, atol 1e-4 x (1 + max|expected|); integer and boolean results exactly.
 # (Replays on fresh inputs are checked by tests/unit/test_replay.c.)
 #
@@ -32,7 +32,7 @@ cases=0
 run_failures=0
 : >"$tmp/compare.txt"
 : >"$tmp/missing.txt"
-modes=${AIRC_CONFORMANCE_MODES:-eager reduce-overhead}
+modes=${AIRC_CONFORMANCE_MODES:-eager reduce-overhead max-autotune}
 for mode in $modes; do
 repeat=1
 [[ $mode == eager ]] || repeat=3
