@@ -684,6 +684,25 @@ AIRC_API airc_status airc_config_set_int(airc_config *cfg, const char *key, int6
 AIRC_API airc_status airc_config_get_int(const airc_config *cfg, const char *key, int64_t *out);
 /** 1 when the option was set explicitly (differs from "has its default"). */
 AIRC_API int32_t airc_config_is_set(const airc_config *cfg, const char *key);
+/** Option types (airc_config_key_type). */
+enum {
+    AIRC_CONFIG_BOOL = 0,
+    AIRC_CONFIG_INT = 1,
+    AIRC_CONFIG_STRING = 2, /* free text */
+    AIRC_CONFIG_ENUM = 3,   /* one of airc_config_key_allowed's values */
+    AIRC_CONFIG_PATH = 4    /* a file system path */
+};
+/** The type of an option (AIRC_CONFIG_*). @return AIRC_OK, AIRC_E_NOT_FOUND,
+ *  AIRC_E_INVALID_ARGUMENT, AIRC_E_MISUSE. */
+AIRC_API airc_status airc_config_key_type(const airc_config *cfg, const char *key,
+                                          int32_t *type);
+/** The i-th value an ENUM option allows (static), NULL past the last or for
+ *  other types and unknown keys. */
+AIRC_API const char *airc_config_key_allowed(const airc_config *cfg, const char *key, size_t i);
+/** The inclusive range of an INT option. AIRC_E_INVALID_ARGUMENT for other
+ *  types. */
+AIRC_API airc_status airc_config_key_range(const airc_config *cfg, const char *key, int64_t *min,
+                                           int64_t *max);
 /** All keys, in a stable order. */
 AIRC_API size_t airc_config_num_keys(const airc_config *cfg);
 AIRC_API const char *airc_config_key(const airc_config *cfg, size_t i);

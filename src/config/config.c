@@ -610,3 +610,47 @@ size_t airc_config_warn_mode(const airc_config *cfg)
     airc_sb_free(&sb);
     return count;
 }
+
+/* ---- describing options ----------------------------------------------------- */
+
+airc_status airc_config_key_type(const airc_config *cfg, const char *key, int32_t *type)
+{
+    const airc_config_option *o;
+    size_t i;
+    AIRC_TRY(lookup(cfg, key, "airc_config_key_type", &o, &i));
+    if (!type)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_config_key_type: type is NULL");
+    *type = (int32_t)o->type;
+    return AIRC_OK;
+}
+
+const char *airc_config_key_allowed(const airc_config *cfg, const char *key, size_t i)
+{
+    const airc_config_option *o;
+    size_t index;
+    if (lookup(cfg, key, "airc_config_key_allowed", &o, &index) != AIRC_OK || !o->allowed)
+        return NULL;
+    for (size_t k = 0; o->allowed[k]; k++)
+        if (k == i)
+            return o->allowed[k];
+    return NULL;
+}
+
+airc_status airc_config_key_range(const airc_config *cfg, const char *key, int64_t *min,
+                                  int64_t *max)
+{
+    const airc_config_option *o;
+    size_t i;
+    AIRC_TRY(lookup(cfg, key, "airc_config_key_range", &o, &i));
+    AIRC_TRY(want_type(o, AIRC_CFG_INT, "airc_config_key_range"));
+    if (min)
+        *min = o->min;
+    if (max)
+        *max = o->max;
+    return AIRC_OK;
+}
+
+_Static_assert(AIRC_CONFIG_BOOL == (int)AIRC_CFG_BOOL && AIRC_CONFIG_INT == (int)AIRC_CFG_INT &&
+                   AIRC_CONFIG_STRING == (int)AIRC_CFG_STRING &&
+                   AIRC_CONFIG_ENUM == (int)AIRC_CFG_ENUM && AIRC_CONFIG_PATH == (int)AIRC_CFG_PATH,
+               "the public option types are the table's");

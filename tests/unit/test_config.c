@@ -631,6 +631,41 @@ static void test_docs_in_step(void **state)
     free(doc);
 }
 
+/* Options describe themselves: type, allowed values, range. */
+static void test_key_info(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    int32_t t = -1;
+    AIRC_ASSERT_OK(airc_config_key_type(cfg, "mode", &t));
+    assert_int_equal(t, AIRC_CONFIG_ENUM);
+    bool have_eager = false;
+    size_t n = 0;
+    for (const char *v; (v = airc_config_key_allowed(cfg, "mode", n)); n++)
+        have_eager |= !strcmp(v, "eager");
+    assert_true(have_eager);
+    assert_int_equal(n, 3);
+    assert_null(airc_config_key_allowed(cfg, "debug.run_eagerly", 0));
+    AIRC_ASSERT_OK(airc_config_key_type(cfg, "debug.run_eagerly", &t));
+    assert_int_equal(t, AIRC_CONFIG_BOOL);
+    AIRC_ASSERT_OK(airc_config_key_type(cfg, "debug.graph_dump.path", &t));
+    assert_int_equal(t, AIRC_CONFIG_PATH);
+    int64_t lo = 0, hi = 0;
+    AIRC_ASSERT_OK(airc_config_key_range(cfg, "debug.aclgraph.static_capture_size_limit", &lo,
+                                         &hi));
+    assert_int_equal(lo, 1);
+    assert_true(hi == INT64_MAX);
+    AIRC_EXPECT(airc_config_key_range(cfg, "mode", &lo, &hi), AIRC_E_INVALID_ARGUMENT, "mode");
+    AIRC_EXPECT(airc_config_key_type(cfg, "no.such.key", &t), AIRC_E_NOT_FOUND, "no.such.key");
+    AIRC_EXPECT(airc_config_key_type(NULL, "mode", &t), AIRC_E_MISUSE, NULL);
+    AIRC_EXPECT(airc_config_key_type(cfg, "mode", NULL), AIRC_E_INVALID_ARGUMENT, NULL);
+    airc_config_destroy(cfg);
+    airc_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -643,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_internal_accessors),
         cmocka_unit_test(test_docs_in_step),
+        cmocka_unit_test(test_key_info),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
