@@ -162,10 +162,6 @@ static void walk_main_only(airc_capture *c)
     }
 }
 
-typedef struct side_arg {
-    walk w;
-} side_arg;
-
 static airc_status side_runner(void *arg, airc_stream_t stream)
 {
     (void)stream;

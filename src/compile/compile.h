@@ -11,8 +11,6 @@
 #include <pthread.h>
 
 #define AIRC_MAGIC_COMPILED 0x41430010u
-/* Most results one run hands back through a stack array. */
-#define AIRC_COMPILED_MAX_STATIC_OUT 16
 
 enum { AIRC_COMPILED_EAGER = 0, AIRC_COMPILED_REDUCE_OVERHEAD = 1, AIRC_COMPILED_MAX_AUTOTUNE = 2 };
 

@@ -148,9 +148,8 @@ static airc_status dump_capture(airc_compiled *c, const airc_capture *k)
     return st;
 }
 
-static airc_status capture(airc_compiled *c, uint64_t key, airc_capture **out)
+static airc_status capture(airc_compiled *c, airc_capture **out)
 {
-    (void)key;
     if (c->ncaps == c->caps_cap) {
         size_t cap = c->caps_cap;
         if (!airc_grow(c->ctx, (void **)&c->caps, &cap, c->ncaps + 1, sizeof *c->caps))
@@ -228,7 +227,7 @@ static airc_status select_plan(airc_compiled *c, airc_capture **out)
                  (long long)c->capture_limit);
         return AIRC_OK;
     }
-    return capture(c, key, out);
+    return capture(c, out);
 }
 
 static airc_status replay(airc_compiled *c, airc_capture *k, const airc_tview *in,
