@@ -7,7 +7,7 @@ import threading
 from ctypes import POINTER, Structure, byref, c_int32, c_int64, c_size_t, c_uint8, c_uint32, \
     c_uint64, c_void_p
 
-from . import _config, _graph, _lib, _types
+from . import _config, _fx, _graph, _lib, _types
 from ._lib import Error
 
 # ---------------------------------------------------------------------------
@@ -146,46 +146,77 @@ def _is_torch(x):
     return torch is not None and isinstance(x, torch.Tensor)
 
 
-def _host_array(x):
-    """(numpy C-contiguous array, airc dtype) for a numpy array or a torch
-    tensor. Copies only when x is not C-contiguous (or not on the CPU)."""
+class _Input:
+    """A host buffer for airc_tensor_wrap: its address, shape and airc
+    dtype, and the object that owns the memory (kept until the run ends)."""
+
+    __slots__ = ("ptr", "shape", "dtype", "owner")
+
+    def __init__(self, ptr, shape, dtype, owner):
+        self.ptr = ptr
+        self.shape = tuple(int(s) for s in shape)
+        self.dtype = dtype
+        self.owner = owner
+
+
+def _torch_input(t):
+    """Zero copy for a contiguous CPU tensor (its data_ptr); a copy for a
+    non-contiguous tensor (.contiguous()) or one on another device (.cpu())."""
+    t = t.detach()
+    if t.device.type != "cpu":
+        t = t.cpu()
+    if not t.is_contiguous():
+        t = t.contiguous()
+    return _Input(t.data_ptr() if t.numel() else None, t.shape, _types.as_dtype(t.dtype), t)
+
+
+def _host_input(x):
+    """An _Input for a torch tensor, a numpy array, an object with
+    __dlpack__ (numpy.from_dlpack: zero copy for CPU memory) or with the
+    buffer protocol / __array_interface__ (numpy.asarray: zero copy). Only
+    non-C-contiguous memory is copied (and lists, which have no buffer)."""
+    if _is_torch(x):
+        return _torch_input(x)
     import numpy as np
 
-    if _is_torch(x):
-        import torch
-
-        t = x.detach()
-        if t.device.type != "cpu":
-            t = t.cpu()
-        if not t.is_contiguous():
-            t = t.contiguous()
-        if t.dtype == torch.bfloat16:
-            return t.view(torch.int16).numpy(), _types.bfloat16
-        return t.numpy(), _types.as_dtype(t.dtype)
-    arr = np.asarray(x)
+    if isinstance(x, np.ndarray):
+        arr = x
+    elif hasattr(x, "__dlpack__") and hasattr(np, "from_dlpack"):
+        arr = np.from_dlpack(x)
+    else:
+        arr = np.asarray(x)
     if not arr.flags["C_CONTIGUOUS"]:
         arr = np.ascontiguousarray(arr)
-    return arr, _types.as_dtype(arr.dtype)
+    return _Input(arr.ctypes.data if arr.size else None, arr.shape, _types.as_dtype(arr.dtype),
+                  arr)
 
 
-def _to_numpy(tensor_ptr):
-    """A numpy copy of an airc_tensor's data. Phase 1 copies; zero copy
-    would wrap airc_tensor_data in an array whose base owns the handle
-    (valid until the next run in reduce-overhead, or for good with
-    debug.aclgraph.enable_output_clone)."""
-    import numpy as np
-
+def _result(tensor_ptr, as_torch):
+    """A torch tensor or numpy array holding a copy of an airc_tensor's data
+    (the data may live in the compiled object's arena, which the next run
+    reuses: see docs/python.md, "Zero copy")."""
     L = _lib.lib()
     dt = _types.from_code(L.airc_tensor_dtype(tensor_ptr))
     ndim = L.airc_tensor_ndim(tensor_ptr)
     shape_p = L.airc_tensor_shape(tensor_ptr)
     shape = tuple(shape_p[i] for i in range(ndim))
-    np_dtype = np.int16 if dt == _types.bfloat16 else np.dtype(dt.numpy_name)
-    arr = np.empty(shape, dtype=np_dtype)
     nbytes = L.airc_tensor_nbytes(tensor_ptr)
+    if as_torch:
+        import torch
+
+        out = torch.empty(shape, dtype=getattr(torch, dt.torch_name[len("torch."):]))
+        dst = out.data_ptr()
+    else:
+        import numpy as np
+
+        if dt == _types.bfloat16:
+            raise Error("a bfloat16 result has no numpy dtype; pass torch tensors to get it",
+                        _lib.E_UNSUPPORTED, "AIRC_E_UNSUPPORTED")
+        out = np.empty(shape, dtype=np.dtype(dt.numpy_name))
+        dst = out.ctypes.data
     if nbytes:
-        ctypes.memmove(arr.ctypes.data, L.airc_tensor_data(tensor_ptr), nbytes)
-    return arr, dt
+        ctypes.memmove(dst, L.airc_tensor_data(tensor_ptr), nbytes)
+    return out
 
 
 def _add_example_inputs(ptr, example_inputs):
@@ -233,44 +264,77 @@ class _CompiledStats(Structure):
     ]
 
 
-def _graph_of(obj):
+def _graph_of(obj, lift_constants=False):
     if isinstance(obj, _graph.Graph):
         return obj
+    if _fx.is_fx_module(obj):
+        return _fx.from_fx(obj, lift_constants=lift_constants)
     g = getattr(obj, "graph", None)
     if isinstance(g, _graph.Graph):
         return g
     if isinstance(obj, str):
         return _graph.Graph.parse(obj)
-    raise TypeError("airc.compile takes an airc.Graph (or an object whose .graph is one), "
-                    "not %s; torch.fx GraphModules need airc.from_fx (not yet)" %
+    raise TypeError("airc.compile takes an airc.Graph, a torch.fx GraphModule at ATen level, "
+                    "fx text, or an object whose .graph is an airc.Graph; not %s" %
                     type(obj).__name__)
 
 
-def compile(graph, example_inputs=None, config=None, static_inputs=()):
-    """Compiles an airc Graph with config (an airc.CompilerConfig; None:
+def compile(graph, example_inputs=None, config=None, static_inputs=(), lift_constants=False):
+    """Compiles a graph with config (an airc.CompilerConfig; None:
     defaults, mode reduce-overhead) and returns a callable that takes numpy
     arrays or torch tensors, one per placeholder, and returns the graph's
-    results as the same kind. config's post_grad_custom_pre_pass /
-    post_grad_custom_post_pass run as airc user passes: an exception there
-    fails the compile (airc.Error, AIRC_E_PASS, with its message; the
-    exception is chained as __cause__) and `graph` is left as it was (airc
-    compiles a clone)."""
-    g = _graph_of(graph)
+    results as the same kind (torch if any input is a torch tensor).
+
+    graph: an airc.Graph, a torch.fx GraphModule at ATen level (through
+    airc.from_fx; lift_constants is passed on, and lifted constants are
+    appended to every call's inputs as static inputs), fx text, or an
+    object whose .graph is an airc.Graph.
+    example_inputs: arrays, tensors (fake ones too) or TensorMeta, one per
+    placeholder the caller passes; None: the placeholders' own meta.
+    static_inputs: indices of inputs whose memory stays the same between
+    calls (weights): never copied before a replay.
+
+    config's post_grad_custom_pre_pass / post_grad_custom_post_pass run as
+    airc user passes: an exception there fails the compile (airc.Error,
+    AIRC_E_PASS, with its message; the exception is chained as __cause__)
+    and `graph` is left as it was (airc compiles a clone)."""
     if config is None:
         config = _config.CompilerConfig()
     elif not isinstance(config, _config.CompilerConfig):
         raise TypeError("config must be an airc.CompilerConfig, not %s" % type(config).__name__)
-    return Compiled(g, example_inputs, config, static_inputs)
+    from_torch = _fx.is_fx_module(graph)
+    g = _graph_of(graph, lift_constants=lift_constants)
+    return Compiled(g, example_inputs, config, static_inputs, from_torch=from_torch)
+
+
+_NOTHING = object()
+
+
+class _Slot:
+    __slots__ = ("count",)
+
+    def __init__(self, count):
+        self.count = count
 
 
 class Compiled:
-    """A compiled graph: call it with arrays. Holds the pass callbacks for
-    its lifetime."""
+    """A compiled graph: call it with arrays. Holds the pass callbacks (and
+    the lifted constants) for its lifetime."""
 
-    def __init__(self, graph, example_inputs, config, static_inputs=()):
+    def __init__(self, graph, example_inputs, config, static_inputs=(), from_torch=False):
         L = _lib.lib()
         self._ptr = None
         self._config = config
+        self._from_torch = from_torch
+        # Lifted constants (airc.from_fx(lift_constants=True)): passed after
+        # the caller's inputs, as static inputs (never copied).
+        lifted = getattr(graph, "lifted_constants", None) or []
+        self._extra = [_torch_input(t) for _, t in lifted]
+        nplaceholders = sum(1 for n in graph.nodes if n.op == "placeholder")
+        self._nuser = nplaceholders - len(self._extra)
+        static_inputs = list(static_inputs) + [self._nuser + i for i in range(len(self._extra))]
+        if example_inputs is not None and self._extra:
+            example_inputs = list(example_inputs) + [t for _, t in lifted]
         self._pre = _PassManager(_config.user_passes(config.post_grad_custom_pre_pass), config)
         self._post = _PassManager(_config.user_passes(config.post_grad_custom_post_pass), config)
         inputs_ptr = None
@@ -327,71 +391,83 @@ class Compiled:
 
     def __call__(self, *inputs):
         L = _lib.lib()
-        as_torch = any(_is_torch(x) for x in inputs)
-        arrays = [_host_array(x) for x in inputs]
+        as_torch = any(_is_torch(x) for x in inputs) or (not inputs and self._from_torch)
+        if len(inputs) != self._nuser and self._extra:
+            raise Error("%d inputs for a graph that takes %d (and %d lifted constants)" %
+                        (len(inputs), self._nuser, len(self._extra)),
+                        _lib.E_INVALID_ARGUMENT, "AIRC_E_INVALID_ARGUMENT")
+        host = [_host_input(x) for x in inputs] + self._extra
         # airc serializes runs itself, but a result may live in the arena
         # until the next run: the copy out must finish before another
         # thread's run starts.
         with self._lock:
-            return self._run_locked(L, arrays, as_torch)
+            return self._run_locked(L, host, as_torch)
 
-    def _run_locked(self, L, arrays, as_torch):
+    def _run_locked(self, L, host, as_torch):
         ctx = _lib.default_context()
         handles = []
         outs = (c_void_p * max(self._nresults.value, 1))()
         nout = c_size_t(0)
         try:
-            for arr, dt in arrays:
-                shape = (c_int64 * max(arr.ndim, 1))(*arr.shape)
+            for x in host:
+                shape = (c_int64 * max(len(x.shape), 1))(*x.shape)
                 out = c_void_p()
-                # Zero copy in: the tensor borrows the array's buffer.
-                L.airc_tensor_wrap(ctx, dt.code, arr.ndim, shape,
-                                   arr.ctypes.data if arr.size else None, byref(out))
+                # Zero copy in: the tensor borrows the buffer x.owner keeps.
+                L.airc_tensor_wrap(ctx, x.dtype.code, len(x.shape), shape, x.ptr, byref(out))
                 handles.append(out.value)
             h = (c_void_p * max(len(handles), 1))(*handles)
             L.airc_compiled_run(self._ptr, h, len(handles), outs, self._nresults.value,
                                 byref(nout))
-            results = []
-            for i in range(nout.value):
-                results.append(_to_numpy(outs[i]))
+            flat = [_result(outs[i], as_torch) for i in range(nout.value)]
         finally:
             for i in range(nout.value):
                 L.airc_tensor_destroy(outs[i])
             for hd in handles:
                 L.airc_tensor_destroy(hd)
-        if as_torch:
-            import torch
-
-            def convert(arr, dt):
-                t = torch.from_numpy(arr)
-                return t.view(torch.bfloat16) if dt == _types.bfloat16 else t
-        else:
-            def convert(arr, dt):
-                return arr
-        flat = [convert(a, dt) for a, dt in results]
         return self._structure(flat)
 
-    def _structure(self, flat):
-        """Rebuilds the output's nesting (a node, tuples, lists) over the
-        flat results."""
+    def _template(self):
+        """The output's nesting (a node, tuples, lists, other values) with
+        each node as _Slot(count): count results, or one (count None). Read
+        once from the compiled graph."""
+        t = self.__dict__.get("_tmpl", _NOTHING)
+        if t is not _NOTHING:
+            return t
         out_node = self.graph.output_node
-        if out_node is None or not out_node.args:
+
+        def walk(v):
+            if isinstance(v, _graph.Node):
+                meta = v.meta.get("val")
+                if isinstance(meta, tuple) and not isinstance(meta, _types.TensorMeta):
+                    return _Slot(len(meta))
+                return _Slot(None)
+            if isinstance(v, list):
+                return [walk(x) for x in v]
+            if isinstance(v, tuple):
+                return tuple(walk(x) for x in v)
+            return v
+
+        t = None if out_node is None or not out_node.args else walk(out_node.args[0])
+        self._tmpl = t
+        return t
+
+    def _structure(self, flat):
+        """Rebuilds the output's nesting over the flat results."""
+        tmpl = self._template()
+        if tmpl is None:
             return tuple(flat)
         it = iter(flat)
 
         def build(v):
-            if isinstance(v, _graph.Node):
-                meta = v.meta.get("val")
-                if isinstance(meta, tuple) and not isinstance(meta, _types.TensorMeta):
-                    return tuple(next(it) for _ in meta)
-                return next(it)
+            if isinstance(v, _Slot):
+                return next(it) if v.count is None else tuple(next(it) for _ in range(v.count))
             if isinstance(v, list):
                 return [build(x) for x in v]
             if isinstance(v, tuple):
                 return tuple(build(x) for x in v)
             return v
 
-        return build(out_node.args[0])
+        return build(tmpl)
 
     def stats(self):
         """airc_compiled_stats as a dict."""

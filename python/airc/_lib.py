@@ -89,7 +89,9 @@ def _candidates():
     # The default build tree first, then the newest of the others.
     builds.sort(key=lambda p: (os.path.basename(os.path.dirname(os.path.dirname(p))) != "build",
                                -os.path.getmtime(p)))
-    return found + builds, False
+    # Last: the dynamic loader's search (LD_LIBRARY_PATH, ldconfig's cache:
+    # an installed libairc), for a package installed with pip.
+    return found + builds + ["libairc.so"], False
 
 
 def _load():
@@ -98,7 +100,7 @@ def _load():
     paths, explicit = _candidates()
     tried = []
     for path in paths:
-        if not explicit and not os.path.isfile(path):
+        if not explicit and os.sep in path and not os.path.isfile(path):
             continue
         try:
             dll = ctypes.CDLL(path)
@@ -108,11 +110,13 @@ def _load():
                 raise
             tried.append(str(e))
         except OSError as e:
-            tried.append("%s: %s" % (path, e))
+            if os.sep in path or explicit:  # a missing system-wide one is no news
+                tried.append("%s: %s" % (path, e))
             if explicit:
                 break
     if not tried:
-        tried.append("no libairc.so next to the package or in %s/build*/lib" %
+        tried.append("no libairc.so next to the package, in %s/build*/lib or on the "
+                     "loader's path" %
                      os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     raise Error("cannot load libairc: " + "; ".join(tried) +
                 " (set AIRC_LIBRARY to the library's path)", E_NOT_FOUND, "AIRC_E_NOT_FOUND")
@@ -271,6 +275,13 @@ _SIGNATURES = {
     "airc_node_set_attr": (st, [vp, c_char_p, vp]),
     "airc_node_get_attr": (vp, [vp, c_char_p]),
     "airc_node_num_attrs": (c_size_t, [vp]),
+    # constants (get_attr targets)
+    "airc_graph_set_constant": (st, [vp, c_char_p, c_int32, c_int32, P(c_int64), P(c_int64), vp,
+                                     FREE_FN, vp]),
+    "airc_graph_get_constant": (st, [vp, c_char_p, P(c_int32), P(c_int32), P(P(c_int64)),
+                                     P(P(c_int64)), P(vp)]),
+    "airc_graph_num_constants": (c_size_t, [vp]),
+    "airc_graph_constant_name": (s, [vp, c_size_t]),
     "airc_node_attr_key": (s, [vp, c_size_t]),
     # tensors
     "airc_tensor_create": (st, [vp, c_int32, c_int32, P(c_int64), P(vp)]),

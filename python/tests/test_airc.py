@@ -180,14 +180,14 @@ class TestGraph(unittest.TestCase):
     def test_torch_ops_targets_build_the_same_graph(self):
         if torch is None:
             self.skipTest("no torch")
-        lib = torch.library.Library("air", "DEF")  # torch 1.13 has no torch.ops.air
-        try:
-            lib.define("scope_enter(str[] keys, str[] values, bool need_execute=False) -> ()")
-            lib.define("scope_exit(bool need_execute=False) -> ()")
-            lib.define("record(*, Device? device=None) -> Tensor")
-            lib.define("wait(Tensor[] x) -> ()")
-        except RuntimeError:
-            pass  # a torch that knows them already
+        # torch 1.13 has no torch.ops.air: the conformance generator defines
+        # it once per process and keeps the library alive (a torch.library
+        # that dies leaves torch.ops.air's cached overloads dangling).
+        sys.path.insert(0, os.path.join(REPO, "tests"))
+        import gen_graphs
+
+        if not hasattr(torch.ops, "air") or not hasattr(torch.ops.air, "scope_enter"):
+            gen_graphs._air_library()
         T = torch.ops
 
         def torch_pass(gm, example_inputs, config):
