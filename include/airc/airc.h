@@ -643,6 +643,12 @@ AIRC_API airc_status airc_tensor_create(airc_context *ctx, airc_dtype dtype, int
 AIRC_API airc_status airc_tensor_wrap(airc_context *ctx, airc_dtype dtype, int32_t ndim,
                                       const int64_t *shape, void *data, airc_tensor **out);
 AIRC_API void airc_tensor_destroy(airc_tensor *t);
+/** 1 when the tensor owns its data (airc_tensor_create, npy reads, eager
+ *  results, copied results), 0 when it borrows memory it will not free
+ *  (airc_tensor_wrap: a caller's buffer, or a reduce-overhead result in
+ *  the arena, valid until the next run). A binding can hand owned data out
+ *  without a copy and must copy borrowed data it keeps. */
+AIRC_API int32_t airc_tensor_owns_data(const airc_tensor *t);
 AIRC_API airc_dtype airc_tensor_dtype(const airc_tensor *t);
 AIRC_API int32_t airc_tensor_ndim(const airc_tensor *t);
 AIRC_API const int64_t *airc_tensor_shape(const airc_tensor *t);

@@ -191,16 +191,56 @@ def _host_input(x):
                   arr)
 
 
+class _OwnedTensor:
+    """Holds an airc_tensor handle whose data a numpy array or torch tensor
+    uses without a copy; the handle dies with the last view of its data."""
+
+    __slots__ = ("ptr",)
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+
+    def __del__(self):
+        if self.ptr:
+            try:
+                _lib.lib().airc_tensor_destroy(self.ptr)
+            except Exception:  # interpreter shutdown: the process frees it
+                pass
+            self.ptr = None
+
+
+def _adopt(tensor_ptr, dt, shape, nbytes, as_torch):
+    """The data of an airc_tensor that owns it, handed out without a copy:
+    the returned array (or tensor) keeps the handle alive."""
+    import numpy as np
+
+    L = _lib.lib()
+    buf = (ctypes.c_uint8 * nbytes).from_address(L.airc_tensor_data(tensor_ptr))
+    buf._airc_owner = _OwnedTensor(tensor_ptr)
+    np_dtype = np.int16 if dt == _types.bfloat16 else np.dtype(dt.numpy_name)
+    arr = np.frombuffer(buf, dtype=np_dtype).reshape(shape)
+    if not as_torch:
+        return arr
+    import torch
+
+    t = torch.from_numpy(arr)
+    return t.view(torch.bfloat16) if dt == _types.bfloat16 else t
+
+
 def _result(tensor_ptr, as_torch):
-    """A torch tensor or numpy array holding a copy of an airc_tensor's data
-    (the data may live in the compiled object's arena, which the next run
-    reuses: see docs/python.md, "Zero copy")."""
+    """A torch tensor or numpy array with an airc_tensor's data: adopted
+    without a copy when the tensor owns it (eager and max-autotune results,
+    cloned outputs) -- then the handle is taken over and *consumed is set --,
+    copied when it borrows the compiled object's arena, which the next run
+    reuses (see docs/python.md, "Zero copy")."""
     L = _lib.lib()
     dt = _types.from_code(L.airc_tensor_dtype(tensor_ptr))
     ndim = L.airc_tensor_ndim(tensor_ptr)
     shape_p = L.airc_tensor_shape(tensor_ptr)
     shape = tuple(shape_p[i] for i in range(ndim))
     nbytes = L.airc_tensor_nbytes(tensor_ptr)
+    if nbytes and L.airc_tensor_owns_data(tensor_ptr) and (as_torch or dt != _types.bfloat16):
+        return _adopt(tensor_ptr, dt, shape, nbytes, as_torch), True
     if as_torch:
         import torch
 
@@ -216,7 +256,7 @@ def _result(tensor_ptr, as_torch):
         dst = out.ctypes.data
     if nbytes:
         ctypes.memmove(dst, L.airc_tensor_data(tensor_ptr), nbytes)
-    return out
+    return out, False
 
 
 def _add_example_inputs(ptr, example_inputs):
@@ -418,10 +458,16 @@ class Compiled:
             h = (c_void_p * max(len(handles), 1))(*handles)
             L.airc_compiled_run(self._ptr, h, len(handles), outs, self._nresults.value,
                                 byref(nout))
-            flat = [_result(outs[i], as_torch) for i in range(nout.value)]
+            flat = []
+            for i in range(nout.value):
+                value, adopted = _result(outs[i], as_torch)
+                if adopted:
+                    outs[i] = None  # the array owns the handle now
+                flat.append(value)
         finally:
             for i in range(nout.value):
-                L.airc_tensor_destroy(outs[i])
+                if outs[i]:
+                    L.airc_tensor_destroy(outs[i])
             for hd in handles:
                 L.airc_tensor_destroy(hd)
         return self._structure(flat)

@@ -287,6 +287,7 @@ _SIGNATURES = {
     "airc_tensor_create": (st, [vp, c_int32, c_int32, P(c_int64), P(vp)]),
     "airc_tensor_wrap": (st, [vp, c_int32, c_int32, P(c_int64), vp, P(vp)]),
     "airc_tensor_destroy": (None, [vp]),
+    "airc_tensor_owns_data": (c_int32, [vp]),
     "airc_tensor_dtype": (c_int32, [vp]),
     "airc_tensor_ndim": (c_int32, [vp]),
     "airc_tensor_shape": (P(c_int64), [vp]),

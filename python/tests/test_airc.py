@@ -454,6 +454,28 @@ class TestCompile(unittest.TestCase):
             f(self.x, self.x)
         self.assertEqual(cm.exception.status_name, "AIRC_E_INVALID_ARGUMENT")
 
+    def test_results_adopted_or_copied(self):
+        """Results that own their data (eager, max-autotune, cloned outputs)
+        come out without a copy and outlive the run; reduce-overhead results
+        in the arena are copied, so the next run cannot change them."""
+        import ctypes
+
+        want_add, _ = seed_reference(self.x)
+        for mode, adopted in (("eager", True), ("max-autotune", True),
+                              ("reduce-overhead", False)):
+            with self.subTest(mode=mode):
+                f = self.compile(mode)
+                add, _ = f(self.x)
+                base = add
+                while getattr(base, "base", None) is not None:
+                    base = base.base
+                self.assertEqual(isinstance(base, ctypes.Array), adopted, type(base))
+                f(self.x * 3)  # another run
+                np.testing.assert_allclose(add, want_add, rtol=1e-5, atol=1e-5)
+                del f
+                gc.collect()
+                np.testing.assert_allclose(add, want_add, rtol=1e-5, atol=1e-5)
+
     def test_torch_in_torch_out(self):
         if torch is None:
             self.skipTest("no torch")

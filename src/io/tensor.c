@@ -121,6 +121,11 @@ airc_status airc_tensor_wrap(airc_context *ctx, airc_dtype dtype, int32_t ndim,
     return AIRC_OK;
 }
 
+int32_t airc_tensor_owns_data(const airc_tensor *t)
+{
+    return t && t->magic == AIRC_MAGIC_TENSOR && t->raw != NULL;
+}
+
 void airc_tensor_destroy(airc_tensor *t)
 {
     if (!t || t->magic != AIRC_MAGIC_TENSOR)
