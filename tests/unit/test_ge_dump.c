@@ -100,7 +100,8 @@ static Ge__Proto__ShapeDef *shape(size_t n, const int64_t *dims)
     *s = (Ge__Proto__ShapeDef)GE__PROTO__SHAPE_DEF__INIT;
     s->n_dim = n;
     s->dim = grab(n * sizeof *s->dim);
-    memcpy(s->dim, dims, n * sizeof *dims);
+    if (n)
+        memcpy(s->dim, dims, n * sizeof *dims);
     return s;
 }
 

@@ -382,7 +382,7 @@ static void test_random(void **state)
     airc_mem_buffer b[MAX_N];
     uint64_t off[MAX_N], off2[MAX_N];
     rng_state = 0x9E3779B97F4A7C15ULL;
-    int wins[AIRC_MEM_STRATEGY_NAIVE + 1] = {0};
+    int wins[AIRC_MEM_STRATEGY_SEARCH + 1] = {0};
     double worst = 1.0;
     for (int t = 0; t < SETS; t++) {
         size_t n = random_set(b, MAX_N);
@@ -417,7 +417,7 @@ static void test_random(void **state)
         }
     }
     print_message("random: %d sets, worst arena/lower bound %.3f; wins:", SETS, worst);
-    for (int32_t k = 0; k <= AIRC_MEM_STRATEGY_NAIVE; k++)
+    for (int32_t k = 0; k <= AIRC_MEM_STRATEGY_SEARCH; k++)
         print_message(" %s %d", airc_mem_strategy_name(k), wins[k]);
     print_message("\n");
 }
