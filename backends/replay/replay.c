@@ -270,8 +270,8 @@ static airc_status replay_cpu(airc_capture *c, const airc_replay_env *env)
 
 static airc_status generic_launch(void *arg, airc_stream_t stream)
 {
-    (void)stream;
     airc_launch *l = arg;
+    l->k.stream = stream; /* a device kernel enqueues its work there */
     run_kernel(l->owner, l);
     return AIRC_OK;
 }
@@ -367,6 +367,13 @@ static airc_status replay_generic(airc_capture *c, const airc_replay_env *env)
                 airc_status end = vt->capture_end(env->rctx, env->streams[0], &g);
                 if (st == AIRC_OK)
                     st = rt_check(end, "capture_end");
+                /* a kernel that failed while captured enqueued nothing: a
+                 * graph kept now would replay without it, silently */
+                if (st == AIRC_OK && atomic_load(&c->failed)) {
+                    if (g && vt->graph_destroy)
+                        vt->graph_destroy(env->rctx, g);
+                    return settle(env, airc_fail(c->fail_code, "%s", c->fail_msg));
+                }
                 if (st == AIRC_OK) {
                     c->native = g;
                     c->native_done = true;

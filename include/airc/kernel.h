@@ -64,6 +64,15 @@ AIRC_API size_t airc_kernel_num_outputs(const airc_kernel_ctx *k);
 AIRC_API airc_tview *airc_kernel_output(airc_kernel_ctx *k, size_t i);
 /** Threads the kernel may use (the runtime's budget for this stream). */
 AIRC_API int32_t airc_kernel_num_threads(const airc_kernel_ctx *k);
+/** The runtime's handle of the stream this launch runs on (the
+ *  airc_stream_t the runtime passed to the launched function): a device
+ *  kernel enqueues its work there. NULL when the kernel runs outside a
+ *  stream launch (view kernels evaluated while a replay plan is built, the
+ *  CPU runtime's inline replay of its main stream); CPU kernels ignore it.
+ *  On airc's CUDA runtime it is never NULL for a launched kernel: it
+ *  points at the runtime's stream object, whose first member is the
+ *  cudaStream_t (`*(cudaStream_t *)airc_kernel_stream(k)`). */
+AIRC_API void *airc_kernel_stream(const airc_kernel_ctx *k);
 
 /** Sets this thread's last error (for kernels, passes, meta functions and
  *  other callbacks written outside airc); returns code. */

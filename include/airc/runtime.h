@@ -115,6 +115,20 @@ AIRC_API airc_status airc_cpu_runtime_create(airc_context *ctx,
                                              const airc_cpu_runtime_options *opts,
                                              airc_runtime **out);
 
+/** The CUDA runtime on device `device` (a CUDA device ordinal): stream-
+ *  ordered memory from a pool of its own, non-blocking streams, events,
+ *  launches that enqueue device work on the host at once, and native
+ *  capture into CUDA graphs. Its device_type is "cuda"; on its first
+ *  creation in ctx it registers airc's CUDA kernels there (see
+ *  docs/runtime.md for the op set). Always declared; it works only when
+ *  airc was built with AIRC_CUDA.
+ *  @return AIRC_OK; AIRC_E_UNSUPPORTED (airc was built without CUDA);
+ *          AIRC_E_RUNTIME (no usable CUDA device or driver: the message
+ *          carries the CUDA error string); AIRC_E_INVALID_ARGUMENT;
+ *          AIRC_E_OUT_OF_MEMORY. */
+AIRC_API airc_status airc_cuda_runtime_create(airc_context *ctx, int32_t device,
+                                              airc_runtime **out);
+
 #ifdef __cplusplus
 }
 #endif

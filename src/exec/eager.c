@@ -327,12 +327,12 @@ static void record_failure(eager_run *r, const airc_kernel_ctx *k, airc_status s
 /* Runs on the stream: completes the views only known now, then the kernel. */
 static airc_status run_item(void *arg, airc_stream_t stream)
 {
-    (void)stream;
     launch_item *it = arg;
     eager_run *r = it->run;
     if (atomic_load_explicit(&r->failed, memory_order_acquire))
         return AIRC_OK; /* later nodes read what the failed one did not write */
     airc_kernel_ctx *k = &it->k;
+    k->stream = stream; /* a device kernel enqueues its work there */
     for (uint32_t i = 0; it->list_src && i < k->nargs; i++) {
         if (!it->list_src[i])
             continue;

@@ -20,6 +20,7 @@ struct airc_kernel_ctx {
     airc_tview *out;              /* allocated from meta, or set by view kernels */
     int32_t num_threads;
     airc_context *ctx;
+    void *stream; /* the runtime stream of the launch (airc_kernel_stream); NULL outside one */
 };
 
 /* Fills t from a meta (data NULL). */

@@ -130,6 +130,11 @@ int32_t airc_kernel_num_threads(const airc_kernel_ctx *k)
     return k && k->num_threads > 0 ? k->num_threads : 1;
 }
 
+void *airc_kernel_stream(const airc_kernel_ctx *k)
+{
+    return k ? k->stream : NULL;
+}
+
 airc_status airc_context_set_op_converter(airc_context *ctx, const char *opname,
                                           airc_ge_converter_fn fn, void *user_data,
                                           airc_free_fn free_user_data)

@@ -196,7 +196,7 @@ static inline void kh_run_node(kh *h, airc_node *n)
     airc_kernel_fn fn = airc_cpu_find_kernel(op->qualname);
     if (!fn)
         fail_msg("no CPU kernel for %s", op->qualname);
-    airc_kernel_ctx k = {n, op, nargs, args, in, lists, list_len, v->nout, v->t, 1, h->ctx};
+    airc_kernel_ctx k = {n, op, nargs, args, in, lists, list_len, v->nout, v->t, 1, h->ctx, NULL};
     airc_status st = fn(&k, NULL);
     if (st != AIRC_OK && h->st == AIRC_OK) {
         h->st = st;
