@@ -11,30 +11,36 @@
 
 /* ---- unary ------------------------------------------------------------------ */
 
-/* aten op <-> GE type; the GE op has input "x" and output "y". */
+/* aten op <-> GE type; the GE op has input "x" and output "y". An X-macro,
+ * so that the tables below name the strings themselves: clang (and C11)
+ * does not take unary[i][0] as a constant initializer. */
+#define UNARY_OPS(X)                                                                               \
+    X(0, "aten.abs.default", "Abs")                                                                \
+    X(1, "aten.bitwise_not.default", "Invert")                                                     \
+    X(2, "aten.ceil.default", "Ceil")                                                              \
+    X(3, "aten.cos.default", "Cos")                                                                \
+    X(4, "aten.erf.default", "Erf")                                                                \
+    X(5, "aten.exp.default", "Exp")                                                                \
+    X(6, "aten.expm1.default", "Expm1")                                                            \
+    X(7, "aten.floor.default", "Floor")                                                            \
+    X(8, "aten.log.default", "Log")                                                                \
+    X(9, "aten.log1p.default", "Log1p")                                                            \
+    X(10, "aten.logical_not.default", "LogicalNot")                                                \
+    X(11, "aten.neg.default", "Neg")                                                               \
+    X(12, "aten.reciprocal.default", "Reciprocal")                                                 \
+    X(13, "aten.relu.default", "Relu")                                                             \
+    X(14, "aten.round.default", "Round")                                                           \
+    X(15, "aten.rsqrt.default", "Rsqrt")                                                           \
+    X(16, "aten.sigmoid.default", "Sigmoid")                                                       \
+    X(17, "aten.sign.default", "Sign")                                                             \
+    X(18, "aten.sin.default", "Sin")                                                               \
+    X(19, "aten.sqrt.default", "Sqrt")                                                             \
+    X(20, "aten.tanh.default", "Tanh")                                                             \
+    X(21, "aten.trunc.default", "Trunc")
 static const char *const unary[][2] = {
-    {"aten.abs.default", "Abs"},
-    {"aten.bitwise_not.default", "Invert"},
-    {"aten.ceil.default", "Ceil"},
-    {"aten.cos.default", "Cos"},
-    {"aten.erf.default", "Erf"},
-    {"aten.exp.default", "Exp"},
-    {"aten.expm1.default", "Expm1"},
-    {"aten.floor.default", "Floor"},
-    {"aten.log.default", "Log"},
-    {"aten.log1p.default", "Log1p"},
-    {"aten.logical_not.default", "LogicalNot"},
-    {"aten.neg.default", "Neg"},
-    {"aten.reciprocal.default", "Reciprocal"},
-    {"aten.relu.default", "Relu"},
-    {"aten.round.default", "Round"},
-    {"aten.rsqrt.default", "Rsqrt"},
-    {"aten.sigmoid.default", "Sigmoid"},
-    {"aten.sign.default", "Sign"},
-    {"aten.sin.default", "Sin"},
-    {"aten.sqrt.default", "Sqrt"},
-    {"aten.tanh.default", "Tanh"},
-    {"aten.trunc.default", "Trunc"},
+#define X(i, aten, ge) {aten, ge},
+    UNARY_OPS(X)
+#undef X
 };
 #define NUNARY (sizeof unary / sizeof *unary)
 
@@ -285,33 +291,10 @@ static airc_status raise_assign(ge_raise *r)
 
 /* ---- the family ------------------------------------------------------------------------ */
 
-#define U(i)                                                                                       \
-    {                                                                                              \
-        unary[i][0], conv_unary, unary[i]                                                          \
-    }
 static const ge_conv_entry conv[] = {
-    U(0),
-    U(1),
-    U(2),
-    U(3),
-    U(4),
-    U(5),
-    U(6),
-    U(7),
-    U(8),
-    U(9),
-    U(10),
-    U(11),
-    U(12),
-    U(13),
-    U(14),
-    U(15),
-    U(16),
-    U(17),
-    U(18),
-    U(19),
-    U(20),
-    U(21),
+#define X(i, aten, ge) {aten, conv_unary, unary[i]},
+    UNARY_OPS(X)
+#undef X
     {"aten.add.Tensor", conv_binary, &b_add},
     {"aten.add.Scalar", conv_binary, &b_add},
     {"aten.sub.Tensor", conv_binary, &b_sub},
@@ -346,35 +329,11 @@ static const ge_conv_entry conv[] = {
     {"aten.clone.default", conv_identity, NULL},
     {"aten.copy_.default", conv_assign, NULL},
 };
-#undef U
 
-#define RU(i)                                                                                      \
-    {                                                                                              \
-        unary[i][1], raise_unary, unary[i]                                                         \
-    }
 static const ge_raise_entry raise[] = {
-    RU(0),
-    RU(1),
-    RU(2),
-    RU(3),
-    RU(4),
-    RU(5),
-    RU(6),
-    RU(7),
-    RU(8),
-    RU(9),
-    RU(10),
-    RU(11),
-    RU(12),
-    RU(13),
-    RU(14),
-    RU(15),
-    RU(16),
-    RU(17),
-    RU(18),
-    RU(19),
-    RU(20),
-    RU(21),
+#define X(i, aten, ge) {ge, raise_unary, unary[i]},
+    UNARY_OPS(X)
+#undef X
     {"Add", raise_binary, &b_add},
     {"Sub", raise_binary, &b_sub},
     {"Mul", raise_binary, &b_mul},
@@ -394,7 +353,6 @@ static const ge_raise_entry raise[] = {
     {"Identity", raise_identity, NULL},
     {"Assign", raise_assign, NULL},
 };
-#undef RU
 
 _Static_assert(NUNARY == 22, "conv[] and raise[] list every unary op");
 

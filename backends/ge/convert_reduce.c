@@ -450,7 +450,8 @@ static airc_status attr_ints(const ge_raise *r, const char *key, int64_t *out, s
     if (a->list->n_i > cap)
         return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): attribute '%s' has %zu items",
                          r->op->name, r->op->type, key, a->list->n_i);
-    memcpy(out, a->list->i, sizeof *out * a->list->n_i);
+    if (a->list->n_i) /* an empty list has no array (i NULL) */
+        memcpy(out, a->list->i, sizeof *out * a->list->n_i);
     *n = a->list->n_i;
     return AIRC_OK;
 }

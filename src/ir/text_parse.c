@@ -294,9 +294,12 @@ static airc_status parse_node_rest(airc_text_parser *p, const airc_token *name_t
         st = duplicate_name(p, &name, name_hash);
     }
     if (st == AIRC_OK) {
-        st = airc_node_create(p->g, (airc_node_kind)kind, op ? NULL : ctarget, op, p->stack + abase,
-                              nargs, kw_names, p->stack + kbase, nkw, cname, AIRC_CREATE_EXACT_NAME,
-                              &n);
+        /* no value pushed yet (a placeholder first): stack is NULL, and
+         * NULL + 0 is undefined behaviour */
+        const airc_value **args = p->stack ? p->stack + abase : NULL;
+        const airc_value **kw_values = p->stack ? p->stack + kbase : NULL;
+        st = airc_node_create(p->g, (airc_node_kind)kind, op ? NULL : ctarget, op, args, nargs,
+                              kw_names, kw_values, nkw, cname, AIRC_CREATE_EXACT_NAME, &n);
         if (st != AIRC_OK)
             st = airc_text_located(p, &name, st);
     }

@@ -100,8 +100,10 @@ static airc_status make_seq(airc_text_parser *p, airc_value_kind kind, size_t ba
     if (n > UINT32_MAX)
         return airc_fail(AIRC_E_PARSE, "%s: list too long", p->source);
     airc_value *v = new_value(p, kind);
+    /* stack is NULL before anything was pushed (`()` first): NULL + 0 is UB */
+    const airc_value *const *from = p->stack ? p->stack + base : NULL;
     const airc_value **items =
-        v ? airc_arena_memdup(&p->g->arena, p->stack + base, n * sizeof *items) : NULL;
+        v ? airc_arena_memdup(&p->g->arena, from, n * sizeof *items) : NULL;
     if (!items)
         return airc_text_oom("list value");
     v->u.items = items;

@@ -1,0 +1,53 @@
+graph():
+    %x_1 : [#users=2] = placeholder[target=x_1]
+    %wq_1 : [#users=1] = placeholder[target=wq_1]
+    %wk_1 : [#users=1] = placeholder[target=wk_1]
+    %wv_1 : [#users=1] = placeholder[target=wv_1]
+    %wo_1 : [#users=1] = placeholder[target=wo_1]
+    %g_1 : [#users=1] = placeholder[target=g_1]
+    %b_1 : [#users=1] = placeholder[target=b_1]
+    %native_layer_norm : [#users=3] = call_function[target=torch.ops.aten.native_layer_norm.default](args = (%x_1, [16], %g_1, %b_1, 1e-05), kwargs = {})
+    %getitem : [#users=3] = call_function[target=operator.getitem](args = (%native_layer_norm, 0), kwargs = {})
+    %getitem_1 : [#users=0] = call_function[target=operator.getitem](args = (%native_layer_norm, 1), kwargs = {})
+    %getitem_2 : [#users=0] = call_function[target=operator.getitem](args = (%native_layer_norm, 2), kwargs = {})
+    %_reshape_alias : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%getitem, [10, 16], [16, 1]), kwargs = {})
+    %mm : [#users=1] = call_function[target=torch.ops.aten.mm.default](args = (%_reshape_alias, %wq_1), kwargs = {})
+    %_unsafe_view : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%mm, [2, 5, 16]), kwargs = {})
+    %view : [#users=1] = call_function[target=torch.ops.aten.view.default](args = (%_unsafe_view, [2, 5, 4, 4]), kwargs = {})
+    %transpose : [#users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%view, 1, 2), kwargs = {})
+    %_reshape_alias_1 : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%getitem, [10, 16], [16, 1]), kwargs = {})
+    %mm_1 : [#users=1] = call_function[target=torch.ops.aten.mm.default](args = (%_reshape_alias_1, %wk_1), kwargs = {})
+    %_unsafe_view_1 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%mm_1, [2, 5, 16]), kwargs = {})
+    %view_1 : [#users=1] = call_function[target=torch.ops.aten.view.default](args = (%_unsafe_view_1, [2, 5, 4, 4]), kwargs = {})
+    %transpose_1 : [#users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%view_1, 1, 2), kwargs = {})
+    %_reshape_alias_2 : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%getitem, [10, 16], [16, 1]), kwargs = {})
+    %mm_2 : [#users=1] = call_function[target=torch.ops.aten.mm.default](args = (%_reshape_alias_2, %wv_1), kwargs = {})
+    %_unsafe_view_2 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%mm_2, [2, 5, 16]), kwargs = {})
+    %view_2 : [#users=1] = call_function[target=torch.ops.aten.view.default](args = (%_unsafe_view_2, [2, 5, 4, 4]), kwargs = {})
+    %transpose_2 : [#users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%view_2, 1, 2), kwargs = {})
+    %transpose_3 : [#users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%transpose_1, -2, -1), kwargs = {})
+    %expand : [#users=1] = call_function[target=torch.ops.aten.expand.default](args = (%transpose, [2, 4, 5, 4]), kwargs = {})
+    %clone : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%expand,), kwargs = {memory_format: torch.contiguous_format})
+    %_unsafe_view_3 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%clone, [8, 5, 4]), kwargs = {})
+    %expand_1 : [#users=1] = call_function[target=torch.ops.aten.expand.default](args = (%transpose_3, [2, 4, 4, 5]), kwargs = {})
+    %clone_1 : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%expand_1,), kwargs = {memory_format: torch.contiguous_format})
+    %_unsafe_view_4 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%clone_1, [8, 4, 5]), kwargs = {})
+    %bmm : [#users=1] = call_function[target=torch.ops.aten.bmm.default](args = (%_unsafe_view_3, %_unsafe_view_4), kwargs = {})
+    %_unsafe_view_5 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%bmm, [2, 4, 5, 5]), kwargs = {})
+    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%_unsafe_view_5, 0.5), kwargs = {})
+    %_softmax : [#users=1] = call_function[target=torch.ops.aten._softmax.default](args = (%mul, -1, False), kwargs = {})
+    %expand_2 : [#users=1] = call_function[target=torch.ops.aten.expand.default](args = (%_softmax, [2, 4, 5, 5]), kwargs = {})
+    %_reshape_alias_3 : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%expand_2, [8, 5, 5], [25, 5, 1]), kwargs = {})
+    %expand_3 : [#users=1] = call_function[target=torch.ops.aten.expand.default](args = (%transpose_2, [2, 4, 5, 4]), kwargs = {})
+    %clone_2 : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%expand_3,), kwargs = {memory_format: torch.contiguous_format})
+    %_unsafe_view_6 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%clone_2, [8, 5, 4]), kwargs = {})
+    %bmm_1 : [#users=1] = call_function[target=torch.ops.aten.bmm.default](args = (%_reshape_alias_3, %_unsafe_view_6), kwargs = {})
+    %_unsafe_view_7 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%bmm_1, [2, 4, 5, 4]), kwargs = {})
+    %transpose_4 : [#users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%_unsafe_view_7, 1, 2), kwargs = {})
+    %clone_3 : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%transpose_4,), kwargs = {memory_format: torch.contiguous_format})
+    %_unsafe_view_8 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%clone_3, [2, 5, 16]), kwargs = {})
+    %_reshape_alias_4 : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%_unsafe_view_8, [10, 16], [16, 1]), kwargs = {})
+    %mm_3 : [#users=1] = call_function[target=torch.ops.aten.mm.default](args = (%_reshape_alias_4, %wo_1), kwargs = {})
+    %_unsafe_view_9 : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%mm_3, [2, 5, 16]), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x_1, %_unsafe_view_9), kwargs = {})
+    return add

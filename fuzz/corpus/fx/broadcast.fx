@@ -1,0 +1,25 @@
+graph():
+    %x_1 : [#users=2] = placeholder[target=x_1]
+    %y_1 : [#users=2] = placeholder[target=y_1]
+    %z_1 : [#users=1] = placeholder[target=z_1]
+    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x_1, 2.5), kwargs = {})
+    %add : [#users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul, %y_1), kwargs = {})
+    %sub : [#users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%add, 1e-05), kwargs = {})
+    %pow_1 : [#users=1] = call_function[target=torch.ops.aten.pow.Tensor_Scalar](args = (%sub, 2), kwargs = {})
+    %add_1 : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%z_1, 3), kwargs = {})
+    %div : [#users=2] = call_function[target=torch.ops.aten.div.Tensor](args = (%pow_1, %add_1), kwargs = {})
+    %rsub : [#users=1] = call_function[target=torch.ops.aten.rsub.Scalar](args = (%div, 1), kwargs = {})
+    %clamp : [#users=1] = call_function[target=torch.ops.aten.clamp.default](args = (%rsub, -0.5, 0.5), kwargs = {})
+    %abs_1 : [#users=1] = call_function[target=torch.ops.aten.abs.default](args = (%clamp,), kwargs = {})
+    %add_2 : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%abs_1, 1e-12), kwargs = {})
+    %sqrt : [#users=1] = call_function[target=torch.ops.aten.sqrt.default](args = (%add_2,), kwargs = {})
+    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x_1,), kwargs = {})
+    %exp : [#users=1] = call_function[target=torch.ops.aten.exp.default](args = (%neg,), kwargs = {})
+    %mul_1 : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%sqrt, %exp), kwargs = {})
+    %maximum : [#users=1] = call_function[target=torch.ops.aten.maximum.default](args = (%mul_1, %y_1), kwargs = {})
+    %abs_2 : [#users=1] = call_function[target=torch.ops.aten.abs.default](args = (%div,), kwargs = {})
+    %add_3 : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%abs_2, 1.0), kwargs = {})
+    %rsqrt : [#users=1] = call_function[target=torch.ops.aten.rsqrt.default](args = (%add_3,), kwargs = {})
+    %tanh : [#users=1] = call_function[target=torch.ops.aten.tanh.default](args = (%add,), kwargs = {})
+    %mul_2 : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%tanh, 1e+16), kwargs = {})
+    return (maximum, rsqrt, mul_2)

@@ -1,0 +1,23 @@
+graph():
+    %x_1 : [#users=1] = placeholder[target=x_1]
+    %y_1 : [#users=2] = placeholder[target=y_1]
+    %permute : [#users=1] = call_function[target=torch.ops.aten.permute.default](args = (%x_1, [2, 0, 1]), kwargs = {})
+    %transpose : [#users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%permute, 0, 1), kwargs = {})
+    %slice_1 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%transpose, 0, 0, 9223372036854775807), kwargs = {})
+    %slice_2 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%slice_1, 1, 1, 3), kwargs = {})
+    %select : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%slice_2, 2, 0), kwargs = {})
+    %unsqueeze : [#users=1] = call_function[target=torch.ops.aten.unsqueeze.default](args = (%select, 0), kwargs = {})
+    %expand : [#users=2] = call_function[target=torch.ops.aten.expand.default](args = (%unsqueeze, [2, -1, -1]), kwargs = {})
+    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%expand, 2), kwargs = {})
+    %cat : [#users=1] = call_function[target=torch.ops.aten.cat.default](args = ([%expand, %mul], 1), kwargs = {})
+    %split : [#users=3] = call_function[target=torch.ops.aten.split.Tensor](args = (%cat, 2, 1), kwargs = {})
+    %getitem : [#users=1] = call_function[target=operator.getitem](args = (%split, 0), kwargs = {})
+    %getitem_1 : [#users=1] = call_function[target=operator.getitem](args = (%split, 1), kwargs = {})
+    %getitem_2 : [#users=0] = call_function[target=operator.getitem](args = (%split, 2), kwargs = {})
+    %_reshape_alias : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%y_1, [4, 6], [6, 1]), kwargs = {})
+    %t : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%_reshape_alias,), kwargs = {})
+    %clone : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%t,), kwargs = {memory_format: torch.contiguous_format})
+    %unsqueeze_1 : [#users=1] = call_function[target=torch.ops.aten.unsqueeze.default](args = (%y_1, 1), kwargs = {})
+    %squeeze : [#users=1] = call_function[target=torch.ops.aten.squeeze.dim](args = (%unsqueeze_1, 1), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem, 1), kwargs = {})
+    return (add, getitem_1, clone, squeeze)
