@@ -130,7 +130,10 @@ static airc_status try_meta(airc_node *t, bool *known)
     *known = t->op->meta != NULL;
     for (size_t i = 0; *known && i < t->ninputs; i++)
         *known = t->inputs[i]->meta_kind != AIRC_META_NONE;
-    if (*known && t->op->meta(t, t->op->meta_user_data) != AIRC_OK) {
+    airc_status st = *known ? t->op->meta(t, t->op->meta_user_data) : AIRC_OK;
+    if (st == AIRC_E_OUT_OF_MEMORY)
+        return st; /* not "unknown": the pass would build another graph */
+    if (st != AIRC_OK) {
         airc_set_error(AIRC_OK, "");
         AIRC_TRY(airc_node_clear_meta(t));
         *known = false;

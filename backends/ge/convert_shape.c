@@ -778,11 +778,19 @@ static airc_status const_int(const ge_raise *r, size_t i, int64_t *out)
     return AIRC_OK;
 }
 
+/* aten(x, a1); a1 NULL means its value could not be allocated (out of
+ * memory), not "no argument": that is call0. */
 static airc_status call1(ge_raise *r, const char *aten, airc_node *x, const airc_value *a1,
                          airc_node **out)
 {
     const airc_value *args[2] = {airc_ge_vnode(r, x), a1};
-    return airc_ge_raise_call(r, aten, args, a1 ? 2 : 1, NULL, NULL, 0, out);
+    return airc_ge_raise_call(r, aten, args, 2, NULL, NULL, 0, out);
+}
+
+static airc_status call0(ge_raise *r, const char *aten, airc_node *x, airc_node **out)
+{
+    const airc_value *args[1] = {airc_ge_vnode(r, x)};
+    return airc_ge_raise_call(r, aten, args, 1, NULL, NULL, 0, out);
 }
 
 static airc_status raise_reshape(ge_raise *r)
@@ -818,7 +826,7 @@ static airc_status raise_broadcast(ge_raise *r)
     airc_node *e;
     AIRC_TRY(airc_ge_const_input_ints(r, 1, shape, AIRC_MAX_DIMS, &n));
     AIRC_TRY(call1(r, "aten.expand.default", r->in[0], airc_ge_vints(r, shape, n), &e));
-    return call1(r, "aten.clone.default", e, NULL, &r->out[0]);
+    return call0(r, "aten.clone.default", e, &r->out[0]);
 }
 
 static int cmp_desc(const void *a, const void *b)
@@ -835,7 +843,7 @@ static airc_status raise_squeeze(ge_raise *r)
     size_t n = 0;
     AIRC_TRY(attr_ints(r, "axis", false, axes, AIRC_MAX_DIMS, &n));
     if (!n)
-        return call1(r, "aten.squeeze.default", r->in[0], NULL, &r->out[0]);
+        return call0(r, "aten.squeeze.default", r->in[0], &r->out[0]);
     int32_t nd = 0;
     AIRC_TRY(need_rank(r, 0, &nd));
     for (size_t i = 0; i < n; i++) {
@@ -923,7 +931,7 @@ static airc_status raise_strided_slice(ge_raise *r)
         AIRC_TRY(airc_ge_raise_call(r, "aten.slice.Tensor", args, 5, NULL, NULL, 0, &x));
     }
     /* a fresh tensor, as GE's output is */
-    return call1(r, "aten.clone.default", x, NULL, &r->out[0]);
+    return call0(r, "aten.clone.default", x, &r->out[0]);
 }
 
 /* GatherV2 (batch_dims 0): select for a 0-d Const index, index_select for
@@ -955,7 +963,7 @@ static airc_status raise_gather_v2(ge_raise *r)
         const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, axis),
                                      vint(r, (int64_t)v)};
         AIRC_TRY(airc_ge_raise_call(r, "aten.select.int", args, 3, NULL, NULL, 0, &s));
-        return call1(r, "aten.clone.default", s, NULL, &r->out[0]);
+        return call0(r, "aten.clone.default", s, &r->out[0]);
     }
     airc_node *idx = r->in[1];
     if (ni != 1) {
@@ -1148,11 +1156,11 @@ static airc_status raise_as_strided(ge_raise *r)
                          r->op->name, ns, nst);
     /* GE reads x's memory as laid out contiguously */
     airc_node *x, *y;
-    AIRC_TRY(call1(r, "aten.clone.default", r->in[0], NULL, &x));
+    AIRC_TRY(call0(r, "aten.clone.default", r->in[0], &x));
     const airc_value *args[4] = {airc_ge_vnode(r, x), airc_ge_vints(r, size, ns),
                                  airc_ge_vints(r, stride, nst), vint(r, offset)};
     AIRC_TRY(airc_ge_raise_call(r, "aten.as_strided.default", args, 4, NULL, NULL, 0, &y));
-    return call1(r, "aten.clone.default", y, NULL, &r->out[0]);
+    return call0(r, "aten.clone.default", y, &r->out[0]);
 }
 
 /* ---- the family ---------------------------------------------------------------------- */

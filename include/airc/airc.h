@@ -121,7 +121,9 @@ typedef void (*airc_free_fn)(void *user_data);
 /** Allocator hook, with libc's contracts. All memory airc allocates goes
  *  through it. Every function receives user_data first. A NULL return is
  *  reported as AIRC_E_OUT_OF_MEMORY (realloc_fn must then leave ptr valid).
- *  Alignment: at least that of max_align_t. */
+ *  Alignment: at least that of max_align_t. Thread-safety: like malloc —
+ *  the hook is called concurrently, from the application's threads and from
+ *  the CPU runtime's stream workers (kernels' scratch memory). */
 typedef struct airc_allocator {
     size_t struct_size; /* sizeof(airc_allocator) */
     void *(*malloc_fn)(void *user_data, size_t size);

@@ -13,9 +13,10 @@
  * results on their base's), and a result dies after its last user has been
  * launched. A buffer whose last reference dies must outlive the work
  * launched before it, so it is queued and freed after the next synchronize
- * (airc never frees from the runtime's threads: the allocator hook need
- * not be thread-safe). The queue is flushed when it holds FLUSH_BYTES, at
- * the end, and before retrying a failed allocation. */
+ * (result buffers are never freed from the runtime's threads; kernels'
+ * scratch memory is, so the allocator hook must be thread-safe, as
+ * airc.h says). The queue is flushed when it holds FLUSH_BYTES, at the end,
+ * and before retrying a failed allocation. */
 #include "airc/exec.h"
 #include "backends/cpu/k_strided.h"
 #include "exec/exec.h"
