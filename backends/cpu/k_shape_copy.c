@@ -98,6 +98,8 @@ static void zero_triangle(const airc_tview *t, int64_t diagonal, bool lower)
     int64_t rows = t->shape[nd - 2], cols = t->shape[nd - 1];
     if (airc_cpu_numel(t) == 0)
         return;
+    /* diagonals past the matrix act as its edges (and cannot overflow) */
+    diagonal = diagonal > cols ? cols : (diagonal < -rows - 1 ? -rows - 1 : diagonal);
     airc_cpu_scalar zero = {false, 0, 0.0};
     int64_t idx[AIRC_MAX_DIMS] = {0};
     for (;;) {

@@ -405,6 +405,12 @@ static airc_status parse_tensor_type(airc_text_parser *p)
     AIRC_TRY(parse_ints(p, ']', m->shape, &m->ndim, "a size"));
     p->bracket--; /* parse_ints took the closing bracket itself */
     airc_text_set_newline_mode(p);
+    /* the contiguous strides must not overflow (airc_node_set_meta checks
+     * the shape again later) */
+    int64_t span = 1;
+    for (int32_t i = 0; i < m->ndim; i++)
+        if (m->shape[i] > 1 && __builtin_mul_overflow(span, m->shape[i], &span))
+            return airc_lex_error(&p->lx, t.line, t.col, "the shape overflows int64");
     airc_tmeta_contiguous(m);
     const airc_token *pk;
     AIRC_TRY(airc_text_peek(p, &pk));

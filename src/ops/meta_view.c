@@ -42,6 +42,52 @@ airc_status airc_meta_view(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
+/* The index one past the last element a tensor of `shape` and `strides`
+ * (none negative) reaches from `offset`; false when it overflows. */
+static bool view_extent(const int64_t *shape, const int64_t *strides, int32_t ndim,
+                        int64_t offset, int64_t *out)
+{
+    int64_t end = offset, step;
+    for (int32_t i = 0; i < ndim; i++) {
+        if (shape[i] == 0) {
+            *out = 0;
+            return true;
+        }
+        if (__builtin_mul_overflow(shape[i] - 1, strides[i], &step) ||
+            __builtin_add_overflow(end, step, &end))
+            return false;
+    }
+    return !__builtin_add_overflow(end, 1, out);
+}
+
+/* torch's setStorage check: the view must lie inside the storage. The
+ * kernel counts storage_offset from self's first element, so the storage
+ * here is what self itself spans from there. */
+static airc_status check_in_storage(const airc_meta_args *a, const airc_tmeta *self,
+                                    const airc_tmeta *out, int64_t offset)
+{
+    if (offset < 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: Tensor: invalid storage offset %" PRId64, a->op,
+                         offset);
+    int64_t need, have;
+    if (!view_extent(out->shape, out->strides, out->ndim, offset, &need))
+        return airc_meta_overflow(a);
+    if (need == 0)
+        return AIRC_OK;
+    if (!view_extent(self->shape, self->strides, self->ndim, 0, &have))
+        return airc_meta_overflow(a);
+    if (need > have) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: setStorage: sizes %s, strides %s, storage offset %" PRId64
+                         " requiring a storage size of %" PRId64
+                         " elements are out of bounds for storage of size %" PRId64,
+                         a->op, airc_meta_shape_str(out->shape, out->ndim, s1),
+                         airc_meta_shape_str(out->strides, out->ndim, s2), offset, need, have);
+    }
+    return AIRC_OK;
+}
+
 airc_status airc_meta_as_strided(airc_node *n, void *user_data)
 {
     airc_meta_args a;
@@ -73,6 +119,10 @@ airc_status airc_meta_as_strided(airc_node *n, void *user_data)
                          a.op, airc_meta_shape_str(out.shape, out.ndim, s1),
                          airc_tmeta_numel(&self));
     }
+    int64_t offset = 0;
+    if (airc_meta_find(&a, "storage_offset") >= 0)
+        AIRC_TRY(airc_meta_int(&a, "storage_offset", 0, &offset));
+    AIRC_TRY(check_in_storage(&a, &self, &out, offset));
     return airc_meta_set(n, &out);
 }
 
