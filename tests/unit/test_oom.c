@@ -785,7 +785,8 @@ static void test_models(void **state)
         closedir(d);
         qsort(names, nn, sizeof names[0], (int (*)(const void *, const void *))strcmp);
         for (size_t i = 0; i < nn; i++) {
-            snprintf(fx, sizeof fx, "%s/%s.fx", GRAPHS, names[i]);
+            if (snprintf(fx, sizeof fx, "%s/%s.fx", GRAPHS, names[i]) >= (int)sizeof fx)
+                continue; /* a path this long is not one of the test graphs */
             bugs += run_graph(names[i], fx, stride);
             graphs++;
         }
