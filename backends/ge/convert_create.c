@@ -18,22 +18,6 @@ static const airc_tmeta *node_meta(airc_ge_builder *b)
     return n && n->meta_kind != AIRC_META_NONE && n->nout ? &n->out[0] : NULL;
 }
 
-/* A number argument (int, float or bool); dflt when absent or None. */
-static double number_arg(airc_ge_builder *b, size_t arg, double dflt)
-{
-    const airc_value *v = airc_ge_arg(b, arg);
-    double d = 0;
-    int64_t i = 0;
-    int32_t bl = 0;
-    if (v && airc_value_get_float(v, &d) == AIRC_OK)
-        return d;
-    if (v && airc_value_get_int(v, &i) == AIRC_OK)
-        return (double)i;
-    if (v && airc_value_get_bool(v, &bl) == AIRC_OK)
-        return bl;
-    return dflt;
-}
-
 /* ---- Fill ---------------------------------------------------------------------- */
 
 /* Where each creation op keeps its fill value. */
@@ -125,12 +109,12 @@ static airc_status conv_arange(airc_ge_builder *b, const airc_node *n, void *ud)
     const char *q = n->op->qualname;
     double start = 0, end, step = 1;
     if (!strcmp(q, "aten.arange.default")) {
-        end = number_arg(b, 0, 0);
+        end = airc_ge_number_arg(b, 0, 0);
     } else {
-        start = number_arg(b, 0, 0);
-        end = number_arg(b, 1, 0);
+        start = airc_ge_number_arg(b, 0, 0);
+        end = airc_ge_number_arg(b, 1, 0);
         if (!strcmp(q, "aten.arange.start_step"))
-            step = number_arg(b, 2, 1);
+            step = airc_ge_number_arg(b, 2, 1);
     }
     airc_dtype dt = m->dtype, rt = dt;
     if (dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64 && dt != AIRC_DTYPE_I32 &&

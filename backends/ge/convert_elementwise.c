@@ -133,33 +133,9 @@ static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
     AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
     /* add/sub alpha: other * alpha first (TorchAir: AxpyV2 / a Mul by Const) */
-    const airc_value *alpha = n->op && !strncmp(n->op->qualname, "aten.add", 8) ? airc_ge_arg(b, 2)
-                              : n->op && !strncmp(n->op->qualname, "aten.sub", 8)
-                                  ? airc_ge_arg(b, 2)
-                                  : NULL;
-    double a = 1;
-    int64_t ai = 0;
-    if (alpha && airc_value_get_float(alpha, &a) != AIRC_OK) {
-        if (airc_value_get_int(alpha, &ai) == AIRC_OK)
-            a = (double)ai;
-        else
-            a = 1;
-    }
-    if (a != 1) {
-        airc_ge_tensor c;
-        AIRC_TRY(airc_ge_const_scalar(b, dt, a, &c));
-        airc_ge_op *m;
-        AIRC_TRY(airc_ge_op_create(b, "Mul", &m));
-        AIRC_TRY(airc_ge_op_input(m, "x1", in[1]));
-        AIRC_TRY(airc_ge_op_input(m, "x2", c));
-        airc_dtype d = AIRC_DTYPE_UNDEFINED;
-        int32_t nd = 0;
-        const int64_t *shape = NULL;
-        AIRC_TRY(airc_ge_tensor_meta(b, in[1], &d, &nd, &shape));
-        int64_t dims[AIRC_MAX_DIMS];
-        memcpy(dims, shape, sizeof *dims * (size_t)nd);
-        AIRC_TRY(airc_ge_op_output(m, "y", d, nd, dims, &in[1]));
-    }
+    if (n->op &&
+        (!strncmp(n->op->qualname, "aten.add", 8) || !strncmp(n->op->qualname, "aten.sub", 8)))
+        AIRC_TRY(airc_ge_scale(b, in[1], airc_ge_number_arg(b, 2, 1), &in[1]));
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, op->ge, names, in, 2, NULL);
 }
@@ -173,26 +149,7 @@ static airc_status conv_rsub(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor self, other;
     AIRC_TRY(airc_ge_operand(b, 0, dt, &self));
     AIRC_TRY(airc_ge_operand(b, 1, dt, &other));
-    double a = 1;
-    int64_t ai = 0;
-    const airc_value *alpha = airc_ge_arg(b, 2);
-    if (alpha && airc_value_get_float(alpha, &a) != AIRC_OK)
-        a = airc_value_get_int(alpha, &ai) == AIRC_OK ? (double)ai : 1;
-    if (a != 1) {
-        airc_ge_tensor c;
-        AIRC_TRY(airc_ge_const_scalar(b, dt, a, &c));
-        airc_ge_op *m;
-        AIRC_TRY(airc_ge_op_create(b, "Mul", &m));
-        AIRC_TRY(airc_ge_op_input(m, "x1", self));
-        AIRC_TRY(airc_ge_op_input(m, "x2", c));
-        airc_dtype d = AIRC_DTYPE_UNDEFINED;
-        int32_t nd = 0;
-        const int64_t *shape = NULL;
-        AIRC_TRY(airc_ge_tensor_meta(b, self, &d, &nd, &shape));
-        int64_t dims[AIRC_MAX_DIMS];
-        memcpy(dims, shape, sizeof *dims * (size_t)nd);
-        AIRC_TRY(airc_ge_op_output(m, "y", d, nd, dims, &self));
-    }
+    AIRC_TRY(airc_ge_scale(b, self, airc_ge_number_arg(b, 2, 1), &self));
     airc_ge_tensor in[2] = {other, self};
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, "Sub", names, in, 2, NULL);

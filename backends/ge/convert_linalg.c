@@ -46,39 +46,6 @@ static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
     return matmul(b, ud, 0, 1, true, &y);
 }
 
-static double number(const airc_value *v, double dflt)
-{
-    double d = 0;
-    int64_t i = 0;
-    if (v && airc_value_get_float(v, &d) == AIRC_OK)
-        return d;
-    if (v && airc_value_get_int(v, &i) == AIRC_OK)
-        return (double)i;
-    return dflt;
-}
-
-/* t * s as a Mul by a 0-d Const (t itself when s == 1). */
-static airc_status scale(airc_ge_builder *b, airc_ge_tensor t, double s, airc_ge_tensor *out)
-{
-    if (s == 1) {
-        *out = t;
-        return AIRC_OK;
-    }
-    airc_dtype d = AIRC_DTYPE_UNDEFINED;
-    int32_t nd = 0;
-    const int64_t *shape = NULL;
-    AIRC_TRY(airc_ge_tensor_meta(b, t, &d, &nd, &shape));
-    int64_t dims[AIRC_MAX_DIMS];
-    memcpy(dims, shape, sizeof *dims * (size_t)nd);
-    airc_ge_tensor c;
-    AIRC_TRY(airc_ge_const_scalar(b, d, s, &c));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "Mul", &op));
-    AIRC_TRY(airc_ge_op_input(op, "x1", t));
-    AIRC_TRY(airc_ge_op_input(op, "x2", c));
-    return airc_ge_op_output(op, "y", d, nd, dims, out);
-}
-
 /* addmm(self, mat1, mat2, beta, alpha) = beta * self + alpha * (mat1 @ mat2) */
 static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -86,9 +53,9 @@ static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
     (void)ud;
     airc_ge_tensor prod, bias;
     AIRC_TRY(matmul(b, &m_mmv2, 1, 2, false, &prod));
-    AIRC_TRY(scale(b, prod, number(airc_ge_arg(b, 4), 1), &prod));
+    AIRC_TRY(airc_ge_scale(b, prod, airc_ge_number_arg(b, 4, 1), &prod));
     AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &bias));
-    AIRC_TRY(scale(b, bias, number(airc_ge_arg(b, 3), 1), &bias));
+    AIRC_TRY(airc_ge_scale(b, bias, airc_ge_number_arg(b, 3, 1), &bias));
     airc_ge_tensor in[2] = {prod, bias};
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, "Add", names, in, 2, NULL);

@@ -64,25 +64,6 @@ static airc_status spatial_arg(airc_ge_builder *b, size_t arg, size_t k, const i
     return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu must have 1 or %zu items", arg, k);
 }
 
-static bool bool_arg(airc_ge_builder *b, size_t arg, bool dflt)
-{
-    int32_t v = 0;
-    return airc_value_get_bool(airc_ge_arg(b, arg), &v) == AIRC_OK ? v != 0 : dflt;
-}
-
-static bool number_arg(airc_ge_builder *b, size_t arg, double *out)
-{
-    const airc_value *v = airc_ge_arg(b, arg);
-    int64_t i = 0;
-    if (v && airc_value_get_float(v, out) == AIRC_OK)
-        return true;
-    if (v && airc_value_get_int(v, &i) == AIRC_OK) {
-        *out = (double)i;
-        return true;
-    }
-    return false;
-}
-
 static bool present(airc_ge_builder *b, size_t arg)
 {
     const airc_value *v = airc_ge_arg(b, arg);
@@ -163,7 +144,7 @@ static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void 
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "normalized_shape has %zu dims, input %d", k, nd);
     int64_t begin = nd - (int64_t)k;
     double eps = 1e-5;
-    number_arg(b, 4, &eps);
+    eps = airc_ge_number_arg(b, 4, eps);
     for (int i = 0; i < 2; i++) {
         if (present(b, (size_t)(2 + i))) {
             AIRC_TRY(airc_ge_operand(b, (size_t)(2 + i), dt, &gb[i]));
@@ -213,7 +194,7 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     airc_dtype dt = airc_ge_node_dtype(b, 0);
     int32_t nd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, NULL));
-    if (bool_arg(b, 6, false))
+    if (airc_ge_bool_arg(b, 6, false))
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "transposed convolution has no Ascend IR converter (Conv2DTranspose is "
                          "not supported by the reference executor)");
@@ -302,7 +283,7 @@ static airc_status conv_max_pool(airc_ge_builder *b, const airc_node *n, void *u
     AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
     AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
     AIRC_TRY(airc_ge_op_attr_ints(op, "dilation", dil, 4));
-    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", bool_arg(b, 5, false)));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", airc_ge_bool_arg(b, 5, false)));
     airc_ge_tensor y, idx;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
     AIRC_TRY(airc_ge_op_output_like_node(op, "argmax", 1, &idx));
@@ -341,8 +322,8 @@ static airc_status conv_avg_pool(airc_ge_builder *b, const airc_node *n, void *u
     AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
     AIRC_TRY(airc_ge_op_attr_string(op, "data_format", "NCHW"));
     AIRC_TRY(airc_ge_op_attr_bool(op, "global_pooling", 0));
-    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", bool_arg(b, 4, false)));
-    AIRC_TRY(airc_ge_op_attr_bool(op, "exclusive", !bool_arg(b, 5, true)));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", airc_ge_bool_arg(b, 4, false)));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "exclusive", !airc_ge_bool_arg(b, 5, true)));
     AIRC_TRY(airc_ge_op_attr_int(op, "divisor_override", divisor));
     airc_ge_tensor y;
     if (nd == 4) {
@@ -410,7 +391,7 @@ static airc_status conv_leaky_relu(airc_ge_builder *b, const airc_node *n, void 
     airc_ge_tensor x;
     AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
     double slope = 0.01;
-    number_arg(b, 1, &slope);
+    slope = airc_ge_number_arg(b, 1, slope);
     airc_ge_op *op;
     static const char *const names[] = {"x"};
     AIRC_TRY(airc_ge_simple(b, "LeakyRelu", names, &x, 1, &op));
@@ -583,34 +564,6 @@ static airc_status conv_matmul(airc_ge_builder *b, const airc_node *n, void *ud)
 /* ---- raisers -----------------------------------------------------------------------------------
  */
 
-static const airc_value *vint(ge_raise *r, int64_t v)
-{
-    const airc_value *out = NULL;
-    airc_value_int(r->g, v, &out);
-    return out;
-}
-
-static const airc_value *vbool(ge_raise *r, bool v)
-{
-    const airc_value *out = NULL;
-    airc_value_bool(r->g, v, &out);
-    return out;
-}
-
-static const airc_value *vfloat(ge_raise *r, double v)
-{
-    const airc_value *out = NULL;
-    airc_value_float(r->g, v, &out);
-    return out;
-}
-
-static const airc_value *vnone(ge_raise *r)
-{
-    const airc_value *out = NULL;
-    airc_value_none(r->g, &out);
-    return out;
-}
-
 /* A list attribute of exactly k ints (required unless dflt). */
 static airc_status attr_ints(const ge_raise *r, const char *key, size_t k, const int64_t *dflt,
                              int64_t *out)
@@ -650,7 +603,7 @@ static airc_status getitems(ge_raise *r, airc_node *t, size_t n)
         return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu outputs, expected %zu",
                          r->op->name, r->op->type, r->nout, n);
     for (size_t j = 0; j < n; j++) {
-        const airc_value *args[2] = {airc_ge_vnode(r, t), vint(r, (int64_t)j)};
+        const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
         AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, &r->out[j]));
     }
     return AIRC_OK;
@@ -693,9 +646,9 @@ static airc_status raise_layer_norm(ge_raise *r)
     const airc_value *args[5] = {
         airc_ge_vnode(r, r->in[0]),
         airc_ge_vints(r, d->shape ? d->shape->dim + begin : NULL, (size_t)(rank - begin)),
-        r->nin > 1 && r->in[1] ? airc_ge_vnode(r, r->in[1]) : vnone(r),
-        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : vnone(r),
-        vfloat(r, eps),
+        r->nin > 1 && r->in[1] ? airc_ge_vnode(r, r->in[1]) : airc_ge_vnone(r),
+        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : airc_ge_vnone(r),
+        airc_ge_vfloat(r, eps),
     };
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, "aten.native_layer_norm.default", args, 5, NULL, NULL, 0, &t));
@@ -725,13 +678,13 @@ static airc_status raise_conv2d(ge_raise *r)
     const airc_value *args[9] = {
         airc_ge_vnode(r, r->in[0]),
         airc_ge_vnode(r, r->in[1]),
-        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : vnone(r),
+        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : airc_ge_vnone(r),
         airc_ge_vints(r, s2, 2),
         airc_ge_vints(r, p2, 2),
         airc_ge_vints(r, d2, 2),
-        vbool(r, false),
+        airc_ge_vbool(r, false),
         airc_ge_vints(r, z, 2),
-        vint(r, groups),
+        airc_ge_vint(r, groups),
     };
     return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
 }
@@ -753,7 +706,7 @@ static airc_status raise_max_pool(ge_raise *r)
                          r->op->name, r->op->type, (long long)dt);
     const airc_value *args[6] = {
         airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, k + 1, 2), airc_ge_vints(r, s + 1, 2),
-        airc_ge_vints(r, p + 1, 2), airc_ge_vints(r, d + 1, 2), vbool(r, ceil),
+        airc_ge_vints(r, p + 1, 2), airc_ge_vints(r, d + 1, 2), airc_ge_vbool(r, ceil),
     };
     airc_node *t;
     AIRC_TRY(
@@ -794,9 +747,9 @@ static airc_status raise_avg_pool(ge_raise *r)
         airc_ge_vints(r, k + 2, 2),
         airc_ge_vints(r, s + 2, 2),
         airc_ge_vints(r, p2, 2),
-        vbool(r, ceil),
-        vbool(r, !excl),
-        divisor ? vint(r, divisor) : vnone(r),
+        airc_ge_vbool(r, ceil),
+        airc_ge_vbool(r, !excl),
+        divisor ? airc_ge_vint(r, divisor) : airc_ge_vnone(r),
     };
     return airc_ge_raise_call(r, "aten.avg_pool2d.default", args, 7, NULL, NULL, 0, &r->out[0]);
 }
@@ -832,7 +785,7 @@ static airc_status raise_swish(ge_raise *r)
     AIRC_TRY(airc_ge_raise_arity(r, 1));
     double scale = 0;
     AIRC_TRY(airc_ge_attr_f(r, "scale", false, 1.0, &scale));
-    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), vfloat(r, scale)};
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vfloat(r, scale)};
     if (scale == 1.0)
         return airc_ge_raise_call(r, "aten.silu.default", args, 1, NULL, NULL, 0, &r->out[0]);
     airc_node *t;
@@ -848,7 +801,7 @@ static airc_status raise_leaky_relu(ge_raise *r)
     AIRC_TRY(airc_ge_raise_arity(r, 1));
     double slope = 0;
     AIRC_TRY(airc_ge_attr_f(r, "negative_slope", false, 0.0, &slope));
-    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), vfloat(r, slope)};
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vfloat(r, slope)};
     return airc_ge_raise_call(r, "aten.leaky_relu.default", args, 2, NULL, NULL, 0, &r->out[0]);
 }
 
@@ -886,7 +839,8 @@ static airc_status raise_batch_matmul_v2(ge_raise *r)
     for (int i = 0; i < 2; i++) {
         if (!adj[i])
             continue;
-        const airc_value *args[3] = {airc_ge_vnode(r, x[i]), vint(r, -2), vint(r, -1)};
+        const airc_value *args[3] = {airc_ge_vnode(r, x[i]), airc_ge_vint(r, -2),
+                                     airc_ge_vint(r, -1)};
         AIRC_TRY(airc_ge_raise_call(r, "aten.transpose.int", args, 3, NULL, NULL, 0, &x[i]));
     }
     const airc_value *args[2] = {airc_ge_vnode(r, x[0]), airc_ge_vnode(r, x[1])};

@@ -45,18 +45,6 @@ static airc_status int_list_arg(airc_ge_builder *b, size_t arg, int64_t *out, si
     return AIRC_OK;
 }
 
-static bool bool_arg(airc_ge_builder *b, size_t arg, bool dflt)
-{
-    int32_t v = 0;
-    return airc_value_get_bool(airc_ge_arg(b, arg), &v) == AIRC_OK ? v != 0 : dflt;
-}
-
-static int64_t int_arg(airc_ge_builder *b, size_t arg, int64_t dflt)
-{
-    int64_t v = 0;
-    return airc_value_get_int(airc_ge_arg(b, arg), &v) == AIRC_OK ? v : dflt;
-}
-
 /* Dims wrapped into [0, rank) (a 0-d tensor takes 0 and -1 and reduces
  * nothing); empty or absent means every dim. Sorted, duplicates refused. */
 static airc_status norm_dims(int32_t rank, int64_t *dims, size_t *n, bool all)
@@ -175,7 +163,7 @@ static airc_status conv_reduce(airc_ge_builder *b, const airc_node *n, void *ud)
     if (d->dim_arg >= 0)
         AIRC_TRY(int_list_arg(b, (size_t)d->dim_arg, dims, AIRC_MAX_DIMS, &ndims, &none));
     AIRC_TRY(norm_dims(nd, dims, &ndims, d->dim_arg < 0 || none));
-    bool keep = d->keep_arg >= 0 && bool_arg(b, (size_t)d->keep_arg, false);
+    bool keep = d->keep_arg >= 0 && airc_ge_bool_arg(b, (size_t)d->keep_arg, false);
     airc_dtype want = airc_ge_node_dtype(b, 0);
     airc_dtype comp = d->logical ? AIRC_DTYPE_BOOL : want;
     AIRC_TRY(airc_ge_cast(b, x, comp, &x));
@@ -233,9 +221,10 @@ static airc_status conv_max_dim(airc_ge_builder *b, const airc_node *n, void *ud
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t nd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, NULL));
-    int64_t dim = int_arg(b, 1, 0);
+    int64_t dim = airc_ge_int_arg(b, 1, 0);
     AIRC_TRY(wrap_dim(&dim, nd));
-    AIRC_TRY(with_value(b, d->with_value, x, dim, bool_arg(b, 2, false), &n->out[0], &idx, &val));
+    AIRC_TRY(with_value(b, d->with_value, x, dim, airc_ge_bool_arg(b, 2, false), &n->out[0], &idx,
+                        &val));
     AIRC_TRY(airc_ge_set_result(b, 0, val));
     return airc_ge_set_result(b, 1, idx);
 }
@@ -252,7 +241,7 @@ static airc_status conv_argmax(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t shape[AIRC_MAX_DIMS];
     AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
     const airc_value *dv = airc_ge_arg(b, 1);
-    bool keep = bool_arg(b, 2, false);
+    bool keep = airc_ge_bool_arg(b, 2, false);
     const airc_tmeta *om = &n->out[0];
     int64_t dim = 0;
     if (!dv || dv->kind == AIRC_VALUE_NONE) {
@@ -304,7 +293,7 @@ static airc_status conv_cumsum(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t nd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, NULL));
-    int64_t dim = int_arg(b, 1, 0);
+    int64_t dim = airc_ge_int_arg(b, 1, 0);
     AIRC_TRY(wrap_dim(&dim, nd));
     AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)dim, &axis));
     airc_ge_op *op;
@@ -329,7 +318,7 @@ static airc_status conv_softmax(airc_ge_builder *b, const airc_node *n, void *ud
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t nd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, NULL));
-    int64_t dim = int_arg(b, 1, -1);
+    int64_t dim = airc_ge_int_arg(b, 1, -1);
     AIRC_TRY(wrap_dim(&dim, nd));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, log ? "LogSoftmaxV2" : "SoftmaxV2", &op));
@@ -373,12 +362,12 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     if (d->dim_arg >= 0)
         AIRC_TRY(int_list_arg(b, (size_t)d->dim_arg, dims, AIRC_MAX_DIMS, &ndims, &none));
     AIRC_TRY(norm_dims(nd, dims, &ndims, none));
-    bool keep = d->keep_arg >= 0 && bool_arg(b, (size_t)d->keep_arg, false);
+    bool keep = d->keep_arg >= 0 && airc_ge_bool_arg(b, (size_t)d->keep_arg, false);
     int64_t corr = 1;
     if (d->unbiased_arg >= 0)
-        corr = bool_arg(b, (size_t)d->unbiased_arg, true) ? 1 : 0;
+        corr = airc_ge_bool_arg(b, (size_t)d->unbiased_arg, true) ? 1 : 0;
     else
-        corr = int_arg(b, (size_t)d->correction_arg, 1);
+        corr = airc_ge_int_arg(b, (size_t)d->correction_arg, 1);
     int64_t count = 1;
     for (size_t i = 0; i < ndims; i++)
         count *= shape[dims[i]];
@@ -423,20 +412,6 @@ static airc_status input_rank(const ge_raise *r, size_t i, int32_t *rank)
                          r->op->name, r->op->type, i);
     *rank = d->shape ? (int32_t)d->shape->n_dim : 0;
     return AIRC_OK;
-}
-
-static const airc_value *vint(ge_raise *r, int64_t v)
-{
-    const airc_value *out = NULL;
-    airc_value_int(r->g, v, &out);
-    return out;
-}
-
-static const airc_value *vbool(ge_raise *r, bool v)
-{
-    const airc_value *out = NULL;
-    airc_value_bool(r->g, v, &out);
-    return out;
 }
 
 /* A single list attribute of ints (axes). */
@@ -490,7 +465,7 @@ static airc_status raise_reduce(ge_raise *r)
     }
     if (d->list_op) {
         const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, dims, n),
-                                     vbool(r, keep)};
+                                     airc_ge_vbool(r, keep)};
         return airc_ge_raise_call(r, d->list_op, args, 3, NULL, NULL, 0, &r->out[0]);
     }
     if (!keep && n == (size_t)rank) {
@@ -499,7 +474,8 @@ static airc_status raise_reduce(ge_raise *r)
     }
     airc_node *y = r->in[0]; /* one dim at a time, the last first */
     for (size_t i = n; i-- > 0;) {
-        const airc_value *args[3] = {airc_ge_vnode(r, y), vint(r, dims[i]), vbool(r, keep)};
+        const airc_value *args[3] = {airc_ge_vnode(r, y), airc_ge_vint(r, dims[i]),
+                                     airc_ge_vbool(r, keep)};
         AIRC_TRY(airc_ge_raise_call(r, d->dim_op, args, 3, NULL, NULL, 0, &y));
     }
     r->out[0] = y;
@@ -509,7 +485,7 @@ static airc_status raise_reduce(ge_raise *r)
 /* getitem j of a tuple-returning node. */
 static airc_status getitem(ge_raise *r, airc_node *t, int64_t j, airc_node **out)
 {
-    const airc_value *args[2] = {airc_ge_vnode(r, t), vint(r, j)};
+    const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, j)};
     return airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, out);
 }
 
@@ -524,7 +500,8 @@ static airc_status raise_with_value(ge_raise *r)
     if (r->nout != 2)
         return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu outputs, expected 2", r->op->name,
                          r->op->type, r->nout);
-    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, dim), vbool(r, keep)};
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, dim),
+                                 airc_ge_vbool(r, keep)};
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, r->data, args, 3, NULL, NULL, 0, &t));
     AIRC_TRY(getitem(r, t, 1, &r->out[0]));
@@ -547,7 +524,8 @@ static airc_status raise_argmax(ge_raise *r)
     if (want != AIRC_DTYPE_I64 && want != AIRC_DTYPE_I32)
         return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): dtype %lld is not int32/int64",
                          r->op->name, r->op->type, (long long)dt);
-    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, dim[0]), vbool(r, false)};
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, dim[0]),
+                                 airc_ge_vbool(r, false)};
     AIRC_TRY(airc_ge_raise_call(r, r->data, args, 3, NULL, NULL, 0, &r->out[0]));
     if (want == AIRC_DTYPE_I64)
         return AIRC_OK;
@@ -574,7 +552,7 @@ static airc_status raise_cumsum(ge_raise *r)
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "op '%s' (Cumsum): exclusive or reverse sums are not supported",
                          r->op->name);
-    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), vint(r, dim[0])};
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, dim[0])};
     return airc_ge_raise_call(r, "aten.cumsum.default", args, 2, NULL, NULL, 0, &r->out[0]);
 }
 
@@ -590,7 +568,8 @@ static airc_status raise_softmax(ge_raise *r)
                          r->op->name, r->op->type, n);
     bool h2f = false;
     AIRC_TRY(airc_ge_attr_b(r, "half_to_float", false, false, &h2f));
-    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, axes[0]), vbool(r, h2f)};
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axes[0]),
+                                 airc_ge_vbool(r, h2f)};
     return airc_ge_raise_call(r, r->data, args, 3, NULL, NULL, 0, &r->out[0]);
 }
 

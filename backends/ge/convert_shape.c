@@ -23,14 +23,6 @@
 
 /* ---- converter helpers ---------------------------------------------------------- */
 
-/* Integer argument (None or absent: dflt). */
-static int64_t int_arg(airc_ge_builder *b, size_t arg, int64_t dflt)
-{
-    int64_t v = 0;
-    const airc_value *a = airc_ge_arg(b, arg);
-    return a && airc_value_get_int(a, &v) == AIRC_OK ? v : dflt;
-}
-
 /* int[] argument into v (at most cap items). */
 static airc_status ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t cap, size_t *n)
 {
@@ -174,8 +166,8 @@ static airc_status conv_transpose(airc_ge_builder *b, const airc_node *n, void *
     } else {
         if (nd < 2) /* t of a vector or a scalar */
             return identity(b, x);
-        int64_t d0 = !strcmp(q, "aten.t.default") ? 0 : wrap_dim(int_arg(b, 1, 0), nd);
-        int64_t d1 = !strcmp(q, "aten.t.default") ? 1 : wrap_dim(int_arg(b, 2, 1), nd);
+        int64_t d0 = !strcmp(q, "aten.t.default") ? 0 : wrap_dim(airc_ge_int_arg(b, 1, 0), nd);
+        int64_t d1 = !strcmp(q, "aten.t.default") ? 1 : wrap_dim(airc_ge_int_arg(b, 2, 1), nd);
         if (d0 < 0 || d0 >= nd || d1 < 0 || d1 >= nd)
             return airc_fail(AIRC_E_INVALID_GRAPH, "transpose: dims out of range");
         perm[d0] = d1;
@@ -211,7 +203,7 @@ static airc_status conv_squeeze(airc_ge_builder *b, const airc_node *n, void *ud
     size_t k = 0;
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
     if (!strcmp(n->op->qualname, "aten.squeeze.dim")) {
-        int64_t d = wrap_dim(int_arg(b, 1, 0), nd);
+        int64_t d = wrap_dim(airc_ge_int_arg(b, 1, 0), nd);
         if (nd > 0 && d >= 0 && d < nd && dims[d] == 1)
             axes[k++] = d;
     } else {
@@ -239,7 +231,7 @@ static airc_status conv_unsqueeze(airc_ge_builder *b, const airc_node *n, void *
     const airc_tmeta *m = node_meta(b, 0);
     if (!m)
         return airc_fail(AIRC_E_SHAPE, "the node has no tensor meta");
-    int64_t axis = wrap_dim(int_arg(b, 1, 0), m->ndim);
+    int64_t axis = wrap_dim(airc_ge_int_arg(b, 1, 0), m->ndim);
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "Unsqueeze", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
@@ -306,7 +298,7 @@ static airc_status conv_slice(airc_ge_builder *b, const airc_node *n, void *ud)
     const airc_tmeta *m = node_meta(b, 0);
     if (!m || nd < 1)
         return airc_fail(AIRC_E_SHAPE, "slice of a tensor without dims or meta");
-    int64_t dim = wrap_dim(int_arg(b, 1, 0), nd), step = int_arg(b, 4, 1), s, e;
+    int64_t dim = wrap_dim(airc_ge_int_arg(b, 1, 0), nd), step = airc_ge_int_arg(b, 4, 1), s, e;
     if (dim < 0 || dim >= nd || step < 1)
         return airc_fail(AIRC_E_INVALID_GRAPH, "slice: dim %lld or step %lld out of range",
                          (long long)dim, (long long)step);
@@ -349,7 +341,7 @@ static airc_status conv_select(airc_ge_builder *b, const airc_node *n, void *ud)
     int32_t nd = 0;
     int64_t dims[AIRC_MAX_DIMS];
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
-    int64_t dim = wrap_dim(int_arg(b, 1, 0), nd), index = int_arg(b, 2, 0);
+    int64_t dim = wrap_dim(airc_ge_int_arg(b, 1, 0), nd), index = airc_ge_int_arg(b, 2, 0);
     if (nd < 1 || dim < 0 || dim >= nd || index < -dims[dim] || index >= dims[dim])
         return airc_fail(AIRC_E_INVALID_GRAPH, "select: dim or index out of range");
     if (index < 0)
@@ -368,7 +360,7 @@ static airc_status conv_index_select(airc_ge_builder *b, const airc_node *n, voi
     int64_t dims[AIRC_MAX_DIMS];
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
     AIRC_TRY(airc_ge_input(b, 2, &idx));
-    return gather_v2(b, x, idx, wrap_dim(int_arg(b, 1, 0), nd), false, false);
+    return gather_v2(b, x, idx, wrap_dim(airc_ge_int_arg(b, 1, 0), nd), false, false);
 }
 
 static airc_status conv_embedding(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -395,7 +387,7 @@ static airc_status conv_gather(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_create(b, "GatherElements", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_input(op, "index", idx));
-    AIRC_TRY(airc_ge_op_attr_int(op, "dim", wrap_dim(int_arg(b, 1, 0), nd)));
+    AIRC_TRY(airc_ge_op_attr_int(op, "dim", wrap_dim(airc_ge_int_arg(b, 1, 0), nd)));
     airc_ge_tensor y;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
     return airc_ge_set_result(b, 0, y);
@@ -419,7 +411,7 @@ static airc_status conv_cat(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_input_list_item(b, 0, j, &in[j]));
         AIRC_TRY(airc_ge_cast(b, in[j], m->dtype, &in[j]));
     }
-    int64_t dim = wrap_dim(int_arg(b, 1, 0), m->ndim);
+    int64_t dim = wrap_dim(airc_ge_int_arg(b, 1, 0), m->ndim);
     airc_ge_tensor c;
     if (!stack)
         AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &dim, &c));
@@ -462,7 +454,7 @@ static airc_status conv_split(airc_ge_builder *b, const airc_node *n, void *ud)
     int32_t nd = 0;
     int64_t dims[AIRC_MAX_DIMS];
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
-    int64_t dim = wrap_dim(int_arg(b, 2, 0), nd);
+    int64_t dim = wrap_dim(airc_ge_int_arg(b, 2, 0), nd);
     size_t count = n->meta_kind == AIRC_META_NONE ? 0 : n->nout;
     if (nd < 1 || dim < 0 || dim >= nd || !count)
         return airc_fail(AIRC_E_INVALID_GRAPH, "split: dim out of range or no results");
@@ -491,7 +483,7 @@ static airc_status conv_unbind(airc_ge_builder *b, const airc_node *n, void *ud)
     int32_t nd = 0;
     int64_t dims[AIRC_MAX_DIMS];
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
-    int64_t dim = wrap_dim(int_arg(b, 1, 0), nd);
+    int64_t dim = wrap_dim(airc_ge_int_arg(b, 1, 0), nd);
     size_t count = n->meta_kind == AIRC_META_NONE ? 0 : n->nout;
     if (nd < 1 || dim < 0 || dim >= nd)
         return airc_fail(AIRC_E_INVALID_GRAPH, "unbind: dim out of range");
@@ -550,7 +542,7 @@ static airc_status conv_triangle(airc_ge_builder *b, const airc_node *n, void *u
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, ud, &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
-    AIRC_TRY(airc_ge_op_attr_int(op, "diagonal", int_arg(b, 1, 0)));
+    AIRC_TRY(airc_ge_op_attr_int(op, "diagonal", airc_ge_int_arg(b, 1, 0)));
     airc_ge_tensor y;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
     return airc_ge_set_result(b, 0, y);
@@ -566,7 +558,7 @@ static airc_status conv_as_strided(airc_ge_builder *b, const airc_node *n, void 
     AIRC_TRY(airc_ge_input(b, 0, &x));
     AIRC_TRY(ints_arg(b, 1, size, AIRC_MAX_DIMS, &ns));
     AIRC_TRY(ints_arg(b, 2, stride, AIRC_MAX_DIMS, &nst));
-    int64_t offset = int_arg(b, 3, 0);
+    int64_t offset = airc_ge_int_arg(b, 3, 0);
     AIRC_TRY(airc_ge_const_ints(b, size, ns, &c[0]));
     AIRC_TRY(airc_ge_const_ints(b, stride, nst, &c[1]));
     AIRC_TRY(airc_ge_const_ints(b, &offset, 1, &c[2]));
@@ -681,13 +673,13 @@ static airc_status conv_scatter_view(airc_ge_builder *b, const airc_node *n, voi
     AIRC_TRY(input_meta(b, 0, &self, &dt, &nd, dims));
     AIRC_TRY(input_meta(b, 1, &src, &sdt, &snd, sdims));
     const airc_tmeta *m = node_meta(b, 0);
-    int64_t dim = wrap_dim(int_arg(b, 2, 0), nd);
+    int64_t dim = wrap_dim(airc_ge_int_arg(b, 2, 0), nd);
     if (!m || nd < 1 || dim < 0 || dim >= nd)
         return airc_fail(AIRC_E_INVALID_GRAPH, "scatter into a view: dim out of range");
     AIRC_TRY(airc_ge_cast(b, self, m->dtype, &self));
     AIRC_TRY(airc_ge_cast(b, src, m->dtype, &src));
     if (!strcmp(n->op->qualname, "aten.select_scatter.default")) {
-        int64_t index = int_arg(b, 3, 0);
+        int64_t index = airc_ge_int_arg(b, 3, 0);
         if (index < -dims[dim] || index >= dims[dim] || snd != nd - 1)
             return airc_fail(AIRC_E_INVALID_GRAPH, "select_scatter: index or src out of range");
         if (index < 0)
@@ -702,7 +694,7 @@ static airc_status conv_scatter_view(airc_ge_builder *b, const airc_node *n, voi
         AIRC_TRY(airc_ge_op_output(op, "y", m->dtype, nd, ud_dims, &src));
         return concat_pieces(b, self, src, dim, index, index + 1, nd, dims);
     }
-    int64_t s, e, step = int_arg(b, 5, 1);
+    int64_t s, e, step = airc_ge_int_arg(b, 5, 1);
     if (step < 1 || snd != nd)
         return airc_fail(AIRC_E_INVALID_GRAPH, "slice_scatter: bad step or src rank");
     slice_bounds(airc_ge_arg(b, 3), airc_ge_arg(b, 4), dims[dim], &s, &e);
@@ -714,13 +706,6 @@ static airc_status conv_scatter_view(airc_ge_builder *b, const airc_node *n, voi
 }
 
 /* ---- raisers ----------------------------------------------------------------------- */
-
-static const airc_value *vint(ge_raise *r, int64_t v)
-{
-    const airc_value *out = NULL;
-    airc_value_int(r->g, v, &out);
-    return out;
-}
 
 /* Rank of data input i (its input_desc); -1 when unknown. */
 static int32_t input_rank(const ge_raise *r, size_t i)
@@ -855,7 +840,7 @@ static airc_status raise_squeeze(ge_raise *r)
     qsort(axes, n, sizeof *axes, cmp_desc);
     airc_node *x = r->in[0];
     for (size_t i = 0; i < n; i++)
-        AIRC_TRY(call1(r, "aten.squeeze.dim", x, vint(r, axes[i]), &x));
+        AIRC_TRY(call1(r, "aten.squeeze.dim", x, airc_ge_vint(r, axes[i]), &x));
     r->out[0] = x;
     return AIRC_OK;
 }
@@ -879,7 +864,7 @@ static airc_status raise_unsqueeze(ge_raise *r)
     qsort(axes, n, sizeof *axes, cmp_desc);
     airc_node *x = r->in[0];
     for (size_t i = n; i-- > 0;)
-        AIRC_TRY(call1(r, "aten.unsqueeze.default", x, vint(r, axes[i]), &x));
+        AIRC_TRY(call1(r, "aten.unsqueeze.default", x, airc_ge_vint(r, axes[i]), &x));
     r->out[0] = x;
     return AIRC_OK;
 }
@@ -926,8 +911,9 @@ static airc_status raise_strided_slice(ge_raise *r)
         if (steps[i] < 1)
             return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (StridedSliceV2): stride %lld",
                              r->op->name, (long long)steps[i]);
-        const airc_value *args[5] = {airc_ge_vnode(r, x), vint(r, axes[i]), vint(r, begin[i]),
-                                     vint(r, end[i]), vint(r, steps[i])};
+        const airc_value *args[5] = {airc_ge_vnode(r, x), airc_ge_vint(r, axes[i]),
+                                     airc_ge_vint(r, begin[i]), airc_ge_vint(r, end[i]),
+                                     airc_ge_vint(r, steps[i])};
         AIRC_TRY(airc_ge_raise_call(r, "aten.slice.Tensor", args, 5, NULL, NULL, 0, &x));
     }
     /* a fresh tensor, as GE's output is */
@@ -960,8 +946,8 @@ static airc_status raise_gather_v2(ge_raise *r)
         double v = 0;
         AIRC_TRY(airc_ge_tensordef_scalar(ci, &v));
         airc_node *s;
-        const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, axis),
-                                     vint(r, (int64_t)v)};
+        const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axis),
+                                     airc_ge_vint(r, (int64_t)v)};
         AIRC_TRY(airc_ge_raise_call(r, "aten.select.int", args, 3, NULL, NULL, 0, &s));
         return call0(r, "aten.clone.default", s, &r->out[0]);
     }
@@ -970,7 +956,8 @@ static airc_status raise_gather_v2(ge_raise *r)
         int64_t flat = -1;
         AIRC_TRY(call1(r, "aten.reshape.default", idx, airc_ge_vints(r, &flat, 1), &idx));
     }
-    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, axis), airc_ge_vnode(r, idx)};
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axis),
+                                 airc_ge_vnode(r, idx)};
     airc_node *y;
     AIRC_TRY(airc_ge_raise_call(r, "aten.index_select.default", args, 3, NULL, NULL, 0, &y));
     if (ni != 1) {
@@ -1000,7 +987,7 @@ static airc_status raise_gather_elements(ge_raise *r)
     AIRC_TRY(airc_ge_raise_arity(r, 2));
     int64_t dim = 0;
     AIRC_TRY(airc_ge_attr_i(r, "dim", false, 0, &dim));
-    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), vint(r, dim),
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, dim),
                                  airc_ge_vnode(r, r->in[1])};
     return airc_ge_raise_call(r, "aten.gather.default", args, 3, NULL, NULL, 0, &r->out[0]);
 }
@@ -1033,7 +1020,7 @@ static airc_status raise_join(ge_raise *r)
         AIRC_TRY(airc_ge_attr_i(r, "axis", false, 0, &dim));
     else
         AIRC_TRY(const_int(r, (size_t)n, &dim));
-    const airc_value *args[2] = {node_list(r, 0, (size_t)n), vint(r, dim)};
+    const airc_value *args[2] = {node_list(r, 0, (size_t)n), airc_ge_vint(r, dim)};
     return airc_ge_raise_call(r, pack ? "aten.stack.default" : "aten.cat.default", args, 2, NULL,
                               NULL, 0, &r->out[0]);
 }
@@ -1042,7 +1029,7 @@ static airc_status raise_join(ge_raise *r)
 static airc_status getitems(ge_raise *r, airc_node *t)
 {
     for (size_t j = 0; j < r->nout; j++) {
-        const airc_value *args[2] = {airc_ge_vnode(r, t), vint(r, (int64_t)j)};
+        const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
         AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, &r->out[j]));
     }
     return AIRC_OK;
@@ -1068,9 +1055,9 @@ static airc_status raise_split_v(ge_raise *r)
     if (!items)
         return airc_fail_oom("SplitV sizes");
     for (size_t i = 0; i < n; i++)
-        items[i] = vint(r, sizes[i]);
+        items[i] = airc_ge_vint(r, sizes[i]);
     airc_value_list(r->g, items, n, &sz);
-    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), sz, vint(r, dim)};
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), sz, airc_ge_vint(r, dim)};
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, "aten.split_with_sizes.default", args, 3, NULL, NULL, 0, &t));
     return getitems(r, t);
@@ -1086,7 +1073,7 @@ static airc_status raise_unpack(ge_raise *r)
         return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (Unpack): num %lld, %zu outputs",
                          r->op->name, (long long)num, r->nout);
     airc_node *t;
-    AIRC_TRY(call1(r, "aten.unbind.int", r->in[0], vint(r, axis), &t));
+    AIRC_TRY(call1(r, "aten.unbind.int", r->in[0], airc_ge_vint(r, axis), &t));
     return getitems(r, t);
 }
 
@@ -1140,7 +1127,7 @@ static airc_status raise_triangle(ge_raise *r)
     int64_t diagonal = 0;
     AIRC_TRY(airc_ge_attr_i(r, "diagonal", false, 0, &diagonal));
     const char *aten = !strcmp(r->op->type, "Tril") ? "aten.tril.default" : "aten.triu.default";
-    return call1(r, aten, r->in[0], vint(r, diagonal), &r->out[0]);
+    return call1(r, aten, r->in[0], airc_ge_vint(r, diagonal), &r->out[0]);
 }
 
 static airc_status raise_as_strided(ge_raise *r)
@@ -1158,7 +1145,7 @@ static airc_status raise_as_strided(ge_raise *r)
     airc_node *x, *y;
     AIRC_TRY(call0(r, "aten.clone.default", r->in[0], &x));
     const airc_value *args[4] = {airc_ge_vnode(r, x), airc_ge_vints(r, size, ns),
-                                 airc_ge_vints(r, stride, nst), vint(r, offset)};
+                                 airc_ge_vints(r, stride, nst), airc_ge_vint(r, offset)};
     AIRC_TRY(airc_ge_raise_call(r, "aten.as_strided.default", args, 4, NULL, NULL, 0, &y));
     return call0(r, "aten.clone.default", y, &r->out[0]);
 }

@@ -187,6 +187,14 @@ AIRC_HIDDEN airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j);
  * the number bound there. */
 AIRC_HIDDEN airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype,
                                         airc_ge_tensor *out);
+/* Scalar arguments; dflt when absent, None or of another kind. A bool
+ * counts as an int and a number (torch's promotion). */
+AIRC_HIDDEN int64_t airc_ge_int_arg(airc_ge_builder *b, size_t arg, int64_t dflt);
+AIRC_HIDDEN bool airc_ge_bool_arg(airc_ge_builder *b, size_t arg, bool dflt);
+AIRC_HIDDEN double airc_ge_number_arg(airc_ge_builder *b, size_t arg, double dflt);
+/* t * s as a Mul by a 0-d Const of t's dtype (t itself when s == 1). */
+AIRC_HIDDEN airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, double s,
+                                      airc_ge_tensor *out);
 /* Emits op `type` with inputs (names[i], in[i]) and one output "y" shaped
  * like the node's result 0, and sets it as the node's result. */
 AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
@@ -215,8 +223,12 @@ AIRC_HIDDEN airc_status airc_ge_raise_call(ge_raise *r, const char *aten,
                                            const char *const *kw_names,
                                            const airc_value *const *kw_values, size_t nkw,
                                            airc_node **out);
-/* Node value / int list value in r->g. */
+/* Values in r->g (NULL when out of memory; airc_ge_raise_call then fails). */
 AIRC_HIDDEN const airc_value *airc_ge_vnode(ge_raise *r, airc_node *n);
+AIRC_HIDDEN const airc_value *airc_ge_vint(ge_raise *r, int64_t v);
+AIRC_HIDDEN const airc_value *airc_ge_vbool(ge_raise *r, bool v);
+AIRC_HIDDEN const airc_value *airc_ge_vfloat(ge_raise *r, double v);
+AIRC_HIDDEN const airc_value *airc_ge_vnone(ge_raise *r);
 AIRC_HIDDEN const airc_value *airc_ge_vints(ge_raise *r, const int64_t *v, size_t n);
 
 /* Lowering (lower.c): g (meta on every node, no call_module, lint-clean)

@@ -135,6 +135,54 @@ airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype, ai
     return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is neither a tensor nor a number", arg);
 }
 
+int64_t airc_ge_int_arg(airc_ge_builder *b, size_t arg, int64_t dflt)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    int64_t i = 0;
+    return v && airc_value_get_int(v, &i) == AIRC_OK ? i : dflt;
+}
+
+bool airc_ge_bool_arg(airc_ge_builder *b, size_t arg, bool dflt)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    int32_t bl = 0;
+    return v && airc_value_get_bool(v, &bl) == AIRC_OK ? bl != 0 : dflt;
+}
+
+double airc_ge_number_arg(airc_ge_builder *b, size_t arg, double dflt)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    double d = 0;
+    int64_t i = 0;
+    /* get_float takes ints and get_int takes bools */
+    if (v && airc_value_get_float(v, &d) == AIRC_OK)
+        return d;
+    if (v && airc_value_get_int(v, &i) == AIRC_OK)
+        return (double)i;
+    return dflt;
+}
+
+airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, double s, airc_ge_tensor *out)
+{
+    if (s == 1) {
+        *out = t;
+        return AIRC_OK;
+    }
+    airc_dtype d = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *shape = NULL;
+    AIRC_TRY(airc_ge_tensor_meta(b, t, &d, &nd, &shape));
+    int64_t dims[AIRC_MAX_DIMS];
+    memcpy(dims, shape, sizeof *dims * (size_t)nd);
+    airc_ge_tensor c;
+    AIRC_TRY(airc_ge_const_scalar(b, d, s, &c));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Mul", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", t));
+    AIRC_TRY(airc_ge_op_input(op, "x2", c));
+    return airc_ge_op_output(op, "y", d, nd, dims, out);
+}
+
 airc_status airc_ge_simple(airc_ge_builder *b, const char *type, const char *const *names,
                            const airc_ge_tensor *in, size_t nin, airc_ge_op **op_out)
 {
@@ -269,6 +317,34 @@ const airc_value *airc_ge_vnode(ge_raise *r, airc_node *n)
     if (!n || airc_value_node(r->g, n, &v) != AIRC_OK)
         return NULL;
     return v;
+}
+
+const airc_value *airc_ge_vint(ge_raise *r, int64_t v)
+{
+    const airc_value *out = NULL;
+    airc_value_int(r->g, v, &out);
+    return out;
+}
+
+const airc_value *airc_ge_vbool(ge_raise *r, bool v)
+{
+    const airc_value *out = NULL;
+    airc_value_bool(r->g, v, &out);
+    return out;
+}
+
+const airc_value *airc_ge_vfloat(ge_raise *r, double v)
+{
+    const airc_value *out = NULL;
+    airc_value_float(r->g, v, &out);
+    return out;
+}
+
+const airc_value *airc_ge_vnone(ge_raise *r)
+{
+    const airc_value *out = NULL;
+    airc_value_none(r->g, &out);
+    return out;
 }
 
 const airc_value *airc_ge_vints(ge_raise *r, const int64_t *vals, size_t n)
