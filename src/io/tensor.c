@@ -50,15 +50,34 @@ airc_status airc_tensor_check_shape(const char *what, airc_dtype dtype, int32_t 
     return AIRC_OK;
 }
 
+/* A zeroed tensor header with its metadata filled in (no data, ctx not
+ * retained yet); NULL when out of memory. */
+static airc_tensor *header(airc_context *ctx, airc_dtype dtype, int32_t ndim, const int64_t *shape,
+                           size_t numel, size_t nbytes)
+{
+    airc_tensor *t = airc_malloc(ctx, sizeof *t);
+    if (!t)
+        return NULL;
+    memset(t, 0, sizeof *t);
+    t->magic = AIRC_MAGIC_TENSOR;
+    t->ctx = ctx;
+    t->dtype = dtype;
+    t->ndim = ndim;
+    if (ndim)
+        memcpy(t->shape, shape, (size_t)ndim * sizeof *shape);
+    t->numel = numel;
+    t->nbytes = nbytes;
+    return t;
+}
+
 airc_status airc_tensor_new(airc_context *ctx, airc_dtype dtype, int32_t ndim,
                             const int64_t *shape, bool zero, airc_tensor **out)
 {
     size_t numel, nbytes;
     AIRC_TRY(airc_tensor_check_shape("airc_tensor_create", dtype, ndim, shape, &numel, &nbytes));
-    airc_tensor *t = airc_malloc(ctx, sizeof *t);
+    airc_tensor *t = header(ctx, dtype, ndim, shape, numel, nbytes);
     if (!t)
         return airc_fail_oom("tensor");
-    memset(t, 0, sizeof *t);
     t->raw = airc_malloc(ctx, nbytes + AIRC_TENSOR_ALIGN - 1);
     if (!t->raw) {
         airc_free(ctx, t);
@@ -69,14 +88,6 @@ airc_status airc_tensor_new(airc_context *ctx, airc_dtype dtype, int32_t ndim,
     t->data = (void *)((p + AIRC_TENSOR_ALIGN - 1) & ~(uintptr_t)(AIRC_TENSOR_ALIGN - 1));
     if (zero && nbytes)
         memset(t->data, 0, nbytes);
-    t->magic = AIRC_MAGIC_TENSOR;
-    t->ctx = ctx;
-    t->dtype = dtype;
-    t->ndim = ndim;
-    if (ndim)
-        memcpy(t->shape, shape, (size_t)ndim * sizeof *shape);
-    t->numel = numel;
-    t->nbytes = nbytes;
     airc_context_retain(ctx);
     *out = t;
     return AIRC_OK;
@@ -102,20 +113,11 @@ airc_status airc_tensor_wrap(airc_context *ctx, airc_dtype dtype, int32_t ndim,
     AIRC_TRY(airc_tensor_check_shape("airc_tensor_wrap", dtype, ndim, shape, &numel, &nbytes));
     if (!data && nbytes)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_tensor_wrap: data is NULL");
-    airc_tensor *t = airc_malloc(ctx, sizeof *t);
+    airc_tensor *t = header(ctx, dtype, ndim, shape, numel, nbytes);
     if (!t)
         return airc_fail_oom("tensor");
-    memset(t, 0, sizeof *t);
     static max_align_t empty;
     t->data = data ? data : (void *)&empty;
-    t->magic = AIRC_MAGIC_TENSOR;
-    t->ctx = ctx;
-    t->dtype = dtype;
-    t->ndim = ndim;
-    if (ndim)
-        memcpy(t->shape, shape, (size_t)ndim * sizeof *shape);
-    t->numel = numel;
-    t->nbytes = nbytes;
     airc_context_retain(ctx);
     *out = t;
     return AIRC_OK;
