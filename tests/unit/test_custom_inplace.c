@@ -4,6 +4,7 @@
  * in-place ops into twin calls (graph inputs written back), eager results
  * before and after, and reduce-overhead putting the twins back in place
  * where safe (backends/replay/reinplace.c, rule 3) and not where not. */
+#include "testcase.h"
 #include "testutil.h"
 
 #include "backends/replay/reinplace.h"
@@ -170,15 +171,6 @@ static airc_tensor *make_f32(airc_context *ctx, int64_t r, int64_t c, float seed
     return t;
 }
 
-static airc_tensor *clone_tensor(airc_context *ctx, const airc_tensor *t)
-{
-    airc_tensor *c;
-    AIRC_ASSERT_OK(airc_tensor_create(ctx, airc_tensor_dtype(t), airc_tensor_ndim(t),
-                                      airc_tensor_shape(t), &c));
-    memcpy(airc_tensor_data(c), airc_tensor_data(t), airc_tensor_nbytes(t));
-    return c;
-}
-
 static void assert_same(const airc_tensor *a, const airc_tensor *b)
 {
     assert_int_equal(airc_tensor_nbytes(a), airc_tensor_nbytes(b));
@@ -210,7 +202,7 @@ static run_result run_eager(airc_context *ctx, const airc_graph *g, airc_tensor 
 {
     run_result r = {.nin = nin};
     for (size_t i = 0; i < nin; i++)
-        r.in[i] = clone_tensor(ctx, in[i]);
+        r.in[i] = airc_test_clone(ctx, in[i]);
     AIRC_ASSERT_OK(airc_run_eager(g, NULL, r.in, nin, r.out, MAX_IO, &r.nout, NULL));
     return r;
 }
@@ -220,7 +212,7 @@ static run_result run_compiled(airc_context *ctx, airc_compiled *c, airc_tensor 
 {
     run_result r = {.nin = nin};
     for (size_t i = 0; i < nin; i++)
-        r.in[i] = clone_tensor(ctx, in[i]);
+        r.in[i] = airc_test_clone(ctx, in[i]);
     AIRC_ASSERT_OK(airc_compiled_run(c, r.in, nin, r.out, MAX_IO, &r.nout));
     return r;
 }
@@ -385,7 +377,7 @@ static void test_twin_kernels(void **state)
     airc_graph *g = airc_test_parse(ctx, TWIN_KERNELS);
     AIRC_ASSERT_OK(airc_graph_lint(g));
     airc_tensor *x = make_f32(ctx, 3, 4, 0.5f);
-    airc_tensor *x0 = clone_tensor(ctx, x);
+    airc_tensor *x0 = airc_test_clone(ctx, x);
     atomic_store(&g_scale_calls, 0);
     run_result r = run_eager(ctx, g, &x, 1);
     assert_int_equal(atomic_load(&g_scale_calls), 1); /* the in-place kernel did the work */

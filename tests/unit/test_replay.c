@@ -6,6 +6,7 @@
  * CPU runtime, errors (a failing kernel included) and concurrent callers.
  * Results are checked against PyTorch's (the .out*.npy files) and against
  * airc_run_eager on the same inputs. */
+#include "testcase.h"
 #include "testutil.h"
 
 #include "airc/compile.h"
@@ -20,27 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXIN 32
-#define MAXOUT 64
+#define MAXIN AIRC_TEST_MAXIN
+#define MAXOUT AIRC_TEST_MAXOUT
 
 /* ---- tensors ------------------------------------------------------------ */
-
-static airc_tensor *clone_tensor(airc_context *ctx, const airc_tensor *t)
-{
-    airc_tensor *c;
-    AIRC_ASSERT_OK(airc_tensor_create(ctx, airc_tensor_dtype(t), airc_tensor_ndim(t),
-                                      airc_tensor_shape(t), &c));
-    memcpy(airc_tensor_data(c), airc_tensor_data(t), airc_tensor_nbytes(t));
-    return c;
-}
-
-static void destroy_all(airc_tensor **t, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        airc_tensor_destroy(t[i]);
-        t[i] = NULL;
-    }
-}
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -69,112 +53,6 @@ static void perturb_into(airc_tensor *dst, const airc_tensor *src, uint64_t seed
     }
 }
 
-static bool is_float(airc_dtype d)
-{
-    return d == AIRC_DTYPE_F32 || d == AIRC_DTYPE_F64 || d == AIRC_DTYPE_F16 ||
-           d == AIRC_DTYPE_BF16;
-}
-
-static double f16_to_double(uint16_t h)
-{
-    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
-    return (h & 0x8000) ? -v : v;
-}
-
-static double get_f(const airc_tensor *t, size_t i)
-{
-    const void *d = airc_tensor_data(t);
-    switch (airc_tensor_dtype(t)) {
-    case AIRC_DTYPE_F32:
-        return ((const float *)d)[i];
-    case AIRC_DTYPE_F64:
-        return ((const double *)d)[i];
-    case AIRC_DTYPE_F16:
-        return f16_to_double(((const uint16_t *)d)[i]);
-    case AIRC_DTYPE_BF16: {
-        uint32_t x = (uint32_t)((const uint16_t *)d)[i] << 16;
-        float f;
-        memcpy(&f, &x, 4);
-        return f;
-    }
-    default:
-        return NAN;
-    }
-}
-
-static int64_t get_i(const airc_tensor *t, size_t i)
-{
-    const void *d = airc_tensor_data(t);
-    switch (airc_tensor_dtype(t)) {
-    case AIRC_DTYPE_I64:
-        return ((const int64_t *)d)[i];
-    case AIRC_DTYPE_I32:
-        return ((const int32_t *)d)[i];
-    case AIRC_DTYPE_I16:
-        return ((const int16_t *)d)[i];
-    case AIRC_DTYPE_I8:
-        return ((const int8_t *)d)[i];
-    case AIRC_DTYPE_U8:
-    case AIRC_DTYPE_BOOL:
-        return ((const uint8_t *)d)[i];
-    default:
-        return INT64_MIN;
-    }
-}
-
-/* DESIGN.md's tolerance: rtol 1e-4, atol 1e-4 x (1 + max|want|); integers
- * and bools exactly; NaN matches NaN. Prints the first mismatch. */
-static bool same_values(const airc_tensor *got, const airc_tensor *want, const char *what)
-{
-    if (!got || !want) {
-        print_error("%s: missing tensor\n", what);
-        return false;
-    }
-    if (airc_tensor_dtype(got) != airc_tensor_dtype(want)) {
-        print_error("%s: dtype %s, want %s\n", what, airc_dtype_name(airc_tensor_dtype(got)),
-                    airc_dtype_name(airc_tensor_dtype(want)));
-        return false;
-    }
-    int32_t nd = airc_tensor_ndim(want);
-    bool shape_ok = airc_tensor_ndim(got) == nd;
-    for (int32_t d = 0; shape_ok && d < nd; d++)
-        shape_ok = airc_tensor_shape(got)[d] == airc_tensor_shape(want)[d];
-    if (!shape_ok) {
-        print_error("%s: shape differs (ndim %d, want %d)\n", what, (int)airc_tensor_ndim(got),
-                    (int)nd);
-        return false;
-    }
-    size_t n = airc_tensor_numel(want);
-    if (!is_float(airc_tensor_dtype(want))) {
-        for (size_t i = 0; i < n; i++)
-            if (get_i(got, i) != get_i(want, i)) {
-                print_error("%s: element %zu is %lld, want %lld\n", what, i,
-                            (long long)get_i(got, i), (long long)get_i(want, i));
-                return false;
-            }
-        return true;
-    }
-    double maxabs = 0;
-    for (size_t i = 0; i < n; i++) {
-        double w = fabs(get_f(want, i));
-        if (isfinite(w) && w > maxabs)
-            maxabs = w;
-    }
-    double atol = 1e-4 * (1 + maxabs);
-    for (size_t i = 0; i < n; i++) {
-        double g = get_f(got, i), w = get_f(want, i);
-        if (isnan(w) && isnan(g))
-            continue;
-        if (g == w)
-            continue;
-        if (!(fabs(g - w) <= atol + 1e-4 * fabs(w))) {
-            print_error("%s: element %zu is %.9g, want %.9g\n", what, i, g, w);
-            return false;
-        }
-    }
-    return true;
-}
 
 static airc_tensor *make_f32(airc_context *ctx, int64_t r, int64_t c, double seed)
 {
@@ -317,118 +195,6 @@ static bool mm_ok(const airc_tensor *out, const airc_tensor *x, const airc_tenso
 
 /* ---- 1. conformance over fresh inputs --------------------------------------- */
 
-typedef struct conf_case {
-    const char *dir;
-    char name[256];
-    airc_tensor *in[MAXIN];
-    size_t nin;
-    airc_tensor *want[MAXOUT];
-    size_t nwant;
-} conf_case;
-
-/* airc_npy_read refuses Fortran-order arrays (PyTorch saves some results
- * that way): the header is rewritten to C order with the shape reversed,
- * which reads the same bytes as the transpose, and the test transposes
- * back. */
-static airc_status read_npy(airc_context *ctx, const char *path, airc_tensor **out)
-{
-    airc_status st = airc_npy_read(ctx, path, out);
-    if (st == AIRC_OK || !strstr(airc_last_error(), "Fortran"))
-        return st;
-    size_t len;
-    char *buf = airc_test_read_file(path, &len);
-    char *f = buf && len > 10 ? strstr(buf + 10, "'fortran_order': True") : NULL;
-    char *nl = f ? strchr(f, '\n') : NULL;
-    char *sh = f ? strstr(buf + 10, "'shape': (") : NULL;
-    if (!nl || !sh || nl[-1] != ' ') {
-        free(buf);
-        return st;
-    }
-    /* "True" -> "False": one padding space less before the newline */
-    memmove(f + 22, f + 21, (size_t)(nl - 1 - (f + 21)));
-    memcpy(f + 17, "False", 5);
-    sh = strstr(buf + 10, "'shape': (") + 10;
-    int64_t shape[AIRC_MAX_DIMS];
-    int32_t nd = 0;
-    char *end = sh;
-    while (*end != ')' && nd < AIRC_MAX_DIMS) {
-        shape[nd++] = strtoll(end, &end, 10);
-        while (*end == ',' || *end == ' ')
-            end++;
-    }
-    char rev[256], *r = rev;
-    r += snprintf(r, sizeof rev, "(");
-    for (int32_t d = nd - 1; d >= 0; d--)
-        r +=
-            snprintf(r, sizeof rev - (size_t)(r - rev), d ? "%lld, " : "%lld", (long long)shape[d]);
-    snprintf(r, sizeof rev - (size_t)(r - rev), nd == 1 ? ",)" : ")");
-    memcpy(sh - 1, rev, strlen(rev)); /* same length: the same numbers */
-    airc_tensor *t = NULL;
-    st = airc_npy_read_buffer(ctx, buf, len, path, &t);
-    free(buf);
-    if (st != AIRC_OK)
-        return st;
-    airc_tensor *c;
-    st = airc_tensor_create(ctx, airc_tensor_dtype(t), nd, shape, &c);
-    if (st != AIRC_OK) {
-        airc_tensor_destroy(t);
-        return st;
-    }
-    size_t es = airc_dtype_size(airc_tensor_dtype(t)), n = airc_tensor_numel(c);
-    const char *src = airc_tensor_data(t);
-    char *dst = airc_tensor_data(c);
-    for (size_t i = 0; i < n; i++) {
-        /* C index i of shape -> Fortran offset (first dimension fastest) */
-        size_t rest = i, off = 0, mul = 1;
-        size_t idx[AIRC_MAX_DIMS];
-        for (int32_t d = nd - 1; d >= 0; d--) {
-            idx[d] = rest % (size_t)shape[d];
-            rest /= (size_t)shape[d];
-        }
-        for (int32_t d = 0; d < nd; d++) {
-            off += idx[d] * mul;
-            mul *= (size_t)shape[d];
-        }
-        memcpy(dst + i * es, src + off * es, es);
-    }
-    airc_tensor_destroy(t);
-    *out = c;
-    return AIRC_OK;
-}
-
-static bool load_case(airc_context *ctx, conf_case *k)
-{
-    char path[1024];
-    for (k->nin = 0; k->nin < MAXIN; k->nin++) {
-        snprintf(path, sizeof path, "%s/%s.in%zu.npy", k->dir, k->name, k->nin);
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            break;
-        fclose(f);
-        if (read_npy(ctx, path, &k->in[k->nin]) != AIRC_OK) {
-            print_error("%s: %s\n", path, airc_last_error());
-            return false;
-        }
-    }
-    for (k->nwant = 0; k->nwant < MAXOUT; k->nwant++) {
-        snprintf(path, sizeof path, "%s/%s.out%zu.npy", k->dir, k->name, k->nwant);
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            break;
-        fclose(f);
-        if (read_npy(ctx, path, &k->want[k->nwant]) != AIRC_OK) {
-            print_error("%s: %s\n", path, airc_last_error());
-            return false;
-        }
-    }
-    return true;
-}
-
-static void free_case(conf_case *k)
-{
-    destroy_all(k->in, k->nin);
-    destroy_all(k->want, k->nwant);
-}
 
 #define CASE_FAIL(...)                                                                             \
     do {                                                                                           \
@@ -440,14 +206,14 @@ static void free_case(conf_case *k)
 /* Runs the compiled graph on `ins` (rewritten in place, so that the
  * addresses stay those of the capture) and compares with eager on a copy
  * of the same data. */
-static bool run_vs_eager(airc_context *ctx, airc_graph *g, airc_compiled *c, conf_case *k,
+static bool run_vs_eager(airc_context *ctx, airc_graph *g, airc_compiled *c, airc_test_case *k,
                          airc_tensor **ins, const char *label)
 {
     bool ok = true;
     airc_tensor *copy[MAXIN] = {NULL}, *out[MAXOUT] = {NULL}, *ref[MAXOUT] = {NULL};
     size_t nout = 0, nref = 0;
     for (size_t i = 0; i < k->nin; i++)
-        copy[i] = clone_tensor(ctx, ins[i]);
+        copy[i] = airc_test_clone(ctx, ins[i]);
     airc_status st = airc_compiled_run(c, ins, k->nin, out, MAXOUT, &nout);
     if (st != AIRC_OK)
         CASE_FAIL("%s/%s (%s): compiled run: %s: %s\n", k->dir, k->name, label,
@@ -461,17 +227,17 @@ static bool run_vs_eager(airc_context *ctx, airc_graph *g, airc_compiled *c, con
     for (size_t i = 0; i < nout; i++) {
         char what[512];
         snprintf(what, sizeof what, "%s/%s (%s) result %zu vs eager", k->dir, k->name, label, i);
-        if (!same_values(out[i], ref[i], what))
+        if (!airc_test_same_values(out[i], ref[i], what))
             ok = false;
     }
 done:
-    destroy_all(copy, k->nin);
-    destroy_all(out, nout);
-    destroy_all(ref, nref);
+    airc_test_destroy_all(copy, k->nin);
+    airc_test_destroy_all(out, nout);
+    airc_test_destroy_all(ref, nref);
     return ok;
 }
 
-static bool run_case(airc_context *ctx, conf_case *k)
+static bool run_case(airc_context *ctx, airc_test_case *k)
 {
     bool ok = true;
     char path[1024];
@@ -480,7 +246,7 @@ static bool run_case(airc_context *ctx, conf_case *k)
     airc_compiled *c = NULL;
     airc_tensor *ins[MAXIN] = {NULL}, *out[MAXOUT] = {NULL};
     size_t nout = 0;
-    if (!load_case(ctx, k))
+    if (!airc_test_case_load(ctx, k))
         CASE_FAIL("%s: cannot load the case\n", path);
     if (airc_graph_parse_file(ctx, path, &g) != AIRC_OK)
         CASE_FAIL("%s: %s\n", path, airc_last_error());
@@ -490,7 +256,7 @@ static bool run_case(airc_context *ctx, conf_case *k)
     if (st != AIRC_OK)
         CASE_FAIL("%s: compile: %s: %s\n", path, airc_status_name(st), airc_last_error());
     for (size_t i = 0; i < k->nin; i++)
-        ins[i] = clone_tensor(ctx, k->in[i]);
+        ins[i] = airc_test_clone(ctx, k->in[i]);
 
     /* run 1: perturbed inputs (capture), checked against eager */
     for (size_t i = 0; i < k->nin; i++)
@@ -509,10 +275,10 @@ static bool run_case(airc_context *ctx, conf_case *k)
     for (size_t i = 0; i < nout; i++) {
         char what[1100];
         snprintf(what, sizeof what, "%s run 2 result %zu vs PyTorch", path, i);
-        if (!same_values(out[i], k->want[i], what))
+        if (!airc_test_same_values(out[i], k->want[i], what))
             ok = false;
     }
-    destroy_all(out, nout);
+    airc_test_destroy_all(out, nout);
     nout = 0;
 
     /* run 3: other perturbed inputs, checked against eager */
@@ -527,11 +293,11 @@ static bool run_case(airc_context *ctx, conf_case *k)
                   path, (unsigned long long)s.captures, (unsigned long long)s.replays,
                   (unsigned long long)s.fallbacks, (unsigned long long)s.runs);
 done:
-    destroy_all(out, nout);
-    destroy_all(ins, k->nin);
+    airc_test_destroy_all(out, nout);
+    airc_test_destroy_all(ins, k->nin);
     airc_compiled_destroy(c);
     airc_graph_destroy(g);
-    free_case(k);
+    airc_test_case_free(k);
     return ok;
 }
 
@@ -563,7 +329,7 @@ static size_t run_dir(airc_context *ctx, const char *dir, size_t *ncases)
         FILE *f = fopen(path, "rb");
         if (f) {
             fclose(f);
-            conf_case k;
+            airc_test_case k;
             memset(&k, 0, sizeof k);
             k.dir = dir;
             snprintf(k.name, sizeof k.name, "%s", names[i]);
@@ -777,15 +543,15 @@ static const char *const COPY_BACK =
 static void run_mutating(airc_context *ctx, airc_graph *g, airc_compiled *c, airc_tensor *x,
                          airc_tensor *y)
 {
-    airc_tensor *xe = clone_tensor(ctx, x), *ye = clone_tensor(ctx, y);
+    airc_tensor *xe = airc_test_clone(ctx, x), *ye = airc_test_clone(ctx, y);
     airc_tensor *in[2] = {x, y}, *ine[2] = {xe, ye}, *out[1] = {NULL}, *ref[1] = {NULL};
     size_t n = 0, nref = 0;
     AIRC_ASSERT_OK(airc_run_eager(g, NULL, ine, 2, ref, 1, &nref, NULL));
     AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 1, &n));
     assert_int_equal(n, 1);
     assert_int_equal(nref, 1);
-    assert_true(same_values(out[0], ref[0], "mutating graph: result"));
-    assert_true(same_values(x, xe, "mutating graph: the mutated input"));
+    assert_true(airc_test_same_values(out[0], ref[0], "mutating graph: result"));
+    assert_true(airc_test_same_values(x, xe, "mutating graph: the mutated input"));
     airc_tensor_destroy(out[0]);
     airc_tensor_destroy(ref[0]);
     airc_tensor_destroy(xe);
@@ -799,7 +565,7 @@ static void check_mutated_input(const char *text)
     airc_graph *g = airc_test_parse(ctx, text);
     airc_compiled *c = compile_with(g, NULL, NULL, NULL, 0);
     airc_tensor *x = make_f32(ctx, 3, 4, 0.0), *y = make_f32(ctx, 3, 4, 1.0);
-    airc_tensor *x0 = clone_tensor(ctx, x);
+    airc_tensor *x0 = airc_test_clone(ctx, x);
     run_mutating(ctx, g, c, x, y);
     /* the caller's x holds x + y, as in PyTorch */
     const float *px = airc_tensor_data(x), *p0 = airc_tensor_data(x0), *py = airc_tensor_data(y);
@@ -1001,8 +767,8 @@ static void test_eager_modes(void **state)
         AIRC_ASSERT_OK(airc_compiled_run(co, in, 2, d, 1, &n));
         assert_int_equal(n, 1);
         assert_true(simple_ok(a[0], x, y));
-        assert_true(same_values(b[0], a[0], "run_eagerly vs mode eager"));
-        assert_true(same_values(d[0], a[0], "reduce-overhead vs mode eager"));
+        assert_true(airc_test_same_values(b[0], a[0], "run_eagerly vs mode eager"));
+        assert_true(airc_test_same_values(d[0], a[0], "reduce-overhead vs mode eager"));
         airc_tensor_destroy(a[0]);
         airc_tensor_destroy(b[0]);
         airc_tensor_destroy(d[0]);
@@ -1089,7 +855,7 @@ static void compare_on_runtime(airc_context *ctx, airc_runtime *rt, const char *
     airc_compiled *c = compile_with(g, NULL, rt, NULL, 0);
     airc_tensor *ins[MAXIN];
     for (size_t i = 0; i < nin; i++)
-        ins[i] = clone_tensor(ctx, in[i]);
+        ins[i] = airc_test_clone(ctx, in[i]);
     for (int rep = 0; rep < 3; rep++) {
         for (size_t i = 0; i < nin; i++)
             perturb_into(ins[i], in[i], rep == 1 ? 0 : 77 * (uint64_t)rep + i + 1);
@@ -1099,7 +865,7 @@ static void compare_on_runtime(airc_context *ctx, airc_runtime *rt, const char *
                        airc_tensor_nbytes(in[i]));
         airc_tensor *copy[MAXIN], *out[MAXOUT] = {NULL}, *ref[MAXOUT] = {NULL};
         for (size_t i = 0; i < nin; i++)
-            copy[i] = clone_tensor(ctx, ins[i]);
+            copy[i] = airc_test_clone(ctx, ins[i]);
         size_t n = 0, nref = 0;
         AIRC_ASSERT_OK(airc_compiled_run(c, ins, nin, out, MAXOUT, &n));
         AIRC_ASSERT_OK(airc_run_eager(g, NULL, copy, nin, ref, MAXOUT, &nref, NULL));
@@ -1107,21 +873,21 @@ static void compare_on_runtime(airc_context *ctx, airc_runtime *rt, const char *
         for (size_t i = 0; i < n; i++) {
             char what[1200];
             snprintf(what, sizeof what, "%s run %d result %zu vs eager", path, rep, i);
-            assert_true(same_values(out[i], ref[i], what));
+            assert_true(airc_test_same_values(out[i], ref[i], what));
             if (rep == 1 && want) {
                 assert_int_equal(n, nwant);
                 snprintf(what, sizeof what, "%s result %zu vs PyTorch", path, i);
-                assert_true(same_values(out[i], want[i], what));
+                assert_true(airc_test_same_values(out[i], want[i], what));
             }
         }
-        destroy_all(out, n);
-        destroy_all(ref, nref);
-        destroy_all(copy, nin);
+        airc_test_destroy_all(out, n);
+        airc_test_destroy_all(ref, nref);
+        airc_test_destroy_all(copy, nin);
     }
     airc_compiled_stats s = stats_of(c);
     assert_int_equal(s.captures, 1);
     assert_int_equal(s.replays, 3);
-    destroy_all(ins, nin);
+    airc_test_destroy_all(ins, nin);
     airc_compiled_destroy(c);
     airc_graph_destroy(g);
 }
@@ -1143,14 +909,14 @@ static void test_generic_driver(void **state)
                            NULL, 0);
         airc_tensor_destroy(x);
         /* a conformance case, against PyTorch too */
-        conf_case k;
+        airc_test_case k;
         memset(&k, 0, sizeof k);
         k.dir = AIRC_TEST_DATA "/graphs";
         snprintf(k.name, sizeof k.name, "attention");
-        assert_true(load_case(ctx, &k));
+        assert_true(airc_test_case_load(ctx, &k));
         compare_on_runtime(ctx, rt, AIRC_TEST_DATA "/graphs/attention.fx", k.in, k.nin, k.want,
                            k.nwant);
-        free_case(&k);
+        airc_test_case_free(&k);
         if (wrap)
             assert_true(atomic_load(&g_wrapped_launches) > 0); /* every launch went through it */
         airc_runtime_destroy(rt);
@@ -1471,7 +1237,7 @@ static void check_tuple_cap(const char *mode, bool views)
         AIRC_ASSERT_OK(airc_compiled_run(c, in, 1, pout, 3, &n));
         assert_int_equal(n, 2);
         check_pair(x, airc_tensor_data(pout[0]), airc_tensor_data(pout[1]));
-        destroy_all(pout, n);
+        airc_test_destroy_all(pout, n);
     }
     airc_tensor_destroy(x);
     airc_compiled_destroy(c);
@@ -1544,10 +1310,10 @@ static void test_no_launches(void **state)
         AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, 1, ref, 2, &nref, NULL));
         assert_int_equal(n, 2);
         assert_int_equal(nref, 2);
-        assert_true(same_values(out[0], ref[0], "no launches: t"));
-        assert_true(same_values(out[1], ref[1], "no launches: x"));
-        destroy_all(out, n);
-        destroy_all(ref, nref);
+        assert_true(airc_test_same_values(out[0], ref[0], "no launches: t"));
+        assert_true(airc_test_same_values(out[1], ref[1], "no launches: x"));
+        airc_test_destroy_all(out, n);
+        airc_test_destroy_all(ref, nref);
     }
     assert_int_equal(stats_of(c).launches, 0);
     airc_tensor_destroy(x);
@@ -1827,7 +1593,7 @@ static void native_run_once(airc_context *ctx, airc_graph *g, airc_compiled *c, 
 {
     airc_tensor *copy[MAXIN], *out[MAXOUT] = {NULL}, *ref[MAXOUT] = {NULL};
     for (size_t i = 0; i < nin; i++)
-        copy[i] = clone_tensor(ctx, ins[i]);
+        copy[i] = airc_test_clone(ctx, ins[i]);
     size_t n = 0, nref = 0;
     airc_status st = airc_compiled_run(c, ins, nin, out, MAXOUT, &n);
     if (st != AIRC_OK)
@@ -1838,16 +1604,16 @@ static void native_run_once(airc_context *ctx, airc_graph *g, airc_compiled *c, 
     for (size_t i = 0; i < n; i++) {
         char what[1200];
         snprintf(what, sizeof what, "%s result %zu vs eager", label, i);
-        assert_true(same_values(out[i], ref[i], what));
+        assert_true(airc_test_same_values(out[i], ref[i], what));
         if (want) {
             assert_int_equal(n, nwant);
             snprintf(what, sizeof what, "%s result %zu vs PyTorch", label, i);
-            assert_true(same_values(out[i], want[i], what));
+            assert_true(airc_test_same_values(out[i], want[i], what));
         }
     }
-    destroy_all(out, n);
-    destroy_all(ref, nref);
-    destroy_all(copy, nin);
+    airc_test_destroy_all(out, n);
+    airc_test_destroy_all(ref, nref);
+    airc_test_destroy_all(copy, nin);
 }
 
 /* The graph at path on the native runtime: four runs with fresh data (the
@@ -1866,7 +1632,7 @@ static void check_native(airc_context *ctx, airc_runtime *rt, const char *path, 
     assert_native_counts(0, 0, 0);
     airc_tensor *ins[MAXIN];
     for (size_t i = 0; i < nin; i++)
-        ins[i] = clone_tensor(ctx, in[i]);
+        ins[i] = airc_test_clone(ctx, in[i]);
     for (int rep = 0; rep < 4; rep++) {
         for (size_t i = 0; i < nin; i++)
             perturb_into(ins[i], in[i], 91 * (uint64_t)rep + i + 1);
@@ -1914,7 +1680,7 @@ static void check_native(airc_context *ctx, airc_runtime *rt, const char *path, 
     assert_int_equal(s.replays, 7);
     assert_int_equal(s.fallbacks, 0);
 
-    destroy_all(ins, nin);
+    airc_test_destroy_all(ins, nin);
     assert_int_equal(g_nat.destroys, 0);
     airc_compiled_destroy(c);
     assert_int_equal(g_nat.destroys, 2);
@@ -1944,7 +1710,7 @@ static void check_native_begin_fails(airc_context *ctx, airc_runtime *rt, airc_t
     /* fixed: the next run captures, then replays */
     airc_tensor *ins[MAXIN];
     for (size_t i = 0; i < nin; i++)
-        ins[i] = clone_tensor(ctx, in[i]);
+        ins[i] = airc_test_clone(ctx, in[i]);
     for (int rep = 0; rep < 2; rep++) {
         for (size_t i = 0; i < nin; i++)
             perturb_into(ins[i], in[i], 313 * (uint64_t)rep + i + 7);
@@ -1957,7 +1723,7 @@ static void check_native_begin_fails(airc_context *ctx, airc_runtime *rt, airc_t
     airc_compiled_stats s = stats_of(c);
     assert_int_equal(s.captures, 1);
     assert_int_equal(s.runs, 2);
-    destroy_all(ins, nin);
+    airc_test_destroy_all(ins, nin);
     airc_compiled_destroy(c);
     assert_int_equal(g_nat.destroys, 1);
     assert_int_equal(g_nat.live, 0);
@@ -1984,11 +1750,11 @@ static void test_native_capture(void **state)
     airc_runtime_destroy(rt);
 
     /* a single-stream conformance case, against PyTorch too */
-    conf_case k;
+    airc_test_case k;
     memset(&k, 0, sizeof k);
     k.dir = AIRC_TEST_DATA "/graphs";
     snprintf(k.name, sizeof k.name, "mlp");
-    assert_true(load_case(ctx, &k));
+    assert_true(airc_test_case_load(ctx, &k));
     rt = native_runtime(ctx, cpu);
     check_native(ctx, rt, AIRC_TEST_DATA "/graphs/mlp.fx", k.in, k.nin, k.want, k.nwant, 1, 2,
                  airc_tensor_shape(k.in[0])[1]);
@@ -2000,7 +1766,7 @@ static void test_native_capture(void **state)
     check_native_begin_fails(ctx, rt, k.in, k.nin);
     airc_runtime_destroy(rt);
 
-    free_case(&k);
+    airc_test_case_free(&k);
     airc_runtime_destroy(cpu);
     airc_context_destroy(ctx);
 }
@@ -2090,7 +1856,7 @@ static void test_clone_input_off(void **state)
     assert_int_equal(stats_of(c).input_copies, 0);
     run_simple(c, x2, y2);
     assert_int_equal(stats_of(c).input_copies, 2);
-    assert_true(same_values(x1, x2, "the first input now holds the second"));
+    assert_true(airc_test_same_values(x1, x2, "the first input now holds the second"));
     airc_compiled_stats s = stats_of(c);
     assert_int_equal(s.captures, 1);
     assert_int_equal(s.replays, 3);
