@@ -127,10 +127,12 @@ static airc_status make(fstate *s, const char *op, const airc_value **args, size
 /* Computes t's meta when all its inputs have one; false when unknown. */
 static airc_status try_meta(airc_node *t, bool *known)
 {
-    *known = t->op->meta != NULL;
+    airc_meta_fn meta;
+    void *ud;
+    *known = airc_op_get_meta(t->op, &meta, &ud);
     for (size_t i = 0; *known && i < t->ninputs; i++)
         *known = t->inputs[i]->meta_kind != AIRC_META_NONE;
-    airc_status st = *known ? t->op->meta(t, t->op->meta_user_data) : AIRC_OK;
+    airc_status st = *known ? meta(t, ud) : AIRC_OK;
     if (st == AIRC_E_OUT_OF_MEMORY)
         return st; /* not "unknown": the pass would build another graph */
     if (st != AIRC_OK) {

@@ -30,8 +30,10 @@
  *   On failure of the registering call, it is not called: the caller keeps
  *   ownership.
  * - Thread-safety: a context may be shared by threads (its registry is
- *   locked); a graph is used by one thread at a time; distinct graphs may be
- *   used concurrently.
+ *   locked: ops, kernels and plugins may be registered while others
+ *   compile); a graph is used by one thread at a time; distinct graphs may
+ *   be used concurrently; calls on one compiled object are serialized.
+ *   docs/api.md says what each thread sees.
  */
 #ifndef AIRC_AIRC_H
 #define AIRC_AIRC_H
@@ -604,7 +606,12 @@ AIRC_API airc_status airc_context_register_op(airc_context *ctx, const airc_op_d
  *  Thread-safe. @return AIRC_OK or AIRC_E_NOT_FOUND. */
 AIRC_API airc_status airc_context_find_op(airc_context *ctx, const char *name,
                                           const airc_op **out);
-/** Replaces an op's meta function (custom or built-in). */
+/** Replaces an op's meta function (custom or built-in). The old
+ *  user_data is freed (by its free function) when ctx dies, not now: a
+ *  compile on another thread may be running the old function. Thread-safe:
+ *  each node's meta comes from the old function or the new one.
+ *  @return AIRC_OK; AIRC_E_NOT_FOUND (unknown op); AIRC_E_MISUSE;
+ *          AIRC_E_OUT_OF_MEMORY. */
 AIRC_API airc_status airc_context_set_op_meta(airc_context *ctx, const char *name,
                                               airc_meta_fn meta, void *user_data,
                                               airc_free_fn free_user_data);

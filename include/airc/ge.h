@@ -60,9 +60,12 @@ typedef airc_status (*airc_ge_converter_fn)(airc_ge_builder *b, const airc_node 
  *  written argument k. In max-autotune airc_compile refuses a graph with an
  *  op that has no converter ("no Ascend IR converter for demo.my_op.default
  *  (node 'my_op') (needed by max-autotune)"). user_data is
- *  freed with free_user_data when replaced or when the context dies.
+ *  freed with free_user_data when the context dies (a replaced converter's
+ *  too: a compile on another thread may still be calling it).
  *  @return AIRC_OK, AIRC_E_NOT_FOUND (unknown op), AIRC_E_INVALID_ARGUMENT,
- *          AIRC_E_MISUSE. Thread-safe (registry lock). */
+ *          AIRC_E_MISUSE, AIRC_E_OUT_OF_MEMORY. Thread-safe (registry
+ *          lock): a compile running meanwhile uses the old converter or
+ *          the new one for each node. */
 AIRC_API airc_status airc_context_set_op_converter(airc_context *ctx, const char *op,
                                                    airc_ge_converter_fn fn, void *user_data,
                                                    airc_free_fn free_user_data);

@@ -38,7 +38,9 @@ typedef airc_status (*airc_kernel_fn)(airc_kernel_ctx *k, void *user_data);
 /** Registers (or replaces) the kernel of an op for a device type ("cpu",
  *  "cuda", "npu"). Built-in ops have built-in CPU kernels; registering one
  *  for "cpu" overrides it in this context. user_data is freed with
- *  free_user_data when replaced or when the context dies.
+ *  free_user_data when the context dies, a replaced kernel's too: graphs
+ *  compiled or captured before the replacement keep calling the kernel
+ *  they resolved (eager runs and new captures resolve it again).
  *  @return AIRC_OK, AIRC_E_NOT_FOUND (unknown op), AIRC_E_INVALID_ARGUMENT,
  *          AIRC_E_OUT_OF_MEMORY. Thread-safe (registry lock). */
 AIRC_API airc_status airc_context_set_op_kernel(airc_context *ctx, const char *op,

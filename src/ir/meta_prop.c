@@ -53,9 +53,11 @@ static airc_status node_meta(airc_graph *g, airc_node *n, const saved_meta *old)
         return get_attr_meta(g, n, old);
     case AIRC_NODE_CALL_FUNCTION: {
         const airc_op *op = n->op;
-        if (!op->meta)
+        airc_meta_fn meta;
+        void *ud;
+        if (!airc_op_get_meta(op, &meta, &ud))
             return airc_fail(AIRC_E_UNSUPPORTED, "no meta function for %s", op->qualname);
-        AIRC_TRY(op->meta(n, op->meta_user_data));
+        AIRC_TRY(meta(n, ud));
         if (n->meta_kind == AIRC_META_NONE)
             return airc_fail(AIRC_E_INVALID_ARGUMENT,
                              "the meta function of %s returned success but set no meta",

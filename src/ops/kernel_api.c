@@ -37,8 +37,6 @@ airc_status airc_context_set_op_kernel(airc_context *ctx, const char *opname,
     const airc_op *cop;
     AIRC_TRY(airc_registry_find(ctx, opname, strlen(opname), &cop));
     airc_op *op = (airc_op *)cop;
-    airc_free_fn old_free = NULL;
-    void *old_ud = NULL;
     airc_status st = AIRC_OK;
     airc_registry_lock(ctx);
     size_t i = 0;
@@ -54,16 +52,15 @@ airc_status airc_context_set_op_kernel(airc_context *ctx, const char *opname,
             op->kernels[op->nkernels++] = (airc_op_kernel){dev, NULL, NULL, NULL};
         }
     }
+    if (st == AIRC_OK &&
+        !airc_registry_retire(ctx, op->kernels[i].user_data, op->kernels[i].free_user_data, NULL))
+        st = AIRC_E_OUT_OF_MEMORY;
     if (st == AIRC_OK) {
-        old_free = op->kernels[i].free_user_data;
-        old_ud = op->kernels[i].user_data;
         op->kernels[i].fn = (airc_generic_fn)fn;
         op->kernels[i].user_data = user_data;
         op->kernels[i].free_user_data = free_user_data;
     }
     airc_registry_unlock(ctx);
-    if (old_free)
-        old_free(old_ud);
     return st;
 }
 
@@ -147,15 +144,14 @@ airc_status airc_context_set_op_converter(airc_context *ctx, const char *opname,
     AIRC_TRY(airc_registry_find(ctx, opname, strlen(opname), &cop));
     airc_op *op = (airc_op *)cop;
     airc_registry_lock(ctx);
-    airc_free_fn old_free = op->converter_free;
-    void *old_ud = op->converter_user_data;
-    op->converter = (airc_generic_fn)fn;
-    op->converter_user_data = user_data;
-    op->converter_free = free_user_data;
+    bool kept = airc_registry_retire(ctx, op->converter_user_data, op->converter_free, NULL);
+    if (kept) {
+        op->converter = (airc_generic_fn)fn;
+        op->converter_user_data = user_data;
+        op->converter_free = free_user_data;
+    }
     airc_registry_unlock(ctx);
-    if (old_free)
-        old_free(old_ud);
-    return AIRC_OK;
+    return kept ? AIRC_OK : AIRC_E_OUT_OF_MEMORY;
 }
 
 bool airc_op_registered_converter(const airc_op *op, airc_ge_converter_fn *fn, void **user_data)

@@ -57,6 +57,15 @@ typedef struct airc_op_kernel {
     airc_free_fn free_user_data;
 } airc_op_kernel;
 
+/* An op's meta function. Replacing it publishes a new record (readers load
+ * the pointer once, so fn and user_data always match); the old one is
+ * retired, not freed, since another thread may be running it. */
+typedef struct airc_op_meta {
+    airc_meta_fn fn;
+    void *user_data;
+    airc_free_fn free_user_data;
+} airc_op_meta;
+
 struct airc_op {
     uint32_t magic;
     const char *qualname;      /* "aten.add.Tensor" ("default" overload spelled out) */
@@ -65,9 +74,8 @@ struct airc_op {
     airc_schema *schema;
     uint32_t flags;
     bool builtin;
-    airc_meta_fn meta;
-    void *meta_user_data;
-    airc_free_fn meta_free;
+    _Atomic(const airc_op_meta *) meta; /* &meta0 until replaced; never NULL */
+    airc_op_meta meta0;
     airc_op_kernel *kernels;
     size_t nkernels, kernels_cap;
     airc_generic_fn converter;
@@ -148,6 +156,19 @@ AIRC_HIDDEN const airc_op *airc_op_inplace_origin(const airc_op *twin);
 /* The registry lock, for edits of an op's callback slots. */
 AIRC_HIDDEN void airc_registry_lock(airc_context *ctx);
 AIRC_HIDDEN void airc_registry_unlock(airc_context *ctx);
+
+/* Keeps a replaced callback's user_data (freed with free_user_data) and
+ * block (airc_free'd; NULL for none) until the context dies: a compiled
+ * object or another thread may still call the callback it belonged to.
+ * Called with the registry lock held, before the replacement is stored;
+ * false (nothing kept, an out-of-memory error set) when the list cannot
+ * grow, and the caller must then leave the old callback in place. */
+AIRC_HIDDEN bool airc_registry_retire(airc_context *ctx, void *user_data,
+                                      airc_free_fn free_user_data, void *block);
+
+/* The op's meta function and its user_data (one consistent pair, from any
+ * thread); false when it has none. */
+AIRC_HIDDEN bool airc_op_get_meta(const airc_op *op, airc_meta_fn *fn, void **user_data);
 
 /* Ops the IR layer needs to recognise. */
 #define AIRC_OP_GETITEM "operator.getitem"

@@ -8,6 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A replaced callback's user_data, kept until the context dies. */
+typedef struct retired_cb {
+    void *user_data;
+    airc_free_fn free_user_data;
+    void *block; /* airc_free'd too (a replaced meta record), or NULL */
+} retired_cb;
+
 struct airc_registry {
     pthread_mutex_t lock;
     airc_arena arena;    /* built-in ops */
@@ -17,6 +24,8 @@ struct airc_registry {
     airc_op **custom;    /* custom ops in registration order */
     airc_arena **custom_arenas;
     size_t ncustom, custom_cap, arenas_cap;
+    retired_cb *retired; /* replaced callbacks, kept until the context dies */
+    size_t nretired, retired_cap;
 };
 
 airc_status airc_registry_create(airc_context *ctx)
@@ -48,8 +57,11 @@ static void free_kernels(airc_context *ctx, airc_op *op)
 
 static void free_op_callbacks(airc_context *ctx, airc_op *op)
 {
-    if (op->meta_free)
-        op->meta_free(op->meta_user_data);
+    const airc_op_meta *m = atomic_load_explicit(&op->meta, memory_order_relaxed);
+    if (m->free_user_data)
+        m->free_user_data(m->user_data);
+    if (m != &op->meta0)
+        airc_free(ctx, (void *)m);
     free_kernels(ctx, op);
     if (op->converter_free)
         op->converter_free(op->converter_user_data);
@@ -63,6 +75,12 @@ void airc_registry_destroy(airc_context *ctx)
         return;
     for (size_t i = 0; i < r->nops; i++)
         free_op_callbacks(ctx, r->ops[i]);
+    for (size_t i = 0; i < r->nretired; i++) {
+        if (r->retired[i].free_user_data)
+            r->retired[i].free_user_data(r->retired[i].user_data);
+        airc_free(ctx, r->retired[i].block);
+    }
+    airc_free(ctx, r->retired);
     for (size_t i = 0; i < r->ncustom; i++) {
         airc_arena_free(r->custom_arenas[i]);
         airc_free(ctx, r->custom_arenas[i]);
@@ -167,7 +185,8 @@ static const airc_op *materialize(airc_context *ctx, airc_registry *r, const air
     op->magic = AIRC_MAGIC_OP;
     op->flags = b->flags | (op->schema->is_mutable ? AIRC_OP_SIDE_EFFECT : 0);
     op->builtin = true;
-    op->meta = b->meta;
+    op->meta0.fn = b->meta;
+    atomic_init(&op->meta, &op->meta0);
     if (!remember(ctx, r, op))
         return NULL;
     return op;
@@ -235,6 +254,29 @@ void airc_registry_unlock(airc_context *ctx)
     pthread_mutex_unlock(&ctx->registry->lock);
 }
 
+bool airc_registry_retire(airc_context *ctx, void *user_data, airc_free_fn free_user_data,
+                          void *block)
+{
+    airc_registry *r = ctx->registry;
+    if (!free_user_data && !block)
+        return true;
+    if (!airc_grow(ctx, (void **)&r->retired, &r->retired_cap, r->nretired + 1,
+                   sizeof *r->retired)) {
+        airc_fail_oom("replaced callback");
+        return false;
+    }
+    r->retired[r->nretired++] = (retired_cb){user_data, free_user_data, block};
+    return true;
+}
+
+bool airc_op_get_meta(const airc_op *op, airc_meta_fn *fn, void **user_data)
+{
+    const airc_op_meta *m = atomic_load_explicit(&op->meta, memory_order_acquire);
+    *fn = m->fn;
+    *user_data = m->user_data;
+    return m->fn != NULL;
+}
+
 void airc_op_def_init(airc_op_def *def)
 {
     if (!def)
@@ -284,8 +326,8 @@ airc_status airc_registry_add(airc_context *ctx, const airc_op_def *def, airc_op
         goto fail;
     op->magic = AIRC_MAGIC_OP;
     op->flags = def->flags | (op->schema->is_mutable ? AIRC_OP_SIDE_EFFECT : 0);
-    op->meta = def->meta;
-    op->meta_user_data = def->meta_user_data;
+    op->meta0 = (airc_op_meta){def->meta, def->meta_user_data, NULL};
+    atomic_init(&op->meta, &op->meta0);
     if (setup && (st = setup(op, a, setup_data)) != AIRC_OK)
         goto fail;
 
@@ -309,7 +351,7 @@ airc_status airc_registry_add(airc_context *ctx, const airc_op_def *def, airc_op
         goto fail;
     }
     /* only now does the registry own meta_user_data */
-    op->meta_free = def->meta_free;
+    op->meta0.free_user_data = def->meta_free;
     r->custom[r->ncustom] = op;
     r->custom_arenas[r->ncustom] = a;
     r->ncustom++;
@@ -339,16 +381,22 @@ airc_status airc_context_set_op_meta(airc_context *ctx, const char *name, airc_m
     const airc_op *cop;
     AIRC_TRY(airc_context_find_op(ctx, name, &cop));
     airc_op *op = (airc_op *)cop;
+    airc_op_meta *m = airc_malloc(ctx, sizeof *m);
+    if (!m)
+        return airc_fail_oom("op meta");
+    *m = (airc_op_meta){meta, user_data, free_user_data};
     airc_registry *r = ctx->registry;
     pthread_mutex_lock(&r->lock);
-    airc_free_fn old_free = op->meta_free;
-    void *old_ud = op->meta_user_data;
-    op->meta = meta;
-    op->meta_user_data = user_data;
-    op->meta_free = free_user_data;
+    const airc_op_meta *old = atomic_load_explicit(&op->meta, memory_order_relaxed);
+    bool kept = airc_registry_retire(ctx, old->user_data, old->free_user_data,
+                                     old == &op->meta0 ? NULL : (void *)old);
+    if (kept)
+        atomic_store_explicit(&op->meta, m, memory_order_release);
     pthread_mutex_unlock(&r->lock);
-    if (old_free)
-        old_free(old_ud);
+    if (!kept) {
+        airc_free(ctx, m);
+        return AIRC_E_OUT_OF_MEMORY;
+    }
     return AIRC_OK;
 }
 
@@ -403,5 +451,7 @@ uint32_t airc_op_flags(const airc_op *op)
 
 int32_t airc_op_has_meta(const airc_op *op)
 {
-    return live_op(op) && op->meta != NULL;
+    airc_meta_fn fn;
+    void *ud;
+    return live_op(op) && airc_op_get_meta(op, &fn, &ud);
 }
