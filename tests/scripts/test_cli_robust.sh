@@ -13,9 +13,10 @@
 # Env (set by ctest): AIRC_BIN, AIRC_SRC; AIRC_BUILD (optional).
 set -uo pipefail
 # airc reports an allocation it cannot make as AIRC_E_OUT_OF_MEMORY, as
-# libc's malloc lets it for a request larger than memory; ASan's allocator
-# aborts on such a request unless told to return NULL like libc.
+# libc's malloc lets it for a request larger than memory; the sanitizers'
+# allocators abort on such a request unless told to return NULL like libc.
 export ASAN_OPTIONS="allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export TSAN_OPTIONS="allocator_may_return_null=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 : "${AIRC_BIN:?}" "${AIRC_SRC:?}"
 AIRC=$AIRC_BIN/airc
 PY=${AIRC_PYTHON:-/usr/bin/python3}
