@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "airc/kernel.h"
 #include "ops/ops.h"
 
 static void test_builtin_table_sorted_and_parses(void **state)
@@ -240,6 +241,13 @@ static void test_threads(void **state)
     airc_context_destroy(ctx);
 }
 
+static airc_status noop_kernel(airc_kernel_ctx *k, void *user_data)
+{
+    (void)k;
+    (void)user_data;
+    return AIRC_OK;
+}
+
 static void test_failing_allocator(void **state)
 {
     (void)state;
@@ -255,19 +263,29 @@ static void test_failing_allocator(void **state)
             st = airc_context_find_op(ctx, "aten.native_layer_norm.default", &op);
         if (st == AIRC_E_NOT_FOUND) /* materializing a built-in hit the failure */
             st = AIRC_E_OUT_OF_MEMORY;
+        /* each call either takes its user_data (freed once, when ctx
+         * dies) or fails with it still the caller's */
+        int taken = 0;
+        frees = 0;
         if (st == AIRC_OK) {
             airc_op_def def;
             airc_op_def_init(&def);
             def.schema = "demo::f(Tensor x, int[2] k=1, *, str mode='a') -> (Tensor, Tensor)";
             def.meta_free = count_free;
-            frees = 0;
             st = airc_context_register_op(ctx, &def, &op);
-            if (st != AIRC_OK)
-                assert_int_equal(frees, 0);
+            taken += st == AIRC_OK;
+        }
+        for (int i = 0; st == AIRC_OK && i < 4; i++) { /* set, then replace, each twice */
+            st = i < 2 ? airc_context_set_op_meta(ctx, "demo.f.default", my_meta, NULL, count_free)
+                       : airc_context_set_op_kernel(ctx, "demo.f.default", "cpu", noop_kernel, NULL,
+                                                    count_free);
+            taken += st == AIRC_OK;
         }
         if (st != AIRC_OK)
             assert_int_equal(st, AIRC_E_OUT_OF_MEMORY);
+        assert_int_equal(frees, 0);
         airc_context_destroy(ctx);
+        assert_int_equal(frees, taken);
         assert_int_equal(ta.live, 0);
         if (ta.failures == 0)
             break;
