@@ -44,8 +44,11 @@ typedef struct airc_compile_options {
     const airc_example_inputs *example_inputs;
     airc_pass_manager *pre_passes;  /* post_grad_custom_pre_pass, or NULL */
     airc_pass_manager *post_passes; /* post_grad_custom_post_pass, or NULL */
-    /* The runtime to run on; NULL: an embedded CPU runtime owned by the
-     * compiled object (default options). */
+    /* The runtime to run on (its device type must be the config's `device`
+     * when the config sets one). NULL: one owned by the compiled object for
+     * the config's `device`: the embedded CPU runtime (`cpu`, the default,
+     * default options) or the CUDA runtime on device 0 (`cuda`); `npu`
+     * needs a runtime here. */
     airc_runtime *runtime;
     /* Static inputs (weights; TorchAir's parameters / static inputs):
      * indices of graph inputs never copied before a replay. Their addresses
@@ -66,7 +69,10 @@ AIRC_API void airc_compile_options_init(airc_compile_options *opts);
  *          (opts, a static input index out of range); AIRC_E_PASS /
  *          AIRC_E_INVALID_GRAPH (see airc_run_pipeline); AIRC_E_SHAPE;
  *          AIRC_E_UNSUPPORTED (an op without an Ascend IR converter, in
- *          max-autotune with example inputs);
+ *          max-autotune with example inputs; device `cuda` without a
+ *          usable GPU or a CUDA build, `npu` without opts.runtime);
+ *          AIRC_E_INVALID_ARGUMENT also when opts.runtime is not of the
+ *          config's device;
  *          AIRC_E_OUT_OF_MEMORY. */
 AIRC_API airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts,
                                   airc_compiled **out);

@@ -436,6 +436,23 @@ class TestCompile(unittest.TestCase):
                     if passes:
                         self.assertEqual(f.graph.format(types=False), read(AFTER))
 
+    def test_device(self):
+        """config.device picks the runtime: cpu runs here, npu needs a
+        runtime of the application's, cuda runs on GPU 0 or says why not."""
+        want_add, _ = seed_reference(self.x)
+        c = airc.CompilerConfig()
+        for device in ("cpu", "cuda", "npu"):
+            c.device = device
+            try:
+                f = airc.compile(airc.Graph.load(MODEL), [self.x], c)
+                add, _ = f(self.x)
+            except airc.Error as e:
+                self.assertNotEqual(device, "cpu", str(e))
+                self.assertIn("airc_compile: device '%s'" % device, str(e))
+                continue
+            self.assertNotEqual(device, "npu")
+            np.testing.assert_allclose(add, want_add, rtol=1e-5, atol=1e-5)
+
     def test_other_inputs(self):
         f = self.compile("reduce-overhead")
         y = np.asfortranarray(np.arange(9, dtype=np.float32).reshape(3, 3))  # not C-contiguous

@@ -1,4 +1,5 @@
-/* airc run FILE: execute a graph on the CPU runtime and write its results.
+/* airc run FILE: execute a graph on the CPU runtime (or the CUDA runtime:
+ * --device cuda) and write its results.
  *
  * Inputs come from --input files (the i-th binds the i-th placeholder) or,
  * past them, are random data of the placeholder's type (its type slot in
@@ -31,7 +32,8 @@ enum {
     OPT_STATS,
     OPT_SET,
     OPT_TRACE,
-    OPT_STATIC
+    OPT_STATIC,
+    OPT_DEVICE
 };
 
 static const cli_option run_options[] = {
@@ -40,7 +42,8 @@ static const cli_option run_options[] = {
     {"output-dir", 'o', true, OPT_OUTDIR}, {"seed", 0, true, OPT_SEED},
     {"repeat", 0, true, OPT_REPEAT},      {"stats", 0, false, OPT_STATS},
     {"set", 0, true, OPT_SET},            {"trace", 0, true, OPT_TRACE},
-    {"static-input", 0, true, OPT_STATIC}, {NULL, 0, false, 0},
+    {"static-input", 0, true, OPT_STATIC}, {"device", 0, true, OPT_DEVICE},
+    {NULL, 0, false, 0},
 };
 
 typedef struct run_opts {
@@ -192,6 +195,27 @@ static int print_stats(const run_opts *o, double *times, uint64_t launches, cons
     return CLI_OK;
 }
 
+/* The runtime of the config option `device` (--device, or the last --set
+ * device=...): the CPU runtime, or the CUDA runtime on GPU 0. */
+static int make_runtime(const cli_env *env, const run_opts *o, airc_runtime **rt)
+{
+    const char *device = "cpu";
+    for (size_t i = 0; i < o->nsets; i++)
+        if (!strncmp(o->sets[i], "device=", 7))
+            device = o->sets[i] + 7;
+    if (!strcmp(device, "cuda"))
+        return airc_cuda_runtime_create(env->ctx, 0, rt) == AIRC_OK ? CLI_OK
+                                                                    : cli_fail("device cuda");
+    if (strcmp(device, "cpu")) {
+        cli_error("device %.200s: airc has no runtime of its own for '%.200s' (cpu, cuda)",
+                  device, device);
+        return CLI_BAD_INPUT;
+    }
+    return airc_cpu_runtime_create(env->ctx, NULL, rt) == AIRC_OK
+               ? CLI_OK
+               : cli_fail("cannot create the CPU runtime");
+}
+
 static int run_graph(const cli_env *env, airc_graph *g, const run_opts *o)
 {
     airc_tensor **ins = NULL;
@@ -207,8 +231,8 @@ static int run_graph(const cli_env *env, airc_graph *g, const run_opts *o)
     airc_compiled *c = NULL;
     double *times = calloc((size_t)o->repeat, sizeof *times);
     airc_run_stats stats = {sizeof stats, 0, 0};
-    if (rc == CLI_OK && airc_cpu_runtime_create(env->ctx, NULL, &rt) != AIRC_OK)
-        rc = cli_fail("cannot create the CPU runtime");
+    if (rc == CLI_OK)
+        rc = make_runtime(env, o, &rt);
     if (rc == CLI_OK && !eager) {
         rc = compile_graph(env, g, o, rt, ins, nin, &c);
         if (rc == CLI_OK && airc_graph_num_results(airc_compiled_graph(c), &cap) != AIRC_OK)
@@ -315,6 +339,17 @@ static int parse_options(int argc, char **argv, run_opts *o)
             o->sets[o->nsets++] = value;
             break;
         case OPT_TRACE: o->trace = value; break;
+        case OPT_DEVICE: {
+            /* the config option `device`, as --set device=DEV would set it */
+            static const char *const devices[] = {"device=cpu", "device=cuda", "device=npu"};
+            size_t d = 0;
+            while (d < 3 && strcmp(devices[d] + 7, value))
+                d++;
+            if (d == 3)
+                return cli_usage_error("run", "--device '%.200s': expected cpu or cuda", value);
+            o->sets[o->nsets++] = devices[d];
+            break;
+        }
         case OPT_STATIC:
             if (!parse_count(value, 0, 1000000000L, &v))
                 return cli_usage_error("run",
@@ -371,16 +406,17 @@ static int run_run(const cli_env *env, int argc, char **argv)
 
 const cli_command cli_cmd_run = {
     .name = "run",
-    .summary = "execute a graph on the CPU and write its results (.npy)",
+    .summary = "execute a graph (CPU or CUDA) and write its results (.npy)",
     .help =
         "Usage: airc run FILE [--mode MODE] [--input X.npy]... [--const NAME=X.npy]...\n"
         "                [--weights W.npz] [--output-dir DIR] [--seed N] [--repeat N]\n"
         "                [--stats] [--set KEY=VALUE]... [--static-input I]...\n"
-        "                [--trace FILE.json] [--plugin LIB.so]...\n"
+        "                [--trace FILE.json] [--device cpu|cuda] [--plugin LIB.so]...\n"
         "\n"
         "Parses and lints FILE (torch.fx text; '-' reads standard input), binds its\n"
-        "inputs and constants, runs it on airc's CPU runtime and prints one line per\n"
-        "result: 'outI: DTYPE[SHAPE]' (with ' -> DIR/outI.npy' when written).\n"
+        "inputs and constants, runs it on airc's CPU runtime (or GPU 0: --device\n"
+        "cuda) and prints one line per result: 'outI: DTYPE[SHAPE]' (with\n"
+        "' -> DIR/outI.npy' when written).\n"
         "\n"
         "Inputs: the i-th --input binds the i-th placeholder. Placeholders past the\n"
         "given files get random data of the type written in the graph's type slot\n"
@@ -413,6 +449,9 @@ const cli_command cli_cmd_run = {
         "                      \"launches\": ...}, plus in reduce-overhead arena_bytes,\n"
         "                      lower_bound_bytes, naive_bytes, captures, replays,\n"
         "                      fallbacks, streams, events\n"
+        "  --device DEV        cpu (the default) or cuda (GPU 0, in a CUDA build;\n"
+        "                      inputs and results stay .npy files on the host);\n"
+        "                      the config option `device`, as --set device=DEV\n"
         "  --plugin LIB.so     load a plugin (its ops and kernels) first\n"
         "  -h, --help          show this help\n"
         "\n"

@@ -183,9 +183,30 @@ static airc_status lower_examples(airc_compiled *c, const airc_example_inputs *i
     return airc_compiled_lower(c);
 }
 
-static airc_status pick_runtime(airc_compiled *c, airc_runtime *rt)
+/* The caller's runtime, which must be of the config's `device` when the
+ * config sets one, or one of c's own for that device: the embedded CPU
+ * runtime, or the CUDA runtime on device 0. airc has no NPU runtime of its
+ * own: one comes in through opts.runtime. */
+static airc_status pick_runtime(airc_compiled *c, airc_runtime *rt, const airc_config *cfg)
 {
-    if (!rt) {
+    const char *device = "cpu";
+    bool chosen = cfg && airc_config_is_set(cfg, "device");
+    if (chosen)
+        AIRC_TRY(airc_config_get(cfg, "device", &device));
+    if (rt && chosen && strcmp(airc_runtime_device_type(rt), device))
+        return airc_fail(AIRC_E_INVALID_ARGUMENT,
+                         "airc_compile: the config's device is '%s' but opts.runtime runs on "
+                         "'%s'",
+                         device, airc_runtime_device_type(rt));
+    if (!rt && !strcmp(device, "npu"))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "airc_compile: device 'npu' needs an NPU runtime in opts.runtime (airc "
+                         "has none of its own; see docs/runtime.md)");
+    if (!rt && !strcmp(device, "cuda")) {
+        if (airc_cuda_runtime_create(c->ctx, 0, &c->own_rt) != AIRC_OK)
+            return airc_fail_prefix("airc_compile: device 'cuda'");
+        rt = c->own_rt;
+    } else if (!rt) {
         AIRC_TRY(airc_cpu_runtime_create(c->ctx, NULL, &c->own_rt));
         rt = c->own_rt;
     }
@@ -245,7 +266,7 @@ airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, 
     if (st == AIRC_OK)
         st = airc_graph_num_results(c->graph, &c->nresults);
     if (st == AIRC_OK)
-        st = pick_runtime(c, o.runtime);
+        st = pick_runtime(c, o.runtime, o.config);
     if (st == AIRC_OK && o.config)
         st = airc_config_clone(o.config, &c->config);
     if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE && o.example_inputs)

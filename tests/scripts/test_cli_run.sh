@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `airc run`: inputs from files and random ones (--seed), constants from
 # --const and --weights (.npz, written by numpy here), --output-dir, --stats,
-# --repeat, modes, and the errors (missing type, missing constant, missing
-# kernel, bad options). Expected values come from numpy.
+# --repeat, modes, --device, and the errors (missing type, missing constant,
+# missing kernel, bad options). Expected values come from numpy.
 # Env (set by ctest): AIRC_BIN, AIRC_BUILD, AIRC_SRC.
 set -uo pipefail
 : "${AIRC_BIN:?}" "${AIRC_SRC:?}"
@@ -229,6 +229,36 @@ expect_rc 1 "missing file"
 run "$AIRC" run --help
 expect_rc 0 "--help"
 grep -q "Usage: airc run FILE" "$tmp/out" || fail "--help text"
+
+# ---- --device (the config option `device`) -----------------------------------
+for mode in eager reduce-overhead max-autotune; do
+    run "$AIRC" run "$MS" -i "$X" --mode $mode --device cpu -o "$tmp/dev-$mode"
+    expect_rc 0 "--device cpu --mode $mode"
+    cmp -s "$tmp/dev-$mode/out1.npy" "$tmp/eager/out1.npy" || fail "--device cpu --mode $mode: results"
+done
+# cuda: runs on GPU 0, or says why not (no GPU here, or a build without CUDA)
+for dev in "--device cuda" "--set device=cuda"; do
+    # shellcheck disable=SC2086
+    run "$AIRC" run "$MS" -i "$X" $dev -o "$tmp/cuda"
+    if [[ $rc -eq 0 ]]; then
+        "$PY" - "$tmp/eager" "$tmp/cuda" <<'EOF' || fail "$dev: results differ from the CPU's"
+import sys
+import numpy as np
+for i in range(2):
+    a, b = np.load(f"{sys.argv[1]}/out{i}.npy"), np.load(f"{sys.argv[2]}/out{i}.npy")
+    assert np.allclose(a, b, rtol=1e-4, atol=1e-4 * (1 + np.abs(a).max())), (i, a, b)
+EOF
+    else
+        expect_rc 1 "$dev"
+        expect_err "airc: device cuda: airc_cuda_runtime_create: " "$dev"
+    fi
+done
+run "$AIRC" run "$MS" -i "$X" --device npu
+expect_rc 1 "--device npu"
+expect_err "airc has no runtime of its own for 'npu'" "--device npu"
+run "$AIRC" run "$MS" -i "$X" --device tpu
+expect_rc 2 "--device tpu"
+expect_err "--device 'tpu': expected cpu or cuda" "--device tpu"
 
 # ---- a custom op without a cpu kernel (from a plugin) -------------------------
 if [[ -f $PLUGIN ]]; then

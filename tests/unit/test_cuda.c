@@ -5,7 +5,8 @@
  * errors, native capture), and graphs run eagerly and in reduce-overhead
  * mode (native CUDA-graph capture) on the CUDA runtime, compared with the
  * CPU runtime: the seed multistream graph, elementwise ops over strided
- * and broadcast operands, mm/bmm through cuBLAS. */
+ * and broadcast operands, mm/bmm through cuBLAS. The config option
+ * `device` is checked with and without a device. */
 #include "testutil.h"
 
 #include "airc/compile.h"
@@ -122,6 +123,70 @@ static void test_create_reports_why(void **state)
     }
     AIRC_EXPECT(airc_cuda_runtime_create(ctx, 0, NULL),
                 st == AIRC_E_UNSUPPORTED ? AIRC_E_UNSUPPORTED : AIRC_E_INVALID_ARGUMENT, NULL);
+    airc_context_destroy(ctx);
+}
+
+/* The config option `device` picks the runtime airc_compile makes when it
+ * is given none: cuda compiles onto GPU 0 (and then runs the seed graph as
+ * the CPU does) or says why it cannot; npu needs a runtime passed in; a
+ * runtime passed in must be of the configured device. */
+static void test_config_device(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    char *text = airc_test_read_file(SEED_FX, NULL);
+    assert_non_null(text);
+    airc_graph *g = airc_test_parse(ctx, text);
+    airc_tensor *x, *want[MAXOUT], *got[MAXOUT];
+    size_t nwant = 0, ngot = 0;
+    AIRC_ASSERT_OK(airc_npy_read(ctx, SEED_X, &x));
+    AIRC_ASSERT_OK(airc_run_eager(g, NULL, &x, 1, want, MAXOUT, &nwant, NULL));
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = cfg;
+    airc_compiled *c = NULL;
+
+    AIRC_ASSERT_OK(airc_config_set(cfg, "device", "cuda"));
+    airc_runtime *probe = NULL;
+    airc_status have_gpu = airc_cuda_runtime_create(ctx, 0, &probe);
+    airc_runtime_destroy(probe);
+    airc_status st = airc_compile(g, &o, &c);
+    if (have_gpu == AIRC_OK) {
+        AIRC_ASSERT_OK(st);
+        for (int r = 0; r < 2; r++) {
+            AIRC_ASSERT_OK(airc_compiled_run(c, &x, 1, got, MAXOUT, &ngot));
+            assert_int_equal(ngot, nwant);
+            for (size_t i = 0; i < ngot; i++) {
+                assert_close(got[i], want[i], "config device cuda");
+                airc_tensor_destroy(got[i]);
+            }
+        }
+        airc_compiled_destroy(c);
+    } else {
+        AIRC_EXPECT(st, have_gpu, "airc_compile: device 'cuda': airc_cuda_runtime_create");
+        assert_null(c);
+    }
+
+    AIRC_ASSERT_OK(airc_config_set(cfg, "device", "npu"));
+    AIRC_EXPECT(airc_compile(g, &o, &c), AIRC_E_UNSUPPORTED,
+                "device 'npu' needs an NPU runtime in opts.runtime");
+    AIRC_ASSERT_OK(airc_cpu_runtime_create(ctx, NULL, &o.runtime));
+    AIRC_EXPECT(airc_compile(g, &o, &c), AIRC_E_INVALID_ARGUMENT,
+                "the config's device is 'npu' but opts.runtime runs on 'cpu'");
+    AIRC_ASSERT_OK(airc_config_set(cfg, "device", "cpu"));
+    AIRC_ASSERT_OK(airc_compile(g, &o, &c));
+    airc_compiled_destroy(c);
+
+    airc_runtime_destroy(o.runtime);
+    airc_config_destroy(cfg);
+    for (size_t i = 0; i < nwant; i++)
+        airc_tensor_destroy(want[i]);
+    airc_tensor_destroy(x);
+    airc_graph_destroy(g);
+    free(text);
     airc_context_destroy(ctx);
 }
 
@@ -406,6 +471,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_create_reports_why),
+        cmocka_unit_test(test_config_device),
         cmocka_unit_test(test_vtable),
         cmocka_unit_test(test_graphs_run_on_cpu),
         cmocka_unit_test(test_seed_multistream),
