@@ -67,13 +67,14 @@ uint64_t airc_capture_key(const airc_capture_sig *sigs, size_t n)
         XXH3_64bits_update(&st, s->shape, sizeof *s->shape * (size_t)s->ndim);
         XXH3_64bits_update(&st, s->strides, sizeof *s->strides * (size_t)s->ndim);
         XXH3_64bits_update(&st, &s->addr, sizeof s->addr);
+        XXH3_64bits_update(&st, &s->bound, sizeof s->bound);
     }
     return XXH3_64bits_digest(&st);
 }
 
 static bool sig_equal(const airc_capture_sig *a, const airc_capture_sig *b)
 {
-    if (a->dtype != b->dtype || a->ndim != b->ndim || a->addr != b->addr)
+    if (a->dtype != b->dtype || a->ndim != b->ndim || a->addr != b->addr || a->bound != b->bound)
         return false;
     size_t n = sizeof *a->shape * (size_t)a->ndim;
     return !memcmp(a->shape, b->shape, n) && !memcmp(a->strides, b->strides, n);
@@ -114,7 +115,7 @@ static airc_status prepare_graph(builder *b)
     int32_t changed = 0;
     if (p->dce)
         AIRC_TRY(airc_pass_dce(b->g, &changed));
-    airc_reinplace_options ro = {p->reinplace_inplaceable, p->reinplace_input_mutated};
+    airc_reinplace_options ro = {p->reinplace_inplaceable, p->reinplace_input_mutated, p->device};
     if (ro.inplaceable_ops || ro.input_mutated_ops)
         AIRC_TRY(airc_replay_reinplace(b->g, &ro, &changed));
     AIRC_TRY(airc_stream_plan_build(b->g, &b->plan));
@@ -278,7 +279,10 @@ static airc_status assign_buffers(builder *b)
     const airc_capture_params *p = b->p;
     airc_arena scratch;
     airc_arena_init(&scratch, b->ctx);
-    airc_status st = AIRC_OK;
+    /* buffers of copied inputs read back after the run: live to the end */
+    int32_t *read_back = airc_arena_calloc(&scratch, p->ninputs + 1, sizeof *read_back);
+    size_t nread_back = 0;
+    airc_status st = read_back ? AIRC_OK : airc_fail_oom("capture inputs");
     size_t input = 0;
     for (uint32_t pos = 0; st == AIRC_OK && pos < b->plan.nnodes; pos++) {
         airc_node *n = (airc_node *)b->plan.nodes[pos].node;
@@ -289,8 +293,12 @@ static airc_status assign_buffers(builder *b)
             if ((st = alloc_vals(b, v, 1)) != AIRC_OK)
                 break;
             airc_tview_from_meta(&v->t[0], &n->out[0]);
-            if (n->kind == AIRC_NODE_PLACEHOLDER && !p->bound[input++])
+            if (n->kind == AIRC_NODE_PLACEHOLDER && !p->bound[input])
                 st = new_buffer(b, n, &v->t[0], &v->buf[0]);
+            if (st == AIRC_OK && n->kind == AIRC_NODE_PLACEHOLDER && !p->bound[input] &&
+                p->write_back && p->write_back[input])
+                read_back[nread_back++] = v->buf[0];
+            input += n->kind == AIRC_NODE_PLACEHOLDER;
             break;
         case AIRC_NODE_CALL_FUNCTION:
             if (is_getitem(n)) {
@@ -308,7 +316,10 @@ static airc_status assign_buffers(builder *b)
                 st = call_buffers(b, n, args);
             }
             break;
-        case AIRC_NODE_OUTPUT: break;
+        case AIRC_NODE_OUTPUT:
+            for (size_t i = 0; st == AIRC_OK && i < nread_back; i++)
+                st = add_consumer(b, read_back[i], n);
+            break;
         default:
             st = airc_fail(AIRC_E_INTERNAL, "capture: node '%s' of an unexpected kind", n->name);
         }
@@ -511,6 +522,9 @@ static airc_status resolve(builder *b)
             if (airc_graph_get_constant(b->g, n->target, NULL, NULL, NULL, NULL, &data) != AIRC_OK)
                 return airc_fail(AIRC_E_NOT_FOUND, "get_attr node '%s': no constant '%s' is bound",
                                  n->name, n->target);
+            if (b->p->constant)
+                AIRC_TRY(b->p->constant(b->p->constant_user, n, data,
+                                        airc_tview_span_bytes(&v->t[0]), &data));
             v->t[0].data = data;
         } else if (n->kind == AIRC_NODE_CALL_FUNCTION && !is_getitem(n)) {
             AIRC_TRY(resolve_call(b, n, pos));

@@ -36,6 +36,7 @@ typedef struct airc_capture_sig {
     int64_t shape[AIRC_MAX_DIMS];
     int64_t strides[AIRC_MAX_DIMS];
     const void *addr; /* static / mutated inputs only; NULL otherwise */
+    bool bound;       /* used at its address (BOUND), not copied (COPY) */
 } airc_capture_sig;
 
 /* What the compiled object tells the capture. */
@@ -44,6 +45,9 @@ typedef struct airc_capture_params {
     const airc_capture_sig *sigs;  /* one per placeholder */
     const void *const *input_data; /* the inputs of the capturing run (BOUND inputs) */
     const bool *bound;             /* per input: BOUND instead of COPY */
+    /* per input (or NULL): the caller copies it back after each replay (a
+     * mutated input on a device runtime), so a COPY buffer lives to the end */
+    const bool *write_back;
     size_t ninputs;
     const char *device;
     bool reinplace_inplaceable;
@@ -56,6 +60,12 @@ typedef struct airc_capture_params {
     void *arena_user;
     /* The dummy data air.record results point at (never read). */
     void *dummy;
+    /* Device runtimes: the device copy of a constant (get_attr) whose host
+     * data is `data`, `span` bytes, valid while the capture is used. NULL
+     * on a host runtime: constants are used in place. */
+    airc_status (*constant)(void *user, const airc_node *n, const void *data, size_t span,
+                            void **out);
+    void *constant_user;
 } airc_capture_params;
 
 typedef struct airc_capture {

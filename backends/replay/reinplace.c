@@ -51,6 +51,7 @@ typedef struct rp_synth {
 
 typedef struct rp_state {
     airc_graph *g;
+    const char *device; /* whose kernels an in-place twin needs */
     airc_stream_plan plan;
     rp_cand *cands;
     size_t ncands, cap;
@@ -167,10 +168,11 @@ static bool twin_matches(const airc_op *op, const airc_op *twin)
     return true;
 }
 
-/* The in-place twin of n's op with a cpu kernel, in *twin (NULL: none).
- * Fails only when the registry runs out of memory loading it. */
-static airc_status find_twin(airc_graph *g, const airc_node *n, const airc_op **twin)
+/* The in-place twin of n's op with a kernel for st's device, in *twin
+ * (NULL: none). Fails only when the registry runs out of memory loading it. */
+static airc_status find_twin(const rp_state *rp, const airc_node *n, const airc_op **twin)
 {
+    airc_graph *g = rp->g;
     *twin = NULL;
     const airc_op *op = n->op;
     const airc_schema *s = op->schema;
@@ -195,7 +197,7 @@ static airc_status find_twin(airc_graph *g, const airc_node *n, const airc_op **
     if (st != AIRC_OK || !twin_matches(op, t))
         return AIRC_OK;
     airc_kernel_ref ref;
-    if (!airc_find_kernel(t, "cpu", &ref))
+    if (!airc_find_kernel(t, rp->device, &ref))
         return AIRC_OK;
     *twin = t;
     return AIRC_OK;
@@ -261,7 +263,7 @@ static airc_status try_inplaceable(rp_state *st, airc_node *n)
     if (!writable_intermediate(st, x, n) || !same_meta(x, n))
         return AIRC_OK;
     const airc_op *twin;
-    AIRC_TRY(find_twin(st->g, n, &twin));
+    AIRC_TRY(find_twin(st, n, &twin));
     return twin ? add_cand(st, n, twin, NULL) : AIRC_OK;
 }
 
@@ -323,7 +325,7 @@ static airc_status try_input_mutated(rp_state *st, airc_node *c)
         !same_meta(P, r) || !writable_input(st, P, r, r, c))
         return AIRC_OK;
     const airc_op *twin;
-    AIRC_TRY(find_twin(st->g, r, &twin));
+    AIRC_TRY(find_twin(st, r, &twin));
     return twin ? add_cand(st, r, twin, c) : AIRC_OK;
 }
 
@@ -371,7 +373,7 @@ static airc_status try_synth(rp_state *st, const airc_reinplace_options *o, airc
     const airc_op *origin =
         n->kind == AIRC_NODE_CALL_FUNCTION && n->op ? airc_op_inplace_origin(n->op) : NULL;
     airc_kernel_ref ref;
-    if (!origin || !airc_find_kernel(origin, "cpu", &ref))
+    if (!origin || !airc_find_kernel(origin, st->device, &ref))
         return AIRC_OK;
     const airc_schema *os = origin->schema;
     if (os->nargs > RP_MAX_ARGS || n->op->schema->nargs != os->nargs)
@@ -530,7 +532,7 @@ static airc_status apply_all(rp_state *st)
 airc_status airc_replay_reinplace(airc_graph *g, const airc_reinplace_options *o, int32_t *changed)
 {
     AIRC_TRY(airc_check_graph(g, "airc_replay_reinplace"));
-    airc_reinplace_options all = {true, true};
+    airc_reinplace_options all = {true, true, NULL};
     if (!o)
         o = &all;
     if (!o->inplaceable_ops && !o->input_mutated_ops) {
@@ -541,6 +543,7 @@ airc_status airc_replay_reinplace(airc_graph *g, const airc_reinplace_options *o
     rp_state st;
     memset(&st, 0, sizeof st);
     st.g = g;
+    st.device = o->device ? o->device : "cpu";
     AIRC_TRY(airc_stream_plan_build(g, &st.plan));
     airc_status rc = AIRC_OK;
     AIRC_FOR_EACH_NODE (g, n) {

@@ -56,6 +56,9 @@ typedef struct airc_reinplace_options {
     bool inplaceable_ops;
     /* rule 2; off with debug.aclgraph.disable_reinplace_input_mutated_ops_pass */
     bool input_mutated_ops;
+    /* the runtime's device type: an op goes in place only where that
+     * device has a kernel for its in-place twin (NULL: "cpu") */
+    const char *device;
 } airc_reinplace_options;
 
 /* Runs the rules o enables (o NULL: both) on g.

@@ -86,6 +86,9 @@ AIRC_API void airc_compiled_destroy(airc_compiled *c);
  *  in the compiled object's arena and stays valid until the next run of c
  *  (or until c dies) unless `debug.aclgraph.enable_output_clone` is on, in
  *  which case (and for non-contiguous results) the data is copied.
+ *  On a device runtime (not "cpu") every input is copied to the device
+ *  before the run, static ones too, and the inputs the graph writes are
+ *  copied back into the caller's tensors after it (docs/replay.md).
  *  Calls on one compiled object are serialized: a second thread calling
  *  while a run is in progress waits for it.
  *  @return AIRC_OK; AIRC_E_MISUSE; AIRC_E_INVALID_ARGUMENT (count, dtype,

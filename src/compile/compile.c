@@ -294,8 +294,11 @@ void airc_compiled_destroy(airc_compiled *c)
         airc_compiled_release_captures(c);
         if (c->dummy)
             c->vt->free(c->rctx, c->dummy);
+        for (size_t i = 0; i < c->ndev_consts; i++)
+            c->vt->free(c->rctx, c->dev_consts[i].dev);
         airc_compiled_free_outputs(c);
     }
+    airc_free(ctx, c->dev_consts);
     airc_free(ctx, c->streams);
     airc_free(ctx, c->caps);
     airc_free(ctx, c->cap_arena);

@@ -14,6 +14,13 @@
 
 enum { AIRC_COMPILED_EAGER = 0, AIRC_COMPILED_REDUCE_OVERHEAD = 1, AIRC_COMPILED_MAX_AUTOTUNE = 2 };
 
+/* A constant's device copy (device runtimes). */
+typedef struct airc_device_constant {
+    const void *host;
+    void *dev;
+    size_t span;
+} airc_device_constant;
+
 struct airc_compiled {
     uint32_t magic;
     airc_context *ctx; /* one reference held */
@@ -55,6 +62,10 @@ struct airc_compiled {
     uint8_t *arena;       /* the shared arena */
     uint64_t arena_bytes;
     void *dummy;
+    /* device runtimes: device copies of the graph's constants, by their
+     * host data (made at the first capture that needs them) */
+    airc_device_constant *dev_consts;
+    size_t ndev_consts, dev_consts_cap;
     uint32_t seq;
     /* results of the last run kept by c (output clones, eager fallback of
      * airc_compiled_run_views) */

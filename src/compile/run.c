@@ -12,7 +12,11 @@
 
 /* ---- signature --------------------------------------------------------------------------- */
 
-static airc_status signature(airc_compiled *c, const airc_tview *in, size_t n)
+/* The key of the inputs `in` and how each is captured. host_data: the
+ * views are host memory (airc_compiled_run's tensors); on a device runtime
+ * every such input is then copied to the device before each replay
+ * (static and mutated ones too), since kernels cannot read the host. */
+static airc_status signature(airc_compiled *c, const airc_tview *in, size_t n, bool host_data)
 {
     if (n != c->ninputs)
         return airc_fail(AIRC_E_INVALID_ARGUMENT,
@@ -37,7 +41,8 @@ static airc_status signature(airc_compiled *c, const airc_tview *in, size_t n)
         memcpy(s->strides, t->strides, sizeof *t->strides * (size_t)t->ndim);
         bool addr_key = c->is_static[i] || c->is_mutated[i];
         s->addr = addr_key ? t->data : NULL;
-        c->bound[i] = addr_key || !c->clone_input;
+        c->bound[i] = (addr_key || !c->clone_input) && (c->host || !host_data);
+        s->bound = c->bound[i];
         c->datas[i] = t->data;
         if (!addr_key && !c->clone_input) {
             /* TorchAir's clone_input=False: the first address is captured and
@@ -148,6 +153,32 @@ static airc_status dump_capture(airc_compiled *c, const airc_capture *k)
     return st;
 }
 
+/* Device runtimes: a constant's device copy, made once per compiled
+ * object (constants do not change while bound). */
+static airc_status device_constant(void *user, const airc_node *n, const void *data, size_t span,
+                                   void **out)
+{
+    airc_compiled *c = user;
+    for (size_t i = 0; i < c->ndev_consts; i++)
+        if (c->dev_consts[i].host == data && c->dev_consts[i].span == span) {
+            *out = c->dev_consts[i].dev;
+            return AIRC_OK;
+        }
+    if (!airc_grow(c->ctx, (void **)&c->dev_consts, &c->dev_consts_cap, c->ndev_consts + 1,
+                   sizeof *c->dev_consts))
+        return airc_fail_oom("device constants");
+    void *p;
+    AIRC_TRY(rt_alloc(c, span ? span : 1, 64, &p));
+    airc_set_error(AIRC_OK, "");
+    if (span && c->vt->copy(c->rctx, p, data, span, AIRC_COPY_HOST_TO_DEVICE, NULL) != AIRC_OK) {
+        c->vt->free(c->rctx, p);
+        return airc_fail_prefix("get_attr node '%s': copying the constant to the device", n->name);
+    }
+    c->dev_consts[c->ndev_consts++] = (airc_device_constant){data, p, span};
+    *out = p;
+    return AIRC_OK;
+}
+
 static airc_status capture(airc_compiled *c, airc_capture **out)
 {
     if (c->ncaps == c->caps_cap) {
@@ -176,6 +207,11 @@ static airc_status capture(airc_compiled *c, airc_capture **out)
     p.arena = give_arena;
     p.arena_user = &req;
     p.dummy = c->dummy;
+    if (!c->host) {
+        p.constant = device_constant;
+        p.constant_user = c;
+        p.write_back = c->is_mutated;
+    }
     airc_capture *k = NULL;
     airc_status st = airc_capture_build(c->ctx, &p, &k);
     if (st == AIRC_OK)
@@ -343,7 +379,7 @@ static airc_status check_run(airc_compiled *c, const void *inputs, size_t ninput
 /* max-autotune: the model of this signature (lowered on first sight). */
 static airc_status model_for(airc_compiled *c, const airc_tview *in, size_t n)
 {
-    AIRC_TRY(signature(c, in, n));
+    AIRC_TRY(signature(c, in, n, false));
     return airc_compiled_model_matches(c) ? AIRC_OK : airc_compiled_lower(c);
 }
 
@@ -362,11 +398,28 @@ static airc_status check_cap(const airc_capture *k, size_t cap, const char *fn)
     return AIRC_OK;
 }
 
+/* Device runtimes: the inputs the graph writes, copied back to the
+ * caller's tensors after a replay (their device copies were written; on a
+ * host runtime the kernels write the caller's memory itself). */
+static airc_status write_back(airc_compiled *c, const airc_capture *k, airc_tensor *const *inputs)
+{
+    for (size_t i = 0; i < c->ninputs; i++) {
+        const airc_capture_input *in = &k->inputs[i];
+        if (!c->is_mutated[i] || in->kind != AIRC_CAPTURE_INPUT_COPY || !in->span)
+            continue;
+        airc_set_error(AIRC_OK, "");
+        if (c->vt->copy(c->rctx, inputs[i]->data, in->view.data, in->span, AIRC_COPY_DEVICE_TO_HOST,
+                        NULL) != AIRC_OK)
+            return airc_fail_prefix("input %zu: writing the mutated input back", i);
+    }
+    return AIRC_OK;
+}
+
 static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, size_t ninputs,
                                airc_tensor **outputs, size_t cap, size_t *nout)
 {
     if (ninputs != c->ninputs)
-        return signature(c, c->views, ninputs);
+        return signature(c, c->views, ninputs, true);
     for (size_t i = 0; i < ninputs; i++) {
         AIRC_TRY(airc_check_tensor(inputs[i], "airc_compiled_run"));
         airc_tview *v = &c->views[i];
@@ -387,7 +440,7 @@ static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, siz
     }
     airc_capture *k = NULL;
     if (!eager_mode(c)) {
-        AIRC_TRY(signature(c, c->views, ninputs));
+        AIRC_TRY(signature(c, c->views, ninputs, true));
         AIRC_TRY(select_plan(c, &k));
     }
     if (!k) {
@@ -400,6 +453,8 @@ static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, siz
     AIRC_TRY(check_cap(k, cap, "airc_compiled_run"));
     AIRC_TRY(
         replay(c, k, c->views, c->host ? AIRC_COPY_DEVICE_TO_DEVICE : AIRC_COPY_HOST_TO_DEVICE));
+    if (!c->host)
+        AIRC_TRY(write_back(c, k, inputs));
     size_t i = 0;
     airc_status st = AIRC_OK;
     for (; i < k->noutputs && st == AIRC_OK; i++)
@@ -485,7 +540,7 @@ static airc_status run_views(airc_compiled *c, const airc_tview *inputs, size_t 
     }
     airc_capture *k = NULL;
     if (!eager_mode(c)) {
-        AIRC_TRY(signature(c, inputs, ninputs));
+        AIRC_TRY(signature(c, inputs, ninputs, false));
         AIRC_TRY(select_plan(c, &k));
     }
     if (!k) {

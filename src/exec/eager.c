@@ -36,7 +36,11 @@ typedef struct ebuf {
     void *ptr; /* NULL once queued for freeing */
     size_t bytes;
     uint32_t refs;
-    bool owned; /* allocated from the runtime by this run */
+    bool owned;   /* allocated from the runtime by this run */
+    bool written; /* an in-place op wrote to it */
+    /* device runtimes: the caller's input this buffer is the copy of,
+     * written back when a kernel wrote the copy */
+    airc_tensor *input;
 } ebuf;
 
 /* A node's results in the run. */
@@ -69,6 +73,9 @@ struct eager_run {
     airc_stream_t stream;
     bool has_stream;
     bool host; /* device memory is host memory ("cpu") */
+    /* a device runtime and a graph with in-place ops: input copies live to
+     * the end of the run, to be written back */
+    bool keep_inputs;
     const char *device;
     int32_t threads;
     airc_arena arena; /* views, kernel contexts: live until the final synchronize */
@@ -130,7 +137,7 @@ static airc_status add_buf(eager_run *r, void *ptr, size_t bytes, bool owned, ui
     if (r->nbufs >= NO_BUF ||
         !airc_grow(r->ctx, (void **)&r->bufs, &r->bufs_cap, r->nbufs + 1, sizeof *r->bufs))
         return airc_fail_oom("eager buffer table");
-    r->bufs[r->nbufs] = (ebuf){ptr, bytes, 0, owned};
+    r->bufs[r->nbufs] = (ebuf){ptr, bytes, 0, owned, false, NULL};
     *out = (uint32_t)r->nbufs++;
     return AIRC_OK;
 }
@@ -243,11 +250,48 @@ static airc_status bind_external(eager_run *r, airc_node *n, const airc_tview *t
     return AIRC_OK;
 }
 
-static airc_status bind_placeholder(eager_run *r, airc_node *n, const airc_tensor *in)
+static airc_status bind_placeholder(eager_run *r, airc_node *n, airc_tensor *in)
 {
     airc_tview t;
     airc_tview_from_meta(&t, &n->out[0]);
-    return bind_external(r, n, &t, in->data);
+    AIRC_TRY(bind_external(r, n, &t, in->data));
+    ebuf *b = &r->bufs[r->vals[n->id].buf[0]];
+    if (!r->host && r->keep_inputs) {
+        b->input = in;
+        b->refs++; /* held until write_back */
+    }
+    return AIRC_OK;
+}
+
+/* Whether some node writes an argument (the graph may write an input). */
+static bool has_inplace_ops(const airc_graph *g)
+{
+    AIRC_FOR_EACH_NODE(g, n)
+    {
+        if (n->kind == AIRC_NODE_CALL_FUNCTION && n->op && n->op->schema &&
+            n->op->schema->is_mutable)
+            return true;
+    }
+    return false;
+}
+
+/* Device runtimes: inputs whose device copy a kernel wrote get it back
+ * (graph inputs the graph mutates, as on a host runtime, where the
+ * kernels write the caller's memory itself). */
+static airc_status write_back(eager_run *r)
+{
+    for (size_t i = 0; i < r->nbufs; i++) {
+        const ebuf *b = &r->bufs[i];
+        size_t n = b->input ? b->input->nbytes : 0;
+        if (!b->written || !n)
+            continue;
+        airc_set_error(AIRC_OK, "");
+        airc_status st =
+            r->vt->copy(r->rctx, b->input->data, b->ptr, n, AIRC_COPY_DEVICE_TO_HOST, NULL);
+        if (st != AIRC_OK)
+            return runtime_fail(st, "writing a mutated input back");
+    }
+    return AIRC_OK;
 }
 
 static airc_status bind_constant(eager_run *r, airc_node *n)
@@ -515,6 +559,8 @@ static airc_status exec_call(eager_run *r, airc_node *n)
     for (uint32_t i = 0; i < nargs; i++) {
         ab.of_arg[i] = NO_BUF;
         AIRC_TRY(bind_arg(r, n, it, i, &ab));
+        if (op->schema->args[i].type.is_write && ab.of_arg[i] != NO_BUF)
+            r->bufs[ab.of_arg[i]].written = true;
     }
 
     AIRC_TRY(alloc_views(r, v, nout));
@@ -749,6 +795,8 @@ static airc_status execute(eager_run *r, airc_tensor *const *inputs, collect *re
     }
     AIRC_TRY(run_sync(r));
     free_pending(r);
+    if (r->keep_inputs)
+        AIRC_TRY(write_back(r));
     if (airc_graph_output_node(g))
         AIRC_TRY(visit_results(output_value(g), 0, collect_one, res));
     return AIRC_OK;
@@ -805,6 +853,7 @@ airc_status airc_run_eager(const airc_graph *g, airc_runtime *rt, airc_tensor *c
     r.rctx = airc_runtime_ctx(rt);
     r.device = airc_runtime_device_type(rt);
     r.host = !strcmp(r.device, "cpu");
+    r.keep_inputs = !r.host && has_inplace_ops(c);
     atomic_init(&r.failed, 0);
     airc_arena_init(&r.arena, ctx);
     airc_tensor **res = airc_calloc(ctx, nres ? nres : 1, sizeof *res);

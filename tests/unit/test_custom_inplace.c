@@ -556,7 +556,7 @@ static void test_reinplace_oom(void **state)
         AIRC_ASSERT_OK(airc_pass_functionalize(g, NULL));
         set_meta(g);
         /* the ops rules 1-2 look up load into the context once: not a leak */
-        AIRC_ASSERT_OK(airc_replay_reinplace(g, &(airc_reinplace_options){false, false}, NULL));
+        AIRC_ASSERT_OK(airc_replay_reinplace(g, &(airc_reinplace_options){false, false, NULL}, NULL));
         const airc_op *op;
         AIRC_ASSERT_OK(airc_context_find_op(ctx, "aten.sub_.Tensor", &op));
         AIRC_ASSERT_OK(airc_context_find_op(ctx, "aten.mul_.Tensor", &op));

@@ -536,12 +536,233 @@ static void test_missing_kernel(void **state)
     airc_context_destroy(ctx);
 }
 
+
+/* ---- reduce-overhead and graph inputs on the device ----------------------------- */
+
+/* copy_(self, src) and add_(self, other): the executors hand the written
+ * argument's view as the output. */
+static airc_status k_copy_(airc_kernel_ctx *k, void *user_data)
+{
+    mockdev *m = user_data;
+    const airc_tview *src = airc_kernel_input(k, 1);
+    airc_tview *o = airc_kernel_output(k, 0);
+    airc_status st;
+    if ((st = check_view(m, src, "copy_: src")) || (st = check_view(m, o, "copy_: self")))
+        return st;
+    for (int64_t i = 0; i < o->shape[0]; i++)
+        for (int64_t j = 0; j < o->shape[1]; j++)
+            *at(o, i, j) = *at(src, i, j);
+    return AIRC_OK;
+}
+
+static void register_more_kernels(airc_context *ctx, mockdev *m)
+{
+    register_kernels(ctx, m);
+    AIRC_ASSERT_OK(
+        airc_context_set_op_kernel(ctx, "aten.copy_.default", "mockdev", k_copy_, m, NULL));
+    AIRC_ASSERT_OK(airc_context_set_op_kernel(ctx, "aten.add_.Tensor", "mockdev", k_add, m, NULL));
+}
+
+/* x @ w with w a constant (get_attr) bound to the graph in host memory. */
+static const char *const k_const =
+    "graph():\n"
+    "    %x : [#users=1] = placeholder[target=x]\n"
+    "    %w : [#users=1] = get_attr[target=w]\n"
+    "    %mm : [#users=1] = call_function[target=torch.ops.aten.mm.default](args = (%x, %w), kwargs = {})\n"
+    "    %abs_1 : [#users=1] = call_function[target=torch.ops.aten.abs.default](args = (%mm,), kwargs = {})\n"
+    "    return (abs_1,)\n";
+
+/* x @ w with w an input (static in some runs). */
+static const char *const k_two_inputs =
+    "graph():\n"
+    "    %x : [#users=1] = placeholder[target=x]\n"
+    "    %w : [#users=1] = placeholder[target=w]\n"
+    "    %mm : [#users=1] = call_function[target=torch.ops.aten.mm.default](args = (%x, %w), kwargs = {})\n"
+    "    return (mm,)\n";
+
+/* x += y (a mutated input, as AOT writes it back), then (x + y) - y. */
+static const char *const k_mutating =
+    "graph():\n"
+    "    %x : [#users=2] = placeholder[target=x]\n"
+    "    %y : [#users=2] = placeholder[target=y]\n"
+    "    %add : [#users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, %y), kwargs = {})\n"
+    "    %copy_ : [#users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})\n"
+    "    %sub : [#users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%add, %y), kwargs = {})\n"
+    "    return (sub,)\n";
+
+/* want = |x @ w| (abs_) or x @ w, in double */
+static void matmul_ref(const float *x, const float *w, bool absolute, double *want)
+{
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double acc = 0;
+            for (int p = 0; p < N; p++)
+                acc += (double)x[i * N + p] * w[p * N + j];
+            want[i * N + j] = absolute ? fabs(acc) : acc;
+        }
+}
+
+typedef struct dev_run {
+    airc_context *ctx;
+    mockdev m;
+    airc_runtime *rt;
+    airc_graph *g;
+} dev_run;
+
+static void dev_open(dev_run *d, const char *text)
+{
+    AIRC_ASSERT_OK(airc_context_create(NULL, &d->ctx));
+    memset(&d->m, 0, sizeof d->m);
+    register_more_kernels(d->ctx, &d->m);
+    d->rt = mockdev_runtime(d->ctx, &d->m);
+    d->g = airc_test_parse(d->ctx, text);
+}
+
+/* Compiles d->g in `mode` onto the mock (inputs listed in statics are
+ * static). */
+static airc_compiled *dev_compile(dev_run *d, const char *mode, const size_t *statics,
+                                  size_t nstatics)
+{
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(d->ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = cfg;
+    o.runtime = d->rt;
+    o.static_inputs = statics;
+    o.nstatic_inputs = nstatics;
+    airc_compiled *c;
+    AIRC_ASSERT_OK(airc_compile(d->g, &o, &c));
+    airc_config_destroy(cfg);
+    return c;
+}
+
+/* No kernel saw host memory, every copy went the right way, nothing of
+ * the mock's is left once c is gone. */
+static void dev_close(dev_run *d, airc_compiled *c)
+{
+    assert_int_equal(d->m.foreign_pointers, 0);
+    assert_int_equal(d->m.bad_copies, 0);
+    airc_compiled_destroy(c);
+    assert_int_equal(d->m.nlive, 0);
+    assert_int_equal(d->m.bad_frees, 0);
+    airc_graph_destroy(d->g);
+    airc_runtime_destroy(d->rt);
+    airc_context_destroy(d->ctx);
+}
+
+static const char *const modes[] = {"eager", "reduce-overhead"};
+
+/* A constant in host memory reaches the device's kernels as device memory:
+ * copied once per compiled object in reduce-overhead. */
+static void test_constant_on_mockdev(void **state)
+{
+    (void)state;
+    for (int mo = 0; mo < 2; mo++) {
+        dev_run d;
+        dev_open(&d, k_const);
+        float x[N * N], w[N * N];
+        airc_tensor *in = seed_input(d.ctx, x);
+        for (int i = 0; i < N * N; i++)
+            w[i] = (float)(i % 7) - 3.0f;
+        const int64_t shape[2] = {N, N};
+        AIRC_ASSERT_OK(
+            airc_graph_set_constant(d.g, "w", AIRC_DTYPE_F32, 2, shape, NULL, w, NULL, NULL));
+        double want[N * N];
+        matmul_ref(x, w, true, want);
+        airc_compiled *c = dev_compile(&d, modes[mo], NULL, 0);
+        for (int r = 0; r < 3; r++) {
+            airc_tensor *out[1];
+            size_t n = 0;
+            AIRC_ASSERT_OK(airc_compiled_run(c, &in, 1, out, 1, &n));
+            check_result(out[0], want);
+            airc_tensor_destroy(out[0]);
+        }
+        if (mo == 1) /* the input each replay, the constant once */
+            assert_int_equal(d.m.h2d, 3 + 1);
+        airc_tensor_destroy(in);
+        dev_close(&d, c);
+    }
+}
+
+/* Host tensors given to a compiled graph on a device runtime are copied to
+ * the device before every run, static inputs included: a weight changed in
+ * place between runs is seen, as on the CPU (where it is used in place). */
+static void test_static_input_on_mockdev(void **state)
+{
+    (void)state;
+    for (int mo = 0; mo < 2; mo++) {
+        dev_run d;
+        dev_open(&d, k_two_inputs);
+        float x[N * N];
+        airc_tensor *in[2] = {seed_input(d.ctx, x), seed_input(d.ctx, x)};
+        float *w = airc_tensor_data(in[1]);
+        const size_t statics[1] = {1};
+        airc_compiled *c = dev_compile(&d, modes[mo], statics, 1);
+        for (int r = 0; r < 3; r++) {
+            w[r] += 1.0f; /* in place: same address */
+            double want[N * N];
+            matmul_ref(x, w, false, want);
+            airc_tensor *out[1];
+            size_t n = 0;
+            AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 1, &n));
+            check_result(out[0], want);
+            airc_tensor_destroy(out[0]);
+        }
+        if (mo == 1) {
+            airc_compiled_stats s = {.struct_size = sizeof s};
+            AIRC_ASSERT_OK(airc_compiled_get_stats(c, &s));
+            assert_int_equal(s.captures, 1);
+            assert_int_equal(s.replays, 3);
+        }
+        airc_tensor_destroy(in[0]);
+        airc_tensor_destroy(in[1]);
+        dev_close(&d, c);
+    }
+}
+
+/* A graph input the graph writes (copy_ back) is written back to the
+ * caller's host tensor after the run, in each mode. */
+static void test_mutated_input_on_mockdev(void **state)
+{
+    (void)state;
+    for (int mo = 0; mo < 2; mo++) {
+        dev_run d;
+        dev_open(&d, k_mutating);
+        float x[N * N], y[N * N];
+        airc_tensor *in[2] = {seed_input(d.ctx, x), seed_input(d.ctx, y)};
+        for (int i = 0; i < N * N; i++) /* y unlike x */
+            y[i] = ((float *)airc_tensor_data(in[1]))[i] = 0.5f * (float)(i % 5) - 1.0f;
+        airc_compiled *c = dev_compile(&d, modes[mo], NULL, 0);
+        for (int r = 1; r <= 3; r++) {
+            double want[N * N];
+            for (int i = 0; i < N * N; i++)
+                want[i] = (double)x[i] + (r - 1) * (double)y[i]; /* x before this run */
+            airc_tensor *out[1];
+            size_t n = 0;
+            AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 1, &n));
+            check_result(out[0], want);
+            airc_tensor_destroy(out[0]);
+            for (int i = 0; i < N * N; i++)
+                want[i] = (double)x[i] + r * (double)y[i];
+            check_result(in[0], want); /* x += y, on the host */
+        }
+        airc_tensor_destroy(in[0]);
+        airc_tensor_destroy(in[1]);
+        dev_close(&d, c);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_on_mockdev),
         cmocka_unit_test(test_seed_multistream_on_mockdev),
         cmocka_unit_test(test_missing_kernel),
+        cmocka_unit_test(test_constant_on_mockdev),
+        cmocka_unit_test(test_static_input_on_mockdev),
+        cmocka_unit_test(test_mutated_input_on_mockdev),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

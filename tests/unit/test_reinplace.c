@@ -214,7 +214,7 @@ static const char *target_of(const airc_graph *g, const char *name)
 
 static int32_t run_pass(airc_graph *g, bool inplaceable, bool input_mutated)
 {
-    airc_reinplace_options o = {inplaceable, input_mutated};
+    airc_reinplace_options o = {inplaceable, input_mutated, NULL};
     int32_t changed = -1;
     AIRC_ASSERT_OK(airc_replay_reinplace(g, &o, &changed));
     AIRC_ASSERT_OK(airc_graph_lint(g));
