@@ -588,6 +588,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             airc_graph_destroy(again);
         airc_string_free(text);
     }
+    if (airc_graph_lint(g) == AIRC_OK)
+        fuzz_require_reprint(ctx, g); /* a valid graph survives its text */
     if (airc_graph_lint(g) == AIRC_OK && airc_graph_num_nodes(g) <= MAX_NODES) {
         airc_tensor *ins[MAX_NODES];
         size_t nin = make_inputs(g, ndim, shape, ins, MAX_NODES);

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,36 @@ static inline void fuzz_log_quiet(void *user_data, int32_t level, const char *me
     (void)user_data;
     (void)level;
     (void)message;
+}
+
+/* An invariant of airc broken by this input: says which and aborts, which
+ * libFuzzer reports as a crash (and the corpus replay test as a failure). */
+static inline void fuzz_require(int ok, const char *what, const char *detail)
+{
+    if (!ok) {
+        fprintf(stderr, "fuzz: %s\n%s\n", what, detail ? detail : "");
+        abort();
+    }
+}
+
+/* Prints g, parses the text back and prints that: the parse must succeed
+ * and the two texts must be equal (out of memory excepted). */
+static inline void fuzz_require_reprint(airc_context *ctx, const airc_graph *g)
+{
+    char *text = NULL, *text2 = NULL;
+    if (airc_graph_print(g, AIRC_PRINT_DEFAULT, &text) != AIRC_OK)
+        return;
+    airc_graph *again = NULL;
+    airc_status st = airc_graph_parse(ctx, text, strlen(text), "reprint", &again);
+    fuzz_require(st == AIRC_OK || st == AIRC_E_OUT_OF_MEMORY, "a printed graph does not parse back",
+                 airc_last_error());
+    if (again && airc_graph_print(again, AIRC_PRINT_DEFAULT, &text2) == AIRC_OK) {
+        fuzz_require(!strcmp(text, text2), "a printed graph prints differently once re-parsed",
+                     text2);
+        airc_string_free(text2);
+    }
+    airc_graph_destroy(again);
+    airc_string_free(text);
 }
 
 /* A context with the built-in ops and a silent log, or NULL (the caller

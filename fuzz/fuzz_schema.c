@@ -1,6 +1,7 @@
 /* Fuzz target: the schema parser. The bytes are schema text; it is parsed
  * (airc_schema_parse), read back through every accessor, printed and
- * re-parsed, then registered as an op (airc_context_register_op) in a
+ * re-parsed (it fails unless that gives the same text and the same
+ * accessor values), then registered as an op (airc_context_register_op) in a
  * context of its own and printed from the registry. */
 #include "fuzz_common.h"
 
@@ -60,11 +61,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)sink;
     char *canon = NULL;
     if (airc_schema_to_string(s, &canon) == AIRC_OK) {
+        /* the canonical text parses back to the same schema and text */
         airc_schema *again = NULL;
-        if (airc_schema_parse(shared, canon, &again) == AIRC_OK) {
-            sink = read_schema(again);
-            airc_schema_destroy(again);
+        airc_status st = airc_schema_parse(shared, canon, &again);
+        fuzz_require(st == AIRC_OK || st == AIRC_E_OUT_OF_MEMORY,
+                     "a printed schema does not parse back", airc_last_error());
+        char *canon2 = NULL;
+        if (again && airc_schema_to_string(again, &canon2) == AIRC_OK) {
+            fuzz_require(!strcmp(canon, canon2), "a printed schema prints differently", canon2);
+            fuzz_require(read_schema(again) == sink, "a printed schema reads differently", canon);
+            airc_string_free(canon2);
         }
+        airc_schema_destroy(again);
         airc_string_free(canon);
     }
     airc_schema_destroy(s);
