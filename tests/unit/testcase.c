@@ -188,32 +188,29 @@ airc_status airc_test_read_npy(airc_context *ctx, const char *path, airc_tensor 
     return AIRC_OK;
 }
 
-bool airc_test_case_load(airc_context *ctx, airc_test_case *k)
+/* dir/NAME.<kind>0.npy, .<kind>1.npy, ... until one is missing. */
+static bool read_series(airc_context *ctx, const airc_test_case *k, const char *kind,
+                        airc_tensor **out, size_t cap, size_t *n)
 {
     char path[1024];
-    for (k->nin = 0; k->nin < AIRC_TEST_MAXIN; k->nin++) {
-        snprintf(path, sizeof path, "%s/%s.in%zu.npy", k->dir, k->name, k->nin);
+    for (*n = 0; *n < cap; (*n)++) {
+        snprintf(path, sizeof path, "%s/%s.%s%zu.npy", k->dir, k->name, kind, *n);
         FILE *f = fopen(path, "rb");
         if (!f)
             break;
         fclose(f);
-        if (airc_test_read_npy(ctx, path, &k->in[k->nin]) != AIRC_OK) {
-            print_error("%s: %s\n", path, airc_last_error());
-            return false;
-        }
-    }
-    for (k->nwant = 0; k->nwant < AIRC_TEST_MAXOUT; k->nwant++) {
-        snprintf(path, sizeof path, "%s/%s.out%zu.npy", k->dir, k->name, k->nwant);
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            break;
-        fclose(f);
-        if (airc_test_read_npy(ctx, path, &k->want[k->nwant]) != AIRC_OK) {
+        if (airc_test_read_npy(ctx, path, &out[*n]) != AIRC_OK) {
             print_error("%s: %s\n", path, airc_last_error());
             return false;
         }
     }
     return true;
+}
+
+bool airc_test_case_load(airc_context *ctx, airc_test_case *k)
+{
+    return read_series(ctx, k, "in", k->in, AIRC_TEST_MAXIN, &k->nin) &&
+           read_series(ctx, k, "out", k->want, AIRC_TEST_MAXOUT, &k->nwant);
 }
 
 void airc_test_case_free(airc_test_case *k)
