@@ -421,6 +421,28 @@ def edge_shapes(s, x, y, e):
             x.expand(3, 4).sum(1), (x @ y).t(), e.view(0, 2, 2), e.amax(1))
 
 
+def cat_fusion(x, w, y):
+    # remove_cat_ops: dim-0 cats of fresh results are written in place (the
+    # first three, one with dim=-2 and a nested one), and cats that must stay:
+    # a producer read twice, a producer with another user, dim 1, a view input
+    a = x @ w
+    b = torch.relu(x * 2)
+    c = torch.sigmoid(y)
+    first = torch.cat([a, b, c], 0)
+    d, e = torch.tanh(x), x - 1
+    second = torch.cat([d, e], -2)
+    f, g = x.exp(), x.neg()
+    nested = torch.cat([torch.cat([f, g], 0), x.abs()], 0)
+    h = x + 3
+    twice = torch.cat([h, h], 0)
+    k = x * x
+    shared = torch.cat([k, x.cos()], 0)
+    m, n = x.sin(), x.abs().sqrt()
+    dim1 = torch.cat([m, n], 1)
+    view = torch.cat([x.t(), y.t().contiguous()], 1)
+    return first * 2, second.sum(0), nested, twice, shared, k, dim1, view
+
+
 def multistream(x):
     # seed 001's model with the TorchAir multi-stream ops the seed pass inserts
     _air_library()
@@ -594,6 +616,7 @@ MODELS = {
     "edge_shapes": (edge_shapes, lambda: [torch.tensor(0.5), randn(3, 1), randn(1, 4),
                                           torch.zeros(0, 4)]),
     "multistream": (multistream, lambda: [randn(3, 3)]),
+    "cat_fusion": (cat_fusion, lambda: [randn(4, 5), randn(5, 5), randn(2, 5)]),
     # larger models
     "resnet_block": (resnet_block, lambda: [randn(2, 8, 16, 16), randn(16, 8, 3, 3) / 8,
                                             1 + 0.1 * randn(16), 0.1 * randn(16),

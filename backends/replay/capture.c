@@ -2,7 +2,7 @@
  * a planned arena (capture.h). Steps:
  *  1. clone, inline, placeholder meta from the signature, meta propagation;
  *  2. backend passes: dce, reinplace, then the stream plan (event_closure +
- *     record_insertion);
+ *     record_insertion), and the cats remove_cat_ops removes (cat_fusion.h);
  *  3. buffers: every graph input that is copied and every result that is
  *     neither a view nor an in-place write gets one; views, getitem and
  *     in-place results share their base's; each buffer's consumers give its
@@ -11,6 +11,7 @@
  *     compute a pointer), the others become launches whose views are final;
  *  5. events mapped onto the launches that remain. */
 #include "backends/replay/capture.h"
+#include "backends/replay/cat_fusion.h"
 #include "backends/replay/reinplace.h"
 #include "backends/replay/stream_plan.h"
 #include "exec/exec.h"
@@ -52,6 +53,8 @@ typedef struct builder {
     airc_launch *launches;
     size_t nlaunches, launches_cap;
     uint32_t *launch_of_pos; /* position -> launch index, NONE when not in the table */
+    airc_cat_fusion cats;    /* remove_cat_ops (into NULL when off) */
+    int32_t *cat_buf;        /* by removed cat's id: its output buffer + 1 (0: none yet) */
 } builder;
 
 /* ---- keys --------------------------------------------------------------- */
@@ -121,6 +124,12 @@ static airc_status prepare_graph(builder *b)
     AIRC_TRY(airc_stream_plan_build(b->g, &b->plan));
     if (p->verify)
         AIRC_TRY(airc_stream_plan_check(b->g, &b->plan));
+    if (p->remove_cat) {
+        AIRC_TRY(airc_cat_fusion_find(b->g, &b->plan, &b->cats));
+        b->cat_buf = airc_calloc(b->ctx, b->g->next_id + 1, sizeof *b->cat_buf);
+        if (!b->cat_buf)
+            return airc_fail_oom("remove_cat_ops");
+    }
     return AIRC_OK;
 }
 
@@ -225,6 +234,27 @@ static airc_status getitem_val(builder *b, airc_node *n)
     return AIRC_OK;
 }
 
+/* The output buffer of a removed cat, made by the first of n (the cat or
+ * one of its inputs) to need it: the buffer's lifetime starts there. */
+static airc_status cat_buffer(builder *b, const airc_node *n, int32_t *out)
+{
+    const airc_node *cat = b->cats.into[n->id] ? b->cats.into[n->id] : n;
+    if (!b->cat_buf[cat->id]) {
+        airc_tview t;
+        airc_tview_from_meta(&t, &cat->out[0]);
+        int32_t bi;
+        AIRC_TRY(new_buffer(b, n, &t, &bi));
+        b->cat_buf[cat->id] = bi + 1;
+    }
+    *out = b->cat_buf[cat->id] - 1;
+    return AIRC_OK;
+}
+
+static bool in_removed_cat(const builder *b, const airc_node *n)
+{
+    return b->cats.into && (b->cats.into[n->id] || b->cats.removed[n->id]);
+}
+
 /* The buffer of each result of a call (views and written results share
  * their argument's). */
 static airc_status call_buffers(builder *b, airc_node *n, const airc_value **args)
@@ -255,6 +285,8 @@ static airc_status call_buffers(builder *b, airc_node *n, const airc_value **arg
             AIRC_TRY(tensor_of(b, n, args[a]->u.node, &t, &v->buf[j]));
         } else if (n->op->flags & AIRC_OP_VIEW) {
             v->buf[j] = first;
+        } else if (in_removed_cat(b, n)) {
+            AIRC_TRY(cat_buffer(b, n, &v->buf[j]));
         } else {
             AIRC_TRY(new_buffer(b, n, &v->t[j], &v->buf[j]));
         }
@@ -370,11 +402,12 @@ static airc_status add_slot(builder *b, airc_tview *t)
 
 /* Points result j of n at its memory (not for views and written results,
  * which the kernel context fills). */
-static airc_status place(builder *b, cval *v, uint32_t j)
+static airc_status place(builder *b, const airc_node *n, cval *v, uint32_t j)
 {
     if (v->buf[j] == NO_BUF)
         return AIRC_OK;
-    v->t[j].data = b->c->base + b->offsets[v->buf[j]];
+    uint64_t slice = b->cats.into && b->cats.into[n->id] ? b->cats.offset[n->id] : 0;
+    v->t[j].data = b->c->base + b->offsets[v->buf[j]] + slice;
     return add_slot(b, &v->t[j]);
 }
 
@@ -440,6 +473,8 @@ static airc_status resolve_call(builder *b, airc_node *n, uint32_t pos)
             v->t[j].data = b->p->dummy;
         return AIRC_OK;
     }
+    if (b->cats.into && b->cats.removed[n->id])
+        return place(b, n, v, 0); /* its inputs wrote its output: no launch */
     airc_kernel_ref ref;
     if (!airc_find_kernel(op, b->p->device, &ref))
         return airc_fail(AIRC_E_UNSUPPORTED, "no %s kernel for %s (node '%s')", b->p->device,
@@ -469,7 +504,7 @@ static airc_status resolve_call(builder *b, airc_node *n, uint32_t pos)
             if (v->buf[j] != NO_BUF)
                 AIRC_TRY(add_slot(b, &v->t[j]));
         } else if (!view) {
-            AIRC_TRY(place(b, v, j));
+            AIRC_TRY(place(b, n, v, j));
         }
     }
     if (view) {
@@ -511,7 +546,7 @@ static airc_status resolve(builder *b)
                 v->t[0].data = (void *)b->p->input_data[input];
                 in->kind = AIRC_CAPTURE_INPUT_BOUND;
             } else {
-                AIRC_TRY(place(b, v, 0));
+                AIRC_TRY(place(b, n, v, 0));
                 in->kind = AIRC_CAPTURE_INPUT_COPY;
             }
             in->view = v->t[0];
@@ -787,6 +822,8 @@ airc_status airc_capture_build(airc_context *ctx, const airc_capture_params *p, 
     airc_free(ctx, b.launches);
     airc_free(ctx, b.launch_of_pos);
     airc_free(ctx, b.vals);
+    airc_free(ctx, b.cat_buf);
+    airc_cat_fusion_free(ctx, &b.cats);
     airc_stream_plan_free(&b.plan);
     if (st != AIRC_OK) {
         airc_capture_free(c);

@@ -53,6 +53,7 @@ typedef struct airc_capture_params {
     bool reinplace_inplaceable;
     bool reinplace_input_mutated;
     bool dce;
+    bool remove_cat; /* debug.aclgraph.remove_cat_ops (cat_fusion.h) */
     bool verify; /* check the stream and memory plans (tests, debug builds) */
     /* Called once the plan is known: the arena base for `bytes` (at least
      * 1) aligned to `align`, valid while the capture is used. */

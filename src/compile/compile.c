@@ -54,6 +54,7 @@ static airc_status read_config(airc_compiled *c, const airc_config *cfg)
     c->reinplace_input_mutated =
         !cfg_bool(cfg, "debug.aclgraph.disable_reinplace_input_mutated_ops_pass", false);
     c->dce = cfg ? airc_builtin_pass_enabled(cfg, "dce") != 0 : true;
+    c->remove_cat = cfg_bool(cfg, "debug.aclgraph.remove_cat_ops", true);
     c->capture_limit = 64;
     if (cfg)
         AIRC_TRY(airc_config_get_int(cfg, "debug.aclgraph.static_capture_size_limit",

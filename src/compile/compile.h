@@ -29,7 +29,7 @@ struct airc_compiled {
     int32_t mode;
     /* config */
     bool run_eagerly, clone_input, output_clone, share_arena;
-    bool reinplace_inplaceable, reinplace_input_mutated, dce;
+    bool reinplace_inplaceable, reinplace_input_mutated, dce, remove_cat;
     int64_t capture_limit;
     bool dump;       /* reduce-overhead: the txt dump of each capture */
     const char *dump_type; /* max-autotune: "txt", "pbtxt", "pb" or NULL */

@@ -203,6 +203,7 @@ static airc_status capture(airc_compiled *c, airc_capture **out)
     p.reinplace_inplaceable = c->reinplace_inplaceable;
     p.reinplace_input_mutated = c->reinplace_input_mutated;
     p.dce = c->dce;
+    p.remove_cat = c->remove_cat;
     p.verify = true;
     p.arena = give_arena;
     p.arena_user = &req;

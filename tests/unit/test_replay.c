@@ -3,7 +3,8 @@
  * shape change, the capture limit, static and mutated inputs, the
  * copy-free airc_compiled_run_views, output lifetimes and output clones,
  * the eager modes, the generic (per-launch vtable) driver over a wrapped
- * CPU runtime, errors (a failing kernel included) and concurrent callers.
+ * CPU runtime, errors (a failing kernel included), concurrent callers and
+ * remove_cat_ops.
  * Results are checked against PyTorch's (the .out*.npy files) and against
  * airc_run_eager on the same inputs. */
 #include "testcase.h"
@@ -52,7 +53,6 @@ static void perturb_into(airc_tensor *dst, const airc_tensor *src, uint64_t seed
             d[i] *= 0.75 + 0.5 * (double)(splitmix(&s) >> 11) / 9007199254740992.0;
     }
 }
-
 
 static airc_tensor *make_f32(airc_context *ctx, int64_t r, int64_t c, double seed)
 {
@@ -194,7 +194,6 @@ static bool mm_ok(const airc_tensor *out, const airc_tensor *x, const airc_tenso
 }
 
 /* ---- 1. conformance over fresh inputs --------------------------------------- */
-
 
 #define CASE_FAIL(...)                                                                             \
     do {                                                                                           \
@@ -1870,6 +1869,83 @@ static void test_clone_input_off(void **state)
     airc_context_destroy(ctx);
 }
 
+/* ---- 13. remove_cat_ops ------------------------------------------------------------ */
+
+/* Runs case k compiled with remove_cat_ops = on over its inputs twice
+ * (capture, replay): PyTorch's results; returns the launches per replay. */
+static uint64_t run_cat_case(airc_context *ctx, airc_graph *g, airc_test_case *k, const char *on)
+{
+    airc_config *cfg = config_with(ctx, "debug.aclgraph.remove_cat_ops", on);
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    for (int r = 0; r < 2; r++) {
+        airc_tensor *out[MAXOUT];
+        size_t n = 0;
+        AIRC_ASSERT_OK(airc_compiled_run(c, k->in, k->nin, out, MAXOUT, &n));
+        assert_int_equal(n, k->nwant);
+        for (size_t i = 0; i < n; i++) {
+            assert_true(airc_test_same_values(out[i], k->want[i], "remove_cat_ops"));
+            airc_tensor_destroy(out[i]);
+        }
+    }
+    uint64_t launches = stats_of(c).launches;
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    return launches;
+}
+
+/* cat_fusion.fx has three dim-0 cats of fresh results (one through
+ * reinplace's relu_(mul), one with dim -2, one nested in a cat that must
+ * stay) and five that must stay (an input read twice, an input read
+ * elsewhere, dim 1 twice, an inner removed cat): three launches fewer,
+ * the same results. A cat whose input runs on another stream stays. */
+static void test_remove_cat_ops(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_test_case k = {.dir = AIRC_TEST_DATA "/graphs", .name = "cat_fusion"};
+    assert_true(airc_test_case_load(ctx, &k));
+    char *text = airc_test_read_file(AIRC_TEST_DATA "/graphs/cat_fusion.fx", NULL);
+    airc_graph *g = airc_test_parse(ctx, text);
+    uint64_t on = run_cat_case(ctx, g, &k, "1"), off = run_cat_case(ctx, g, &k, "0");
+    assert_int_equal(on + 3, off);
+    airc_graph_destroy(g);
+    free(text);
+    airc_test_case_free(&k);
+
+    g = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : [#users=2] = placeholder[target=x]\n"
+             "    %scope_enter : [#users=0] = call_function[target=torch.ops.air.scope_enter."
+             "default](args = ([_user_stream_label], [stream_1]), kwargs = {})\n"
+             "    %exp : [#users=1] = call_function[target=torch.ops.aten.exp.default](args = "
+             "(%x,), kwargs = {})\n"
+             "    %scope_exit : [#users=0] = call_function[target=torch.ops.air.scope_exit."
+             "default](args = (), kwargs = {})\n"
+             "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = "
+             "(%x,), kwargs = {})\n"
+             "    %cat : [#users=1] = call_function[target=torch.ops.aten.cat.default](args = "
+             "([%exp, %neg],), kwargs = {})\n"
+             "    return (cat,)\n");
+    airc_config *cfg = config_with(ctx, NULL, NULL);
+    airc_compiled *c = compile_with(g, cfg, NULL, NULL, 0);
+    airc_tensor *x = make_f32(ctx, 3, 4, 0.25), *out[1];
+    size_t n = 0;
+    AIRC_ASSERT_OK(airc_compiled_run(c, &x, 1, out, 1, &n));
+    const float *xd = airc_tensor_data(x), *o = airc_tensor_data(out[0]);
+    for (int i = 0; i < 12; i++) {
+        assert_float_equal(o[i], expf(xd[i]), 1e-5 * (1 + expf(xd[i])));
+        assert_float_equal(o[12 + i], -xd[i], 0);
+    }
+    assert_int_equal(stats_of(c).launches, 3); /* exp, neg, cat */
+    airc_tensor_destroy(out[0]);
+    airc_tensor_destroy(x);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1895,6 +1971,7 @@ int main(void)
         cmocka_unit_test(test_reinplace_switch),
         cmocka_unit_test(test_mempool_reuse_switch),
         cmocka_unit_test(test_clone_input_off),
+        cmocka_unit_test(test_remove_cat_ops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
