@@ -6,6 +6,7 @@
 #include "backends/cpu/cpu_runtime.h"
 #include "backends/cpu/k_strided.h"
 #include "backends/ge/ge_internal.h"
+#include "exec/data_dump.h"
 #include "io/io.h"
 #include "ir/ir.h"
 #include "ops/ops.h"
@@ -30,6 +31,26 @@ static bool cfg_bool(const airc_config *cfg, const char *key, bool dflt)
     if (!cfg || airc_config_get_bool(cfg, key, &v) != AIRC_OK)
         return dflt;
     return v != 0;
+}
+
+/* debug.data_dump: every call runs eagerly, saving each node's inputs and
+ * results (TorchAir's dumper interprets the FX graph the same way). */
+static airc_status read_data_dump(airc_compiled *c, const airc_config *cfg)
+{
+    const char *type = "", *path = "", *filter = "";
+    if (!cfg || airc_config_get(cfg, "debug.data_dump.type", &type) != AIRC_OK || !*type)
+        return AIRC_OK;
+    airc_config_get(cfg, "debug.data_dump.path", &path);
+    airc_config_get(cfg, "debug.data_dump.filter", &filter);
+    c->run_eagerly = true;
+    c->data_dump_path = airc_strdup(c->ctx, path && *path ? path : ".");
+    c->data_dump_filter = filter && *filter ? airc_strdup(c->ctx, filter) : NULL;
+    if (!c->data_dump_path || (filter && *filter && !c->data_dump_filter))
+        return airc_fail_oom("data dump path");
+    char stamp[32];
+    airc_data_dump_stamp(stamp, sizeof stamp);
+    snprintf(c->data_dump_name, sizeof c->data_dump_name, "gm_%s_dump", stamp);
+    return AIRC_OK;
 }
 
 static airc_status read_config(airc_compiled *c, const airc_config *cfg)
@@ -77,7 +98,7 @@ static airc_status read_config(airc_compiled *c, const airc_config *cfg)
         if (!c->dump_dir)
             return airc_fail_oom("dump path");
     }
-    return AIRC_OK;
+    return read_data_dump(c, cfg);
 }
 
 /* ---- inputs ------------------------------------------------------------------------------ */
@@ -311,6 +332,8 @@ void airc_compiled_destroy(airc_compiled *c)
     airc_free(ctx, c->views);
     airc_free(ctx, c->first_addr);
     airc_free(ctx, c->dump_dir);
+    airc_free(ctx, c->data_dump_path);
+    airc_free(ctx, c->data_dump_filter);
     airc_compiled_free_model(c);
     airc_free(ctx, c->model_sigs);
     airc_config_destroy(c->config);

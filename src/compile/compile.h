@@ -34,6 +34,11 @@ struct airc_compiled {
     bool dump;       /* reduce-overhead: the txt dump of each capture */
     const char *dump_type; /* max-autotune: "txt", "pbtxt", "pb" or NULL */
     char *dump_dir;
+    /* debug.data_dump (run eagerly, saving every node's data): the folder
+     * (NULL: off), the node-name filter, this object's dump name, runs */
+    char *data_dump_path, *data_dump_filter;
+    char data_dump_name[64];
+    uint64_t data_dump_step;
     airc_config *config; /* a clone: graph options of the lowering */
     /* runtime */
     airc_runtime *rt, *own_rt;

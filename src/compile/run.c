@@ -3,6 +3,7 @@
 #include "backends/cpu/cpu_runtime.h"
 #include "backends/replay/dump.h"
 #include "compile/compile.h"
+#include "exec/data_dump.h"
 #include "exec/exec.h"
 #include "io/io.h"
 #include "ir/ir.h"
@@ -384,6 +385,20 @@ static airc_status model_for(airc_compiled *c, const airc_tview *in, size_t n)
     return airc_compiled_model_matches(c) ? AIRC_OK : airc_compiled_lower(c);
 }
 
+/* An eager run of g, with debug.data_dump's files when it is on (one
+ * folder per run). */
+static airc_status run_eager(airc_compiled *c, const airc_graph *g, airc_tensor *const *inputs,
+                             size_t ninputs, airc_tensor **outputs, size_t cap, size_t *nout)
+{
+    if (!c->data_dump_path)
+        return airc_run_eager(g, c->rt, inputs, ninputs, outputs, cap, nout, NULL);
+    char dir[4096];
+    airc_data_dump d;
+    airc_data_dump_init(&d, dir, sizeof dir, c->data_dump_path, c->data_dump_name,
+                        c->data_dump_step++, c->data_dump_filter);
+    return airc_run_eager_dumping(g, c->rt, inputs, ninputs, outputs, cap, nout, NULL, &d);
+}
+
 static bool eager_mode(const airc_compiled *c)
 {
     return c->mode == AIRC_COMPILED_EAGER || c->run_eagerly;
@@ -437,7 +452,7 @@ static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, siz
     }
     if (c->mode == AIRC_COMPILED_MAX_AUTOTUNE && !c->run_eagerly) {
         AIRC_TRY(model_for(c, c->views, ninputs));
-        return airc_run_eager(c->model_graph, c->rt, inputs, ninputs, outputs, cap, nout, NULL);
+        return run_eager(c, c->model_graph, inputs, ninputs, outputs, cap, nout);
     }
     airc_capture *k = NULL;
     if (!eager_mode(c)) {
@@ -449,7 +464,7 @@ static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, siz
             c->fallbacks++;
         else if (c->run_eagerly)
             c->fallbacks++;
-        return airc_run_eager(c->graph, c->rt, inputs, ninputs, outputs, cap, nout, NULL);
+        return run_eager(c, c->graph, inputs, ninputs, outputs, cap, nout);
     }
     AIRC_TRY(check_cap(k, cap, "airc_compiled_run"));
     AIRC_TRY(
@@ -507,7 +522,7 @@ static airc_status run_views_eager(airc_compiled *c, const airc_graph *g,
     }
     size_t n = 0;
     if (st == AIRC_OK)
-        st = airc_run_eager(g, c->rt, ins, ninputs, c->held_tensors, cap, &n, NULL);
+        st = run_eager(c, g, ins, ninputs, c->held_tensors, cap, &n);
     if (st == AIRC_OK) {
         c->nheld_tensors = n;
         for (size_t i = 0; i < n; i++) {

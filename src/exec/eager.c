@@ -19,6 +19,7 @@
  * and before retrying a failed allocation. */
 #include "airc/exec.h"
 #include "backends/cpu/k_strided.h"
+#include "exec/data_dump.h"
 #include "exec/exec.h"
 #include "io/io.h"
 
@@ -76,6 +77,7 @@ struct eager_run {
     /* a device runtime and a graph with in-place ops: input copies live to
      * the end of the run, to be written back */
     bool keep_inputs;
+    const airc_data_dump *dump; /* debug.data_dump, or NULL */
     const char *device;
     int32_t threads;
     airc_arena arena; /* views, kernel contexts: live until the final synchronize */
@@ -512,6 +514,43 @@ static airc_status bind_output(eager_run *r, airc_node *n, launch_item *it, eval
     return AIRC_OK;
 }
 
+/* debug.data_dump: a node's tensor arguments, once the work before it is
+ * done (an in-place kernel will overwrite one). */
+static airc_status dump_args(eager_run *r, const airc_node *n, const launch_item *it)
+{
+    AIRC_TRY(run_sync(r));
+    const airc_kernel_ctx *k = &it->k;
+    char what[64];
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        if (k->in[i]) {
+            snprintf(what, sizeof what, "INPUT.%u", i);
+            AIRC_TRY(airc_data_dump_view(r->dump, r->ctx, r->vt, r->rctx, r->host, n->name,
+                                         n->op->qualname, what, k->in[i]));
+        }
+        for (uint32_t j = 0; it->list_src && it->list_src[i] && j < k->in_list_len[i]; j++) {
+            if (!it->list_src[i][j])
+                continue;
+            snprintf(what, sizeof what, "INPUT.%u.%u", i, j);
+            AIRC_TRY(airc_data_dump_view(r->dump, r->ctx, r->vt, r->rctx, r->host, n->name,
+                                         n->op->qualname, what, it->list_src[i][j]));
+        }
+    }
+    return AIRC_OK;
+}
+
+/* debug.data_dump: a node's results, once its kernel ran. */
+static airc_status dump_results(eager_run *r, const airc_node *n, const eval *v)
+{
+    AIRC_TRY(run_sync(r));
+    char what[32];
+    for (uint32_t j = 0; j < v->nt; j++) {
+        snprintf(what, sizeof what, "OUTPUT.%u", j);
+        AIRC_TRY(airc_data_dump_view(r->dump, r->ctx, r->vt, r->rctx, r->host, n->name,
+                                     n->op->qualname, what, &v->t[j]));
+    }
+    return AIRC_OK;
+}
+
 static airc_status exec_call(eager_run *r, airc_node *n)
 {
     const airc_op *op = n->op;
@@ -572,12 +611,15 @@ static airc_status exec_call(eager_run *r, airc_node *n)
     k->num_threads = r->threads;
     k->ctx = r->ctx;
 
+    bool dumping = r->dump && airc_data_dump_wants(r->dump, n->name);
+    if (dumping)
+        AIRC_TRY(dump_args(r, n, it));
     airc_set_error(AIRC_OK, "");
     airc_status st = r->vt->launch(r->rctx, r->stream, run_item, it);
     if (st != AIRC_OK)
         return runtime_fail(st, "launch"), airc_fail_prefix("node '%s'", n->name);
     r->launches++;
-    return AIRC_OK;
+    return dumping ? dump_results(r, n, v) : AIRC_OK;
 }
 
 /* After node n was launched: its inputs that have no user left die, and so
@@ -822,6 +864,15 @@ airc_status airc_run_eager(const airc_graph *g, airc_runtime *rt, airc_tensor *c
                            size_t ninputs, airc_tensor **outputs, size_t outputs_cap,
                            size_t *noutputs, airc_run_stats *stats)
 {
+    return airc_run_eager_dumping(g, rt, inputs, ninputs, outputs, outputs_cap, noutputs, stats,
+                                  NULL);
+}
+
+airc_status airc_run_eager_dumping(const airc_graph *g, airc_runtime *rt,
+                                   airc_tensor *const *inputs, size_t ninputs,
+                                   airc_tensor **outputs, size_t outputs_cap, size_t *noutputs,
+                                   airc_run_stats *stats, const airc_data_dump *dump)
+{
     static const char fn[] = "airc_run_eager";
     AIRC_TRY(airc_check_graph(g, fn));
     if ((ninputs && !inputs) || (outputs_cap && !outputs) || !noutputs)
@@ -854,6 +905,7 @@ airc_status airc_run_eager(const airc_graph *g, airc_runtime *rt, airc_tensor *c
     r.device = airc_runtime_device_type(rt);
     r.host = !strcmp(r.device, "cpu");
     r.keep_inputs = !r.host && has_inplace_ops(c);
+    r.dump = dump;
     atomic_init(&r.failed, 0);
     airc_arena_init(&r.arena, ctx);
     airc_tensor **res = airc_calloc(ctx, nres ? nres : 1, sizeof *res);
