@@ -33,15 +33,48 @@ static bool cfg_bool(const airc_config *cfg, const char *key, bool dflt)
     return v != 0;
 }
 
-/* debug.data_dump: every call runs eagerly, saving each node's inputs and
- * results (TorchAir's dumper interprets the FX graph the same way). */
+/* dump_config.enable_dump: the same dump, into dump_config.dump_path, of
+ * the inputs, the outputs or both (dump_mode). Tensors only, of the graph
+ * after the passes. */
+static airc_status read_dump_config(airc_compiled *c, const airc_config *cfg, const char **path)
+{
+    const char *mode = "all", *data = "tensor", *stage = "optimized";
+    airc_config_get(cfg, "dump_config.dump_path", path);
+    airc_config_get(cfg, "dump_config.dump_mode", &mode);
+    airc_config_get(cfg, "dump_config.dump_data", &data);
+    airc_config_get(cfg, "dump_config.data_dump_stage", &stage);
+    if (strcmp(data, "tensor"))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "airc_compile: dump_config.dump_data '%s' is not available (airc dumps "
+                         "tensors)",
+                         data);
+    if (strcmp(stage, "optimized"))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "airc_compile: dump_config.data_dump_stage '%s' is not available (airc "
+                         "dumps the graph after the passes: optimized)",
+                         stage);
+    c->data_dump_inputs = strcmp(mode, "output") != 0;
+    c->data_dump_outputs = strcmp(mode, "input") != 0;
+    return AIRC_OK;
+}
+
+/* debug.data_dump (or dump_config.enable_dump): every call runs eagerly,
+ * saving each node's inputs and results (TorchAir's dumper interprets the
+ * FX graph the same way). */
 static airc_status read_data_dump(airc_compiled *c, const airc_config *cfg)
 {
     const char *type = "", *path = "", *filter = "";
-    if (!cfg || airc_config_get(cfg, "debug.data_dump.type", &type) != AIRC_OK || !*type)
+    if (!cfg)
         return AIRC_OK;
-    airc_config_get(cfg, "debug.data_dump.path", &path);
-    airc_config_get(cfg, "debug.data_dump.filter", &filter);
+    c->data_dump_inputs = c->data_dump_outputs = true;
+    if (airc_config_get(cfg, "debug.data_dump.type", &type) == AIRC_OK && *type) {
+        airc_config_get(cfg, "debug.data_dump.path", &path);
+        airc_config_get(cfg, "debug.data_dump.filter", &filter);
+    } else if (cfg_bool(cfg, "dump_config.enable_dump", false)) {
+        AIRC_TRY(read_dump_config(c, cfg, &path));
+    } else {
+        return AIRC_OK;
+    }
     c->run_eagerly = true;
     c->data_dump_path = airc_strdup(c->ctx, path && *path ? path : ".");
     c->data_dump_filter = filter && *filter ? airc_strdup(c->ctx, filter) : NULL;

@@ -39,6 +39,7 @@ struct airc_compiled {
     char *data_dump_path, *data_dump_filter;
     char data_dump_name[64];
     uint64_t data_dump_step;
+    bool data_dump_inputs, data_dump_outputs;
     airc_config *config; /* a clone: graph options of the lowering */
     /* runtime */
     airc_runtime *rt, *own_rt;

@@ -396,6 +396,8 @@ static airc_status run_eager(airc_compiled *c, const airc_graph *g, airc_tensor 
     airc_data_dump d;
     airc_data_dump_init(&d, dir, sizeof dir, c->data_dump_path, c->data_dump_name,
                         c->data_dump_step++, c->data_dump_filter);
+    d.inputs = c->data_dump_inputs;
+    d.outputs = c->data_dump_outputs;
     return airc_run_eager_dumping(g, c->rt, inputs, ninputs, outputs, cap, nout, NULL, &d);
 }
 

@@ -31,6 +31,7 @@ void airc_data_dump_init(airc_data_dump *d, char *buf, size_t cap, const char *p
              (unsigned long long)step);
     d->dir = buf;
     d->filter = filter;
+    d->inputs = d->outputs = true;
     airc_data_dump_stamp(d->stamp, sizeof d->stamp);
 }
 

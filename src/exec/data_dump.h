@@ -15,8 +15,9 @@
 #include "core/core.h"
 
 typedef struct airc_data_dump {
-    const char *dir;    /* created before the first file */
-    const char *filter; /* fnmatch(3) pattern on node names; NULL or "": every node */
+    const char *dir;      /* created before the first file */
+    const char *filter;   /* fnmatch(3) pattern on node names; NULL or "": every node */
+    bool inputs, outputs; /* which files (airc_data_dump_init: both) */
     char stamp[32];
 } airc_data_dump;
 

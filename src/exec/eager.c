@@ -612,14 +612,14 @@ static airc_status exec_call(eager_run *r, airc_node *n)
     k->ctx = r->ctx;
 
     bool dumping = r->dump && airc_data_dump_wants(r->dump, n->name);
-    if (dumping)
+    if (dumping && r->dump->inputs)
         AIRC_TRY(dump_args(r, n, it));
     airc_set_error(AIRC_OK, "");
     airc_status st = r->vt->launch(r->rctx, r->stream, run_item, it);
     if (st != AIRC_OK)
         return runtime_fail(st, "launch"), airc_fail_prefix("node '%s'", n->name);
     r->launches++;
-    return dumping ? dump_results(r, n, v) : AIRC_OK;
+    return dumping && r->dump->outputs ? dump_results(r, n, v) : AIRC_OK;
 }
 
 /* After node n was launched: its inputs that have no user left die, and so

@@ -2,7 +2,9 @@
  * saves each call_function node's tensor inputs (before its kernel: an
  * in-place op's input is the value it read) and results as .npy, in
  * TorchAir's layout, one folder per run; the filter picks nodes by name;
- * every mode does it; the results are those of a run without the dump. */
+ * every mode does it; the results are those of a run without the dump.
+ * TorchAir's dump_config (enable_dump, dump_path, dump_mode) does the same
+ * with inputs, outputs or both. */
 #include "testutil.h"
 
 #include "airc/compile.h"
@@ -97,7 +99,8 @@ static void expect_values(const airc_tensor *t, const float *want, int n)
 /* Compiles GRAPH in mode with the dump (filter may be NULL), runs it twice
  * on x, checks the results, and leaves the files in d. */
 static void dump_runs(airc_context *ctx, const char *mode, const char *filter, bool functionalize,
-                      dump_dir *d, airc_tensor *x, const float *want_add, const float *want_sub)
+                      const char *dump_mode, dump_dir *d, airc_tensor *x, const float *want_add,
+                      const float *want_sub)
 {
     snprintf(d->root, sizeof d->root, "%s/airc-dump.XXXXXX",
              getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -106,8 +109,14 @@ static void dump_runs(airc_context *ctx, const char *mode, const char *filter, b
     airc_config *cfg;
     AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
     AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "debug.data_dump.type", "npy"));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "debug.data_dump.path", d->root));
+    if (dump_mode) { /* TorchAir's dump_config */
+        AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.enable_dump", "1"));
+        AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.dump_path", d->root));
+        AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.dump_mode", dump_mode));
+    } else {
+        AIRC_ASSERT_OK(airc_config_set(cfg, "debug.data_dump.type", "npy"));
+        AIRC_ASSERT_OK(airc_config_set(cfg, "debug.data_dump.path", d->root));
+    }
     if (filter)
         AIRC_ASSERT_OK(airc_config_set(cfg, "debug.data_dump.filter", filter));
     AIRC_ASSERT_OK(airc_config_set_bool(cfg, "passes.functionalize", functionalize));
@@ -159,7 +168,7 @@ static void test_data_dump(void **state)
     for (int m = 0; m < 3; m++) {
         dump_dir d;
         /* eager without functionalize keeps add_ in place */
-        dump_runs(ctx, modes[m], NULL, m > 0, &d, x, add, sub);
+        dump_runs(ctx, modes[m], NULL, m > 0, NULL, &d, x, add, sub);
         for (int r = 0; r < 2; r++) {
             int nfiles = 0;
             airc_tensor *t =
@@ -188,13 +197,44 @@ static void test_data_dump(void **state)
     }
     /* the filter: node names matching "a*" only */
     dump_dir d;
-    dump_runs(ctx, "reduce-overhead", "a*", true, &d, x, add, sub);
+    dump_runs(ctx, "reduce-overhead", "a*", true, NULL, &d, x, add, sub);
     int nfiles = 0;
     airc_tensor *t = read_dumped(ctx, d.run[1], "abs_1-aten.abs.default.OUTPUT.0.*.npy", &nfiles);
     expect_values(t, abs1, 9);
     airc_tensor_destroy(t);
     assert_int_equal(nfiles, 4); /* abs_1 and add_: one input, one output each */
     remove_tree(d.root);
+
+    /* dump_config: outputs only, inputs only */
+    dump_runs(ctx, "max-autotune", NULL, true, "output", &d, x, add, sub);
+    t = read_dumped(ctx, d.run[0], "mm-aten.mm.default.OUTPUT.0.*.npy", &nfiles);
+    expect_values(t, mm, 9);
+    airc_tensor_destroy(t);
+    assert_int_equal(nfiles, 4);
+    remove_tree(d.root);
+    dump_runs(ctx, "reduce-overhead", NULL, true, "input", &d, x, add, sub);
+    t = read_dumped(ctx, d.run[1], "sub-aten.sub.Tensor.INPUT.0.*.npy", &nfiles);
+    expect_values(t, xd, 9);
+    airc_tensor_destroy(t);
+    assert_int_equal(nfiles, 6);
+    remove_tree(d.root);
+    /* what airc cannot dump is refused */
+    airc_graph *g = airc_test_parse(ctx, GRAPH);
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.enable_dump", "1"));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.dump_data", "stats"));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = cfg;
+    airc_compiled *c = NULL;
+    AIRC_EXPECT(airc_compile(g, &o, &c), AIRC_E_UNSUPPORTED, "dump_config.dump_data 'stats'");
+    AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.dump_data", "tensor"));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "dump_config.data_dump_stage", "original"));
+    AIRC_EXPECT(airc_compile(g, &o, &c), AIRC_E_UNSUPPORTED, "data_dump_stage 'original'");
+    assert_null(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
 
     airc_tensor_destroy(x);
     airc_context_destroy(ctx);
