@@ -320,9 +320,11 @@ static void iter_init(iter *it, int nops, const airc_tview *a, const airc_tview 
     it->nops = nops;
     it->ndim = 0;
     it->empty = false;
-    for (int32_t i = 0; i < a->ndim; i++) {
-        if (a->shape[i] == 0)
-            it->empty = true;
+    /* nothing to visit: the other dims may be huge (a [0, 2^62] tensor),
+     * their strides in bytes past int64 */
+    for (int32_t i = 0; i < a->ndim; i++)
+        it->empty |= a->shape[i] == 0;
+    for (int32_t i = 0; i < a->ndim && !it->empty; i++) {
         if (a->shape[i] == 1)
             continue;
         int32_t n = it->ndim;
