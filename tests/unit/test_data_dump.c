@@ -141,6 +141,23 @@ static void dump_runs(airc_context *ctx, const char *mode, const char *filter, b
     find_runs(d);
 }
 
+/* A dump of fewer files (a filter, a dump_mode): nfiles in the second run's
+ * folder, one of them matching pattern with values want_file. want: the
+ * results add, sub. */
+static void some_files(airc_context *ctx, const char *mode, const char *filter,
+                       const char *dump_mode, airc_tensor *x, const float *const *want,
+                       const char *pattern, const float *want_file, int nfiles)
+{
+    dump_dir d;
+    dump_runs(ctx, mode, filter, true, dump_mode, &d, x, want[0], want[1]);
+    int n = 0;
+    airc_tensor *t = read_dumped(ctx, d.run[1], pattern, &n);
+    expect_values(t, want_file, 9);
+    airc_tensor_destroy(t);
+    assert_int_equal(n, nfiles);
+    remove_tree(d.root);
+}
+
 static void test_data_dump(void **state)
 {
     (void)state;
@@ -195,29 +212,16 @@ static void test_data_dump(void **state)
         }
         remove_tree(d.root);
     }
-    /* the filter: node names matching "a*" only */
-    dump_dir d;
-    dump_runs(ctx, "reduce-overhead", "a*", true, NULL, &d, x, add, sub);
-    int nfiles = 0;
-    airc_tensor *t = read_dumped(ctx, d.run[1], "abs_1-aten.abs.default.OUTPUT.0.*.npy", &nfiles);
-    expect_values(t, abs1, 9);
-    airc_tensor_destroy(t);
-    assert_int_equal(nfiles, 4); /* abs_1 and add_: one input, one output each */
-    remove_tree(d.root);
-
+    /* the filter, node names matching "a*": abs_1 and add_, one input and
+     * one output each */
+    const float *const want[2] = {add, sub};
+    some_files(ctx, "reduce-overhead", "a*", NULL, x, want, "abs_1-aten.abs.default.OUTPUT.0.*.npy",
+               abs1, 4);
     /* dump_config: outputs only, inputs only */
-    dump_runs(ctx, "max-autotune", NULL, true, "output", &d, x, add, sub);
-    t = read_dumped(ctx, d.run[0], "mm-aten.mm.default.OUTPUT.0.*.npy", &nfiles);
-    expect_values(t, mm, 9);
-    airc_tensor_destroy(t);
-    assert_int_equal(nfiles, 4);
-    remove_tree(d.root);
-    dump_runs(ctx, "reduce-overhead", NULL, true, "input", &d, x, add, sub);
-    t = read_dumped(ctx, d.run[1], "sub-aten.sub.Tensor.INPUT.0.*.npy", &nfiles);
-    expect_values(t, xd, 9);
-    airc_tensor_destroy(t);
-    assert_int_equal(nfiles, 6);
-    remove_tree(d.root);
+    some_files(ctx, "max-autotune", NULL, "output", x, want, "mm-aten.mm.default.OUTPUT.0.*.npy",
+               mm, 4);
+    some_files(ctx, "reduce-overhead", NULL, "input", x, want, "sub-aten.sub.Tensor.INPUT.0.*.npy",
+               xd, 6);
     /* what airc cannot dump is refused */
     airc_graph *g = airc_test_parse(ctx, GRAPH);
     airc_config *cfg;
