@@ -403,6 +403,15 @@ AIRC_API airc_status airc_node_update_arg(airc_node *n, size_t i, const airc_val
 AIRC_API airc_status airc_node_update_kwarg(airc_node *n, const char *name, const airc_value *v);
 /** Retargets a call_function node to another op (torch.fx: node.target = ...). */
 AIRC_API airc_status airc_node_set_target(airc_node *n, const char *op);
+/** Renames n (torch.fx's Node._rename): the new name is made from
+ *  `candidate` by the rules of new nodes' names (sanitized, "_N" added
+ *  when taken), so it may differ from candidate; n's old name stays
+ *  reserved (names are never reused). Users print the new name; a
+ *  placeholder's target is not changed.
+ *  @param name optional: the name given (borrowed from the graph).
+ *  @return AIRC_OK; AIRC_E_INVALID_ARGUMENT (NULL or empty candidate);
+ *          AIRC_E_MISUSE; AIRC_E_OUT_OF_MEMORY (n keeps its name). */
+AIRC_API airc_status airc_node_rename(airc_node *n, const char *candidate, const char **name);
 
 /** Optional filter for replace_all_uses_with: return nonzero to rewrite user. */
 typedef int32_t (*airc_user_filter_fn)(void *user_data, const airc_node *user);

@@ -318,6 +318,15 @@ class Node:
     def name(self):
         return _lib.lib().airc_node_name(self._handle())
 
+    @name.setter
+    def name(self, candidate):
+        """Renames the node; the name is made unique as a new node's would
+        be (torch.fx's Node._rename), so it may differ from candidate."""
+        self._rename(candidate)
+
+    def _rename(self, candidate):
+        _lib.lib().airc_node_rename(self._handle(), _lib.encode(candidate), None)
+
     @property
     def op(self):
         return _OP_BY_KIND[_lib.lib().airc_node_get_kind(self._handle())]

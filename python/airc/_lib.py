@@ -261,6 +261,7 @@ _SIGNATURES = {
     "airc_node_set_args": (st, [vp, P(vp), c_size_t]),
     "airc_node_set_kwargs": (st, [vp, P(c_char_p), P(vp), c_size_t]),
     "airc_node_set_target": (st, [vp, c_char_p]),
+    "airc_node_rename": (st, [vp, c_char_p, P(c_char_p)]),
     "airc_node_replace_all_uses_with": (st, [vp, vp, USER_FILTER_FN, vp, P(c_size_t)]),
     "airc_node_replace_input_with": (st, [vp, vp, vp]),
     "airc_node_meta_kind": (c_int32, [vp]),

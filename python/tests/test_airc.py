@@ -257,6 +257,26 @@ class TestGraph(unittest.TestCase):
         self.assertEqual(seen, ["x_1", "mm", "abs_1", "add", "sub", "output"])
         self.assertEqual(g2.output_node.args, ((g2.find_node("add"), g2.find_node("x_1")),))
 
+    def test_rename(self):
+        """node.name = ... renames as torch 2's Node._rename: unique names
+        made the way new nodes' are; the old name is never reused."""
+        g = airc.Graph.load(MODEL)
+        x, mm, abs_1, add, sub, out = g.nodes
+        mm.name = "x_1"  # taken by the placeholder
+        self.assertEqual(mm.name, "x_2")
+        abs_1._rename("my node!")
+        self.assertEqual(abs_1.name, "my_node_")
+        self.assertIn("%sub : [#users=1] = call_function[target=torch.ops.aten.sub.Tensor]"
+                      "(args = (%x_1, %x_2), kwargs = {})", str(g))
+        with g.inserting_after(mm):
+            again = g.call_function(ops.aten.mm.default, (x, x))
+        self.assertEqual(again.name, "mm_1")
+        g.lint()
+        self.assertEqual(str(airc.Graph.parse(str(g))), str(g))
+        with self.assertRaises(airc.Error) as cm:
+            mm.name = ""
+        self.assertEqual(cm.exception.status_name, "AIRC_E_INVALID_ARGUMENT")
+
     def test_lint_errors(self):
         g = airc.Graph()
         x = g.placeholder("x")

@@ -783,6 +783,38 @@ airc_status airc_node_set_target(airc_node *n, const char *opname)
     return AIRC_OK;
 }
 
+airc_status airc_node_rename(airc_node *n, const char *candidate, const char **name)
+{
+    static const char fn[] = "airc_node_rename";
+    AIRC_TRY(airc_check_node(n, fn));
+    if (!candidate || !*candidate)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: the new name of '%s' is NULL or empty", fn,
+                         n->name);
+    airc_graph *g = n->graph;
+    if (!strcmp(candidate, n->name)) {
+        if (name)
+            *name = n->name;
+        return AIRC_OK;
+    }
+    const char *fresh = airc_graph_unique_name(g, candidate);
+    if (!fresh)
+        return airc_fail_oom("node name");
+    size_t len = strlen(fresh);
+    if (len > UINT32_MAX)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: the name is too long", fn);
+    airc_name_note note;
+    if (!airc_strmap_reserve(&g->ns.used, 1) || !airc_names_prepare(g, fresh, len, &note))
+        return airc_fail_oom("node name");
+    /* commit: the old name stays taken, by nobody live */
+    airc_strmap_put_existing(&g->ns.used, n->name, strlen(n->name), &g->name_tomb);
+    airc_strmap_insert_new(&g->ns.used, fresh, len, airc_strmap_hash(fresh, len), n);
+    airc_names_commit(g, fresh, &note);
+    n->name = fresh;
+    if (name)
+        *name = fresh;
+    return AIRC_OK;
+}
+
 /* ---- replacing uses ---------------------------------------------------- */
 
 typedef struct subst {

@@ -752,6 +752,53 @@ static void test_failing_allocator(void **state)
     }
 }
 
+/* airc_node_rename: torch.fx's Node._rename (torch 2), names as
+ * torch.fx's namespace makes them (checked with torch 1.13's
+ * _graph_namespace.create_name: x -> x_1, "my node!" -> my_node_,
+ * relu -> relu_1, x_1 -> x_2). */
+static void test_rename(void **state)
+{
+    fixture *f = *state;
+    airc_graph *g = f->g;
+    airc_node *x, *y;
+    AIRC_ASSERT_OK(airc_graph_placeholder(g, "x", &x));
+    y = call1(g, "aten.relu.default", x);
+    output(g, &y, 1);
+    assert_string_equal(airc_node_name(y), "relu");
+    const char *name = NULL;
+    AIRC_ASSERT_OK(airc_node_rename(y, "x", &name)); /* taken */
+    assert_string_equal(name, "x_1");
+    assert_string_equal(airc_node_name(y), "x_1");
+    assert_ptr_equal(airc_graph_find_node(g, "x_1"), y);
+    assert_null(airc_graph_find_node(g, "relu")); /* reserved, by nobody */
+    AIRC_ASSERT_OK(airc_node_rename(y, "my node!", &name));
+    assert_string_equal(name, "my_node_");
+    AIRC_ASSERT_OK(airc_node_rename(y, "my_node_", &name)); /* its own name */
+    assert_string_equal(name, "my_node_");
+    AIRC_ASSERT_OK(airc_node_rename(y, "x_1", NULL)); /* its old name stays taken */
+    assert_string_equal(airc_node_name(y), "x_2");
+    airc_node *z = call1(g, "aten.relu.default", x); /* relu is never reused */
+    assert_string_equal(airc_node_name(z), "relu_1");
+    AIRC_ASSERT_OK(airc_graph_erase_node(g, z));
+    /* users print the new name, and the text parses back the same */
+    char *text = airc_test_print(g, AIRC_PRINT_DEFAULT);
+    assert_non_null(strstr(text, "%x_2 : [#users=1] = call_function[target=torch.ops.aten.relu."
+                                 "default](args = (%x,), kwargs = {})"));
+    assert_non_null(strstr(text, "return (x_2,)"));
+    airc_graph *again = airc_test_parse(f->ctx, text);
+    char *text2 = airc_test_print(again, AIRC_PRINT_DEFAULT);
+    assert_string_equal(text, text2);
+    free(text);
+    free(text2);
+    airc_graph_destroy(again);
+    AIRC_ASSERT_OK(airc_graph_lint(g));
+    /* errors */
+    AIRC_EXPECT(airc_node_rename(y, "", NULL), AIRC_E_INVALID_ARGUMENT, "x_2");
+    AIRC_EXPECT(airc_node_rename(y, NULL, NULL), AIRC_E_INVALID_ARGUMENT, NULL);
+    AIRC_EXPECT(airc_node_rename(NULL, "a", NULL), AIRC_E_MISUSE, NULL);
+    assert_string_equal(airc_node_name(y), "x_2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -771,6 +818,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_meta_and_attrs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constants_submodules_clone, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_failing_allocator),
     };
