@@ -734,6 +734,12 @@ static void test_failing_allocator(void **state)
         }
         if (st == AIRC_OK)
             st = airc_node_replace_input_with(r, x, mm) == AIRC_E_INVALID_GRAPH ? AIRC_OK : st;
+        if (st == AIRC_OK) {
+            /* a rename that fails leaves the name; one that works is found */
+            st = airc_node_rename(r, "x", NULL);
+            assert_string_equal(airc_node_name(r), st == AIRC_OK ? "x_1" : "relu");
+            assert_ptr_equal(airc_graph_find_node(g, airc_node_name(r)), r);
+        }
         if (st == AIRC_OK)
             st = airc_graph_clone(g, &c);
         if (st != AIRC_OK) {
