@@ -295,12 +295,15 @@ airc_status airc_cpu_k_slice_scatter(airc_kernel_ctx *k, void *ud)
     if (s < 0)
         s += size;
     s = s < 0 ? 0 : (s > size ? size : s);
-    if (step <= 0 || (src->shape[d] && s + (src->shape[d] - 1) * step >= size))
+    /* the last written index s + (n - 1) * step < size, without overflow */
+    int64_t n = src->shape[d];
+    if (step <= 0 || (n && (s >= size || n - 1 > (size - 1 - s) / step)))
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "src does not match the slice");
     airc_cpu_copy(out, self);
     airc_tview dst = *out;
-    airc_cpu_narrow(&dst, d, s, src->shape[d]);
-    dst.strides[d] *= step;
+    airc_cpu_narrow(&dst, d, s, n);
+    if (n > 1) /* then step < size: the stride stays inside the tensor */
+        dst.strides[d] *= step;
     if (!same_shape(&dst, src))
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "src does not match the slice");
     airc_cpu_copy(&dst, src);
