@@ -158,7 +158,13 @@ double airc_cpu_load_f64(const void *p, airc_dtype d)
     case AIRC_DTYPE_F64: { double v; memcpy(&v, p, 8); return v; }
     case AIRC_DTYPE_F16: { uint16_t v; memcpy(&v, p, 2); return airc_f16_to_f32(v); }
     case AIRC_DTYPE_BF16: { uint16_t v; memcpy(&v, p, 2); return airc_bf16_to_f32(v); }
-    default: return (double)airc_cpu_load_i64(p, d);
+    case AIRC_DTYPE_I64:
+    case AIRC_DTYPE_I32:
+    case AIRC_DTYPE_I16:
+    case AIRC_DTYPE_I8:
+    case AIRC_DTYPE_U8:
+    case AIRC_DTYPE_BOOL: return (double)airc_cpu_load_i64(p, d);
+    default: return 0; /* no element type: nothing to read */
     }
 }
 
@@ -171,11 +177,15 @@ int64_t airc_cpu_load_i64(const void *p, airc_dtype d)
     case AIRC_DTYPE_I8: return *(const int8_t *)p;
     case AIRC_DTYPE_U8: return *(const uint8_t *)p;
     case AIRC_DTYPE_BOOL: return *(const uint8_t *)p != 0;
-    default: {
+    case AIRC_DTYPE_F32:
+    case AIRC_DTYPE_F64:
+    case AIRC_DTYPE_F16:
+    case AIRC_DTYPE_BF16: {
         double v = airc_cpu_load_f64(p, d);
         /* out-of-range casts are undefined in C; torch's give garbage too */
         return v >= -9.2e18 && v <= 9.2e18 ? (int64_t)v : INT64_MIN;
     }
+    default: return 0; /* no element type: nothing to read */
     }
 }
 

@@ -262,8 +262,12 @@ static airc_status call_buffers(builder *b, airc_node *n, const airc_value **arg
     cval *v = &b->vals[n->id];
     uint32_t nout = node_nout(n);
     AIRC_TRY(alloc_vals(b, v, nout));
-    if (is_air(n))
-        return AIRC_OK; /* air.record's result: dummy data nothing reads */
+    if (is_air(n)) {
+        /* air.record's result: dummy data that only air.wait takes (lint) */
+        for (uint32_t j = 0; j < nout; j++)
+            airc_tview_from_meta(&v->t[j], &n->out[j]);
+        return AIRC_OK;
+    }
     const airc_schema *s = n->op->schema;
     int32_t first = NO_BUF;
     bool have_first = false;

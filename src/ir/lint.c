@@ -2,7 +2,8 @@
  * before definition, unique names) plus what a compiler needs to trust a
  * graph: users consistent with args, exactly one output and it is last,
  * call_function arguments against the op's schema, get_attr / call_module
- * targets resolved, air.scope_enter/scope_exit paired. */
+ * targets resolved, air.scope_enter/scope_exit paired, air.record's result
+ * read by air.wait alone (it is an event handle, not data). */
 #include "ir/ir.h"
 #include "ops/ops.h"
 
@@ -62,6 +63,16 @@ static airc_status check_scopes(const airc_graph *g)
                                  "(unpaired scopes usually come from a user pass)",
                                  n->name);
             depth--;
+        } else if (!strcmp(n->op->qualname, AIRC_OP_RECORD)) {
+            for (size_t u = 0; u < n->nusers; u++) {
+                const airc_node *w = n->users[u];
+                if (w->kind != AIRC_NODE_CALL_FUNCTION || strcmp(w->op->qualname, AIRC_OP_WAIT))
+                    return airc_fail(AIRC_E_INVALID_GRAPH,
+                                     "node '%s' reads the result of air.record '%s', which only "
+                                     "air.wait may take (it marks a point of a stream, it holds "
+                                     "no data)",
+                                     w->name, n->name);
+            }
         }
     }
     if (depth)

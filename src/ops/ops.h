@@ -174,6 +174,8 @@ AIRC_HIDDEN bool airc_op_get_meta(const airc_op *op, airc_meta_fn *fn, void **us
 #define AIRC_OP_GETITEM "operator.getitem"
 #define AIRC_OP_SCOPE_ENTER "air.scope_enter.default"
 #define AIRC_OP_SCOPE_EXIT "air.scope_exit.default"
+#define AIRC_OP_RECORD "air.record.default"
+#define AIRC_OP_WAIT "air.wait.default"
 
 /* Checks a call_function node's args/kwargs against its op's schema: arity,
  * unknown or duplicate keywords, argument kinds (a Tensor argument must be a

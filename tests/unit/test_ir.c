@@ -2,6 +2,7 @@
  * constants, submodules, meta, attributes; each with its error paths. */
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -758,6 +759,33 @@ static void test_failing_allocator(void **state)
     }
 }
 
+/* Lint: air.record's result is an event handle that only air.wait takes. */
+static void test_lint_record_readers(void **state)
+{
+    fixture *f = *state;
+    static const char *const head =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %record : [#users=1] = call_function[target=torch.ops.air.record.default](args = (), "
+        "kwargs = {})\n";
+    char text[1024];
+    snprintf(text, sizeof text,
+             "%s    %%wait : [#users=0] = call_function[target=torch.ops.air.wait.default](args = "
+             "([%%record],), kwargs = {})\n    return (x,)\n",
+             head);
+    airc_graph *g = airc_test_parse(f->ctx, text);
+    AIRC_ASSERT_OK(airc_graph_lint(g));
+    airc_graph_destroy(g);
+    snprintf(text, sizeof text,
+             "%s    %%add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = "
+             "(%%x, %%record), kwargs = {})\n    return (add,)\n",
+             head);
+    g = airc_test_parse(f->ctx, text);
+    AIRC_EXPECT(airc_graph_lint(g), AIRC_E_INVALID_GRAPH,
+                "node 'add' reads the result of air.record 'record', which only air.wait may take");
+    airc_graph_destroy(g);
+}
+
 /* airc_node_rename: torch.fx's Node._rename (torch 2), names as
  * torch.fx's namespace makes them (checked with torch 1.13's
  * _graph_namespace.create_name: x -> x_1, "my node!" -> my_node_,
@@ -825,6 +853,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_meta_and_attrs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constants_submodules_clone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rename, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lint_record_readers, setup, teardown),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_failing_allocator),
     };
