@@ -4,12 +4,21 @@
 
 #include <string.h>
 
+/* a * b, INT64_MAX when it does not fit: meta functions compute strides
+ * and sizes of shapes airc_tmeta_set has not checked yet (it refuses the
+ * ones past int64) */
+static int64_t mul_sat(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 void airc_tmeta_contiguous(airc_tmeta *t)
 {
     int64_t s = 1;
     for (int32_t i = t->ndim - 1; i >= 0; i--) {
         t->strides[i] = s;
-        s *= t->shape[i] > 1 ? t->shape[i] : 1;
+        s = mul_sat(s, t->shape[i] > 1 ? t->shape[i] : 1);
     }
 }
 
@@ -24,7 +33,7 @@ bool airc_tmeta_is_contiguous(const airc_tmeta *t)
     for (int32_t i = t->ndim - 1; i >= 0; i--) {
         if (t->shape[i] != 1 && t->strides[i] != s)
             return false;
-        s *= t->shape[i];
+        s = mul_sat(s, t->shape[i]);
     }
     return true;
 }
@@ -33,7 +42,7 @@ int64_t airc_tmeta_numel(const airc_tmeta *t)
 {
     int64_t n = 1;
     for (int32_t i = 0; i < t->ndim; i++)
-        n *= t->shape[i];
+        n = mul_sat(n, t->shape[i]);
     return n;
 }
 
