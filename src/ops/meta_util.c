@@ -545,10 +545,15 @@ bool airc_meta_view_strides(const airc_tmeta *in, const int64_t *newshape, int32
             memcpy(newstrides, in->strides, (size_t)n * sizeof *newstrides);
             return true;
         }
-        for (int32_t d = n - 1; d >= 0; d--)
-            newstrides[d] = d == n - 1 ? 1
-                                       : (newshape[d + 1] > 1 ? newshape[d + 1] : 1) *
-                                             newstrides[d + 1];
+        /* contiguous strides of an empty shape, whose other sizes may
+         * multiply past int64: saturated (nothing is ever read) */
+        for (int32_t d = n - 1; d >= 0; d--) {
+            int64_t s = 1;
+            if (d < n - 1 && __builtin_mul_overflow(newshape[d + 1] > 1 ? newshape[d + 1] : 1,
+                                                    newstrides[d + 1], &s))
+                s = INT64_MAX;
+            newstrides[d] = s;
+        }
         return true;
     }
     int32_t view_d = n - 1;
