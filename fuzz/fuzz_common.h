@@ -58,12 +58,39 @@ static inline void fuzz_require_reprint(airc_context *ctx, const airc_graph *g)
     airc_string_free(text);
 }
 
-/* A context with the built-in ops and a silent log, or NULL (the caller
- * then skips the input; creation does not fail short of memory). */
+/* The fuzzed process has a memory budget, as an embedding application
+ * would: one block of more than FUZZ_MAX_ALLOC bytes is refused (NULL),
+ * and airc must report AIRC_E_OUT_OF_MEMORY. Without it a graph asking for
+ * a 2^61-element tensor reaches the sanitizer's allocator, which aborts on
+ * sizes past its limit instead of returning NULL as libc does. */
+#define FUZZ_MAX_ALLOC ((size_t)256 << 20)
+
+static inline void *fuzz_malloc(void *user_data, size_t n)
+{
+    (void)user_data;
+    return n > FUZZ_MAX_ALLOC ? NULL : malloc(n);
+}
+
+static inline void *fuzz_realloc(void *user_data, void *p, size_t n)
+{
+    (void)user_data;
+    return n > FUZZ_MAX_ALLOC ? NULL : realloc(p, n);
+}
+
+static inline void fuzz_free(void *user_data, void *p)
+{
+    (void)user_data;
+    free(p);
+}
+
+/* A context with the built-in ops, the capped allocator and a silent log,
+ * or NULL (the caller then skips the input; creation does not fail short
+ * of memory). */
 static inline airc_context *fuzz_context_create(void)
 {
     airc_context *ctx = NULL;
-    if (airc_context_create(NULL, &ctx) != AIRC_OK)
+    airc_allocator a = {sizeof a, fuzz_malloc, fuzz_realloc, fuzz_free, NULL};
+    if (airc_context_create(&a, &ctx) != AIRC_OK)
         return NULL;
     airc_context_set_log(ctx, fuzz_log_quiet, NULL, NULL);
     airc_context_set_log_level(ctx, AIRC_LOG_ERROR);
