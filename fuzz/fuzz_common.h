@@ -109,6 +109,18 @@ static inline char *fuzz_strndup(const uint8_t *data, size_t size)
     return s;
 }
 
+/* Defines `static airc_context *name` and an LLVMFuzzerInitialize that
+ * creates it once for the process (the targets that need nothing else). */
+#define FUZZ_PROCESS_CONTEXT(name)                                                                 \
+    static airc_context *name;                                                                     \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)                                              \
+    {                                                                                              \
+        (void)argc;                                                                                \
+        (void)argv;                                                                                \
+        name = fuzz_context_create();                                                              \
+        return 0;                                                                                  \
+    }
+
 /* Reads every byte of a tensor so that ASan sees a short buffer. */
 static inline uint32_t fuzz_touch_tensor(const airc_tensor *t)
 {

@@ -2,15 +2,7 @@
  * max-autotune emits), then lint and print of the graph it gives. */
 #include "fuzz_common.h"
 
-static airc_context *ctx;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    ctx = fuzz_context_create();
-    return 0;
-}
+FUZZ_PROCESS_CONTEXT(ctx)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,15 +2,7 @@
  * .npy members); every array handed over is read and destroyed. */
 #include "fuzz_common.h"
 
-static airc_context *ctx;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    ctx = fuzz_context_create();
-    return 0;
-}
+FUZZ_PROCESS_CONTEXT(ctx)
 
 static airc_status on_array(void *user_data, const char *name, airc_tensor *t)
 {

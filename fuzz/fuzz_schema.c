@@ -35,15 +35,7 @@ static uint32_t read_schema(const airc_schema *s)
     return h + (uint32_t)airc_schema_is_mutable(s);
 }
 
-static airc_context *shared;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    shared = fuzz_context_create();
-    return 0;
-}
+FUZZ_PROCESS_CONTEXT(shared)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
