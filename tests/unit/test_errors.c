@@ -84,20 +84,23 @@ static void case_tensor_negative_dim(airc_context *ctx, outcome *o)
     airc_tensor_destroy(t);
 }
 
-static void case_config_bad_bool(airc_context *ctx, outcome *o)
+/* The outcome of setting key = value on a fresh config. */
+static void config_set_case(airc_context *ctx, outcome *o, const char *key, const char *value)
 {
     airc_config *cfg = NULL;
     assert_int_equal(airc_config_create(ctx, &cfg), AIRC_OK);
-    record(o, airc_config_set(cfg, "passes.cse", "maybe"));
+    record(o, airc_config_set(cfg, key, value));
     airc_config_destroy(cfg);
+}
+
+static void case_config_bad_bool(airc_context *ctx, outcome *o)
+{
+    config_set_case(ctx, o, "passes.cse", "maybe");
 }
 
 static void case_config_bad_mode(airc_context *ctx, outcome *o)
 {
-    airc_config *cfg = NULL;
-    assert_int_equal(airc_config_create(ctx, &cfg), AIRC_OK);
-    record(o, airc_config_set(cfg, "mode", "fastest"));
-    airc_config_destroy(cfg);
+    config_set_case(ctx, o, "mode", "fastest");
 }
 
 /* ---- AIRC_E_OUT_OF_MEMORY ------------------------------------------------- */
@@ -231,10 +234,7 @@ static void case_missing_file(airc_context *ctx, outcome *o)
 
 static void case_unknown_config_key(airc_context *ctx, outcome *o)
 {
-    airc_config *cfg = NULL;
-    assert_int_equal(airc_config_create(ctx, &cfg), AIRC_OK);
-    record(o, airc_config_set(cfg, "passes.frobnicate", "true"));
-    airc_config_destroy(cfg);
+    config_set_case(ctx, o, "passes.frobnicate", "true");
 }
 
 static void case_unknown_pass(airc_context *ctx, outcome *o)
