@@ -1,0 +1,363 @@
+/* A sweep over every registered op: its meta function on arguments drawn
+ * from its schema, sizes and integers often at the edges of int64 (2^31,
+ * 2^62, INT64_MAX, INT64_MIN...), and, where the tensors are small, its
+ * eager kernel. Deterministic (a fixed seed per op), so a failure replays.
+ * What must hold: every call returns a status; a failure names the node;
+ * a success gives non-negative sizes, and the kernel's results have the
+ * shape and dtype the meta function promised. In the sanitizer tree
+ * (-fno-sanitize-recover) an overflow in size arithmetic aborts the test:
+ * this is the class of bug fuzz_api kept finding one corner at a time. */
+#include "testutil.h"
+
+#include "airc/compile.h"
+#include "airc/exec.h"
+#include "airc/passes.h"
+#include "airc/runtime.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { TRIALS = 300, MAX_ARGS = 16, MAX_INPUTS = 24, MAX_LIST = 4, SMALL_NUMEL = 256 };
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+/* splitmix64 */
+static uint64_t next(rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static uint32_t below(rng *r, uint32_t n)
+{
+    return (uint32_t)(next(r) % n);
+}
+
+static const int64_t edge_ints[] = {
+    INT64_MAX,         INT64_MIN,        INT64_MAX - 1,       INT64_MIN + 1,
+    INT64_MAX / 2 + 1, (int64_t)1 << 62, -((int64_t)1 << 62), (int64_t)1 << 32,
+    (int64_t)1 << 31,  INT32_MAX,        INT32_MIN,           -((int64_t)1 << 31) - 1};
+enum { NEDGE = sizeof edge_ints / sizeof edge_ints[0] };
+
+/* A size: mostly small, sometimes huge (never negative: meta refuses those
+ * at the door). */
+static int64_t gen_size(rng *r)
+{
+    if (below(r, 10) < 7)
+        return below(r, 5);
+    int64_t v = edge_ints[below(r, NEDGE)];
+    return v < 0 ? -(v + 1) : v;
+}
+
+static int64_t gen_int(rng *r)
+{
+    return below(r, 10) < 6 ? (int64_t)below(r, 9) - 4 : edge_ints[below(r, NEDGE)];
+}
+
+typedef struct sweep {
+    airc_context *ctx;
+    airc_runtime *rt;
+    airc_graph *g;
+    rng r;
+    airc_node *inputs[MAX_INPUTS];
+    size_t ninputs;
+    size_t calls, metas_ok, kernels_run;
+} sweep;
+
+/* A placeholder with a random tensor meta, or NULL (too many inputs). */
+static airc_node *gen_tensor(sweep *s)
+{
+    static const airc_dtype dtypes[] = {AIRC_DTYPE_I64, AIRC_DTYPE_BOOL, AIRC_DTYPE_F16,
+                                        AIRC_DTYPE_I32, AIRC_DTYPE_F64,  AIRC_DTYPE_U8};
+    if (s->ninputs == MAX_INPUTS)
+        return NULL;
+    char name[32];
+    snprintf(name, sizeof name, "in_%zu", s->ninputs);
+    airc_node *p = NULL;
+    AIRC_ASSERT_OK(airc_graph_placeholder(s->g, name, &p));
+    airc_dtype dt = below(&s->r, 4) ? AIRC_DTYPE_F32 : dtypes[below(&s->r, 6)];
+    int32_t ndim = (int32_t)below(&s->r, 5);
+    int64_t shape[4], strides[4];
+    for (int32_t d = 0; d < ndim; d++) {
+        shape[d] = gen_size(&s->r);
+        strides[d] = below(&s->r, 3) ? (int64_t)below(&s->r, 4) : gen_size(&s->r);
+    }
+    /* strides: contiguous mostly, else arbitrary (overlapping, huge); a
+     * shape whose numel overflows int64 is refused: then its first huge
+     * size becomes 2, until it fits */
+    while (airc_node_set_meta(p, dt, ndim, shape, below(&s->r, 5) ? NULL : strides) != AIRC_OK) {
+        int32_t d = 0;
+        while (d < ndim && shape[d] <= 4 && strides[d] <= 4)
+            d++;
+        assert_true(d < ndim);
+        shape[d] = strides[d] = 2;
+    }
+    s->inputs[s->ninputs++] = p;
+    return p;
+}
+
+static const airc_value *gen_scalar(sweep *s, airc_type_kind kind)
+{
+    static const double floats[] = {0.0,   1.0,      -1.0,      0.5,    1e-5, 3.0,
+                                    1e308, INFINITY, -INFINITY, 9.3e18, -0.0};
+    static const char *const strs[] = {"none", "tanh", "mean", "sum", "floor", "trunc", ""};
+    const airc_value *v = NULL;
+    airc_graph *g = s->g;
+    rng *r = &s->r;
+    switch (kind) {
+    case AIRC_TYPE_TENSOR: {
+        airc_node *n = gen_tensor(s);
+        if (n)
+            AIRC_ASSERT_OK(airc_value_node(g, n, &v));
+        else
+            AIRC_ASSERT_OK(airc_value_none(g, &v));
+        break;
+    }
+    case AIRC_TYPE_INT:
+    case AIRC_TYPE_SYMINT: AIRC_ASSERT_OK(airc_value_int(g, gen_int(r), &v)); break;
+    case AIRC_TYPE_FLOAT:
+        AIRC_ASSERT_OK(airc_value_float(g, below(r, 12) < 11 ? floats[below(r, 11)] : NAN, &v));
+        break;
+    case AIRC_TYPE_BOOL: AIRC_ASSERT_OK(airc_value_bool(g, (int32_t)below(r, 2), &v)); break;
+    case AIRC_TYPE_SCALAR:
+        if (below(r, 2))
+            AIRC_ASSERT_OK(airc_value_int(g, gen_int(r), &v));
+        else
+            AIRC_ASSERT_OK(airc_value_float(g, floats[below(r, 11)], &v));
+        break;
+    case AIRC_TYPE_SCALAR_TYPE:
+        AIRC_ASSERT_OK(airc_value_dtype(g, (airc_dtype)(1 + below(r, 10)), &v));
+        break;
+    case AIRC_TYPE_DEVICE: AIRC_ASSERT_OK(airc_value_device(g, "cpu", -1, &v)); break;
+    case AIRC_TYPE_LAYOUT: AIRC_ASSERT_OK(airc_value_layout(g, AIRC_LAYOUT_STRIDED, &v)); break;
+    case AIRC_TYPE_MEMORY_FORMAT:
+        AIRC_ASSERT_OK(airc_value_memory_format(g, (airc_memory_format)below(r, 4), &v));
+        break;
+    case AIRC_TYPE_STR: AIRC_ASSERT_OK(airc_value_string(g, strs[below(r, 7)], &v)); break;
+    default: AIRC_ASSERT_OK(airc_value_none(g, &v)); break;
+    }
+    return v;
+}
+
+/* A value for argument i of schema sc. */
+static const airc_value *gen_arg(sweep *s, const airc_schema *sc, size_t i)
+{
+    const airc_value *v = NULL;
+    if (airc_schema_arg_is_optional(sc, i) && below(&s->r, 5) == 0) {
+        AIRC_ASSERT_OK(airc_value_none(s->g, &v));
+        return v;
+    }
+    airc_type_kind kind = airc_schema_arg_type(sc, i);
+    if (!airc_schema_arg_is_list(sc, i))
+        return gen_scalar(s, kind);
+    const airc_value *items[MAX_LIST];
+    int32_t fixed = airc_schema_arg_list_size(sc, i);
+    size_t n = fixed > 0 && fixed <= MAX_LIST && below(&s->r, 8) ? (size_t)fixed
+                                                                 : below(&s->r, MAX_LIST + 1);
+    for (size_t k = 0; k < n; k++)
+        items[k] = gen_scalar(s, kind);
+    AIRC_ASSERT_OK(airc_value_list(s->g, items, n, &v));
+    return v;
+}
+
+static int64_t numel_capped(int32_t ndim, const int64_t *shape, int64_t cap)
+{
+    int64_t n = 1;
+    for (int32_t d = 0; d < ndim; d++) {
+        if (shape[d] > cap)
+            return cap + 1;
+        n *= shape[d];
+        if (n > cap)
+            return cap + 1;
+    }
+    return n;
+}
+
+/* Small non-zero values of each input's meta; false when an input is too
+ * large to make. */
+static bool make_inputs(sweep *s, airc_tensor **ins)
+{
+    for (size_t i = 0; i < s->ninputs; i++) {
+        airc_dtype dt;
+        int32_t ndim;
+        const int64_t *shape, *strides;
+        AIRC_ASSERT_OK(airc_node_output_meta(s->inputs[i], 0, &dt, &ndim, &shape, &strides));
+        if (numel_capped(ndim, shape, SMALL_NUMEL) > SMALL_NUMEL) {
+            for (size_t k = 0; k < i; k++)
+                airc_tensor_destroy(ins[k]);
+            return false;
+        }
+        AIRC_ASSERT_OK(airc_tensor_create(s->ctx, dt, ndim, shape, &ins[i]));
+        uint8_t *data = airc_tensor_data(ins[i]);
+        size_t n = airc_tensor_numel(ins[i]);
+        for (size_t e = 0; e < n; e++) {
+            int32_t k = (int32_t)((e * 5 + i) % 4);
+            switch (dt) {
+            case AIRC_DTYPE_F32: ((float *)data)[e] = 0.5f * (float)k - 0.25f; break;
+            case AIRC_DTYPE_F64: ((double *)data)[e] = 0.5 * k - 0.25; break;
+            case AIRC_DTYPE_I64: ((int64_t *)data)[e] = k; break;
+            case AIRC_DTYPE_I32: ((int32_t *)data)[e] = k; break;
+            case AIRC_DTYPE_BOOL: data[e] = (uint8_t)(k & 1); break;
+            case AIRC_DTYPE_U8: data[e] = (uint8_t)k; break;
+            default: break; /* f16 zeros */
+            }
+        }
+    }
+    return true;
+}
+
+/* Runs the one-op graph eagerly; a kernel may refuse (a status with a
+ * message) but its results must match the meta. */
+static void run_eager(sweep *s, airc_node *call)
+{
+    airc_tensor *ins[MAX_INPUTS];
+    size_t nout_meta = airc_node_num_outputs(call);
+    for (size_t i = 0; i < nout_meta; i++) {
+        int32_t ndim;
+        const int64_t *shape;
+        AIRC_ASSERT_OK(airc_node_output_meta(call, i, NULL, &ndim, &shape, NULL));
+        if (numel_capped(ndim, shape, 1 << 16) > 1 << 16)
+            return;
+    }
+    if (!make_inputs(s, ins))
+        return;
+    airc_config *cfg = NULL;
+    AIRC_ASSERT_OK(airc_config_create(s->ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", "eager"));
+    airc_compile_options co;
+    airc_compile_options_init(&co);
+    co.config = cfg;
+    co.runtime = s->rt;
+    airc_compiled *c = NULL;
+    if (airc_compile(s->g, &co, &c) == AIRC_OK) {
+        airc_tensor *outs[8];
+        size_t nout = 0;
+        airc_status st = airc_compiled_run(c, ins, s->ninputs, outs, 8, &nout);
+        if (st == AIRC_OK) {
+            s->kernels_run++;
+            if (airc_node_meta_kind(call) == AIRC_META_TENSOR) {
+                assert_int_equal(nout, 1);
+                airc_dtype dt;
+                int32_t ndim;
+                const int64_t *shape;
+                AIRC_ASSERT_OK(airc_node_output_meta(call, 0, &dt, &ndim, &shape, NULL));
+                if (airc_tensor_ndim(outs[0]) != ndim || airc_tensor_dtype(outs[0]) != dt ||
+                    memcmp(airc_tensor_shape(outs[0]), shape, (size_t)ndim * sizeof *shape))
+                    fail_msg("%s: the kernel's result differs from the meta",
+                             airc_node_target(call));
+            }
+            for (size_t i = 0; i < nout; i++)
+                airc_tensor_destroy(outs[i]);
+        } else {
+            assert_true(airc_last_error()[0] != '\0');
+        }
+        airc_compiled_destroy(c);
+    }
+    airc_config_destroy(cfg);
+    for (size_t i = 0; i < s->ninputs; i++)
+        airc_tensor_destroy(ins[i]);
+}
+
+static void one_call(sweep *s, const airc_op *op)
+{
+    const airc_schema *sc = airc_op_schema(op);
+    AIRC_ASSERT_OK(airc_graph_create(s->ctx, &s->g));
+    s->ninputs = 0;
+    const airc_value *args[MAX_ARGS], *kw_values[MAX_ARGS];
+    const char *kw_names[MAX_ARGS];
+    size_t nargs = 0, nkw = 0, total = airc_schema_num_args(sc);
+    for (size_t i = 0; i < total && i < MAX_ARGS; i++) {
+        bool has_default = airc_schema_arg_default(sc, i) || airc_schema_arg_is_optional(sc, i);
+        if (airc_schema_arg_is_kwarg_only(sc, i)) {
+            if (has_default && below(&s->r, 2))
+                continue;
+            kw_names[nkw] = airc_schema_arg_name(sc, i);
+            kw_values[nkw++] = gen_arg(s, sc, i);
+        } else if (nargs == i) {
+            /* trailing defaulted arguments are left out now and then */
+            if (has_default && below(&s->r, 4) == 0)
+                continue;
+            args[nargs++] = gen_arg(s, sc, i);
+        }
+    }
+    airc_node *call = NULL;
+    airc_status st = airc_graph_create_node(s->g, AIRC_NODE_CALL_FUNCTION, airc_op_name(op), args,
+                                            nargs, kw_names, kw_values, nkw, "call", &call);
+    if (st == AIRC_OK) {
+        const airc_value *res = NULL;
+        airc_node *out = NULL;
+        AIRC_ASSERT_OK(airc_value_node(s->g, call, &res));
+        AIRC_ASSERT_OK(airc_graph_output(s->g, res, &out));
+        s->calls++;
+        st = airc_graph_propagate_meta(s->g);
+        if (st == AIRC_OK) {
+            s->metas_ok++;
+            for (size_t i = 0; i < airc_node_num_outputs(call); i++) {
+                int32_t ndim;
+                const int64_t *shape;
+                AIRC_ASSERT_OK(airc_node_output_meta(call, i, NULL, &ndim, &shape, NULL));
+                assert_true(ndim >= 0 && ndim <= AIRC_MAX_DIMS);
+                for (int32_t d = 0; d < ndim; d++)
+                    if (shape[d] < 0)
+                        fail_msg("%s: meta gave size %lld", airc_op_name(op), (long long)shape[d]);
+            }
+            run_eager(s, call);
+        } else {
+            const char *msg = airc_last_error();
+            if (!strstr(msg, "call"))
+                fail_msg("%s: %s without naming the node: '%s'", airc_op_name(op),
+                         airc_status_name(st), msg);
+            assert_true(st == AIRC_E_SHAPE || st == AIRC_E_UNSUPPORTED ||
+                        st == AIRC_E_INVALID_ARGUMENT || st == AIRC_E_INVALID_GRAPH);
+        }
+    } else {
+        assert_true(airc_last_error()[0] != '\0');
+    }
+    airc_graph_destroy(s->g);
+    s->g = NULL;
+}
+
+static void test_every_op(void **state)
+{
+    (void)state;
+    sweep s = {0};
+    AIRC_ASSERT_OK(airc_context_create(NULL, &s.ctx));
+    airc_cpu_runtime_options ro;
+    airc_cpu_runtime_options_init(&ro);
+    ro.num_threads = 1;
+    AIRC_ASSERT_OK(airc_cpu_runtime_create(s.ctx, &ro, &s.rt));
+    size_t nops = airc_context_num_ops(s.ctx), swept = 0;
+    for (size_t i = 0; i < nops; i++) {
+        const airc_op *op = NULL;
+        AIRC_ASSERT_OK(airc_context_find_op(s.ctx, airc_context_op_name(s.ctx, i), &op));
+        if (!airc_op_schema(op) || !airc_op_has_meta(op))
+            continue;
+        swept++;
+        for (uint64_t t = 0; t < TRIALS; t++) {
+            s.r.s = (uint64_t)i * 1000003u + t;
+            one_call(&s, op);
+        }
+    }
+    print_message("%zu ops, %zu calls, %zu metas ok, %zu kernels run\n", swept, s.calls, s.metas_ok,
+                  s.kernels_run);
+    /* the sweep reaches the code it is for */
+    assert_true(swept > 100);
+    assert_true(s.metas_ok > s.calls / 20);
+    assert_true(s.kernels_run > swept);
+    airc_runtime_destroy(s.rt);
+    airc_context_destroy(s.ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_op),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
