@@ -367,6 +367,15 @@ static int parse_options(int argc, char **argv, run_opts *o)
         return cli_usage_error("run", "--mode '%.200s': expected eager, reduce-overhead or "
                                       "max-autotune",
                                o->mode);
+    /* eager is the uncompiled reference: a config option would be ignored */
+    for (size_t i = 0; !strcmp(o->mode, "eager") && i < o->nsets; i++)
+        if (strncmp(o->sets[i], "device=", 7))
+            return cli_usage_error("run",
+                                   "--set %.200s: --mode eager runs the graph as parsed, with "
+                                   "no config (only device applies); to run a compiled graph "
+                                   "eagerly with options, use --mode reduce-overhead --set "
+                                   "debug.run_eagerly=true",
+                                   o->sets[i]);
     return CLI_OK;
 }
 
@@ -440,6 +449,7 @@ const cli_command cli_cmd_run = {
         "  --repeat N          run N times (timing; results of the last run)\n"
         "  --set KEY=VALUE     a config option (repeatable): debug.aclgraph.*,\n"
         "                      debug.run_eagerly, debug.graph_dump.type=txt, ...\n"
+        "                      (with --mode eager only device=...)\n"
         "  --static-input I    input I is static (a weight): never copied before a\n"
         "                      replay; its address is part of the graph key\n"
         "  --trace FILE.json   write the last replay as a Chrome trace (one track\n"

@@ -186,6 +186,12 @@ EOF
 run "$AIRC" run "$MS" -i "$X" --mode eager --trace "$tmp/t2.json"
 expect_rc 1 "--trace in eager"
 expect_err "eager mode has no replay to trace" "--trace in eager"
+# eager runs without a config: an option would be ignored, so it is refused
+run "$AIRC" run "$MS" -i "$X" --mode eager --set debug.run_eagerly=1
+expect_rc 2 "--set with --mode eager"
+expect_err "--mode eager runs the graph as parsed" "--set with --mode eager"
+run "$AIRC" run "$MS" -i "$X" --mode eager --set device=cpu
+expect_rc 0 "--set device with --mode eager"
 run "$AIRC" run "$MS" -i "$X" --set debug.aclgraph.static_capture_size_limit=0
 expect_rc 1 "--set limit 0"
 expect_err "static_capture_size_limit" "--set limit 0"
