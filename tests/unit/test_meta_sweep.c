@@ -6,7 +6,9 @@
  * a success gives non-negative sizes, and the kernel's results have the
  * shape and dtype the meta function promised. In the sanitizer tree
  * (-fno-sanitize-recover) an overflow in size arithmetic aborts the test:
- * this is the class of bug fuzz_api kept finding one corner at a time. */
+ * this is the class of bug fuzz_api kept finding one corner at a time.
+ * AIRC_SWEEP_TRIALS=N draws N calls per op instead of 300 (long runs by
+ * hand). */
 #include "testutil.h"
 
 #include "airc/compile.h"
@@ -17,6 +19,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { TRIALS = 300, MAX_ARGS = 16, MAX_INPUTS = 24, MAX_LIST = 4, SMALL_NUMEL = 256 };
@@ -332,6 +335,8 @@ static void test_every_op(void **state)
     airc_cpu_runtime_options_init(&ro);
     ro.num_threads = 1;
     AIRC_ASSERT_OK(airc_cpu_runtime_create(s.ctx, &ro, &s.rt));
+    const char *env = getenv("AIRC_SWEEP_TRIALS");
+    uint64_t trials = env && atoi(env) > 0 ? (uint64_t)atoi(env) : TRIALS;
     size_t nops = airc_context_num_ops(s.ctx), swept = 0;
     for (size_t i = 0; i < nops; i++) {
         const airc_op *op = NULL;
@@ -339,7 +344,7 @@ static void test_every_op(void **state)
         if (!airc_op_schema(op) || !airc_op_has_meta(op))
             continue;
         swept++;
-        for (uint64_t t = 0; t < TRIALS; t++) {
+        for (uint64_t t = 0; t < trials; t++) {
             s.r.s = (uint64_t)i * 1000003u + t;
             one_call(&s, op);
         }
