@@ -263,7 +263,9 @@ airc_status airc_cpu_k_constant_pad_nd(airc_kernel_ctx *k, void *ud)
     for (int32_t d = 0; d < x->ndim; d++) {
         int32_t p = x->ndim - 1 - d; /* pair index of dim d */
         int64_t lo = p < np / 2 ? pad[2 * p] : 0;
-        int64_t s0 = lo < 0 ? -lo : 0, d0 = lo > 0 ? lo : 0;
+        /* a crop past the whole dim (down to INT64_MIN, whose negation
+         * overflows) crops all of it */
+        int64_t s0 = lo >= 0 ? 0 : lo <= -x->shape[d] ? x->shape[d] : -lo, d0 = lo > 0 ? lo : 0;
         int64_t len = x->shape[d] - s0;
         if (out->shape[d] - d0 < len)
             len = out->shape[d] - d0;
