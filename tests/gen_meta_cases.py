@@ -863,6 +863,51 @@ case("chain_error_late", {"x": T("f32", [2, 3])},
       ("mm_1", "aten.mm.default", [R("mm"), R("view")])], error=True)
 
 
+# ---------------------------------------------------------------- Scalar conversion
+# torch converts alpha, clamp bounds, comparison and fill values to the
+# computation's dtype with an overflow check: out of range is an error
+# (u8 takes ints down to -255, which wrap; floats into ints must be finite
+# and in range; inf and nan fit floating types)
+op1("alpha_f16_overflow_err", "aten.add.Tensor", [T("f16", [2]), T("f16", [2])],
+    {"alpha": 1e10}, error=True)
+op1("alpha_f16_inf", "aten.add.Tensor", [T("f16", [2]), T("f16", [2])], {"alpha": float("inf")})
+op1("alpha_i32_overflow_err", "aten.add.Tensor", [T("i32", [2]), T("i32", [2])],
+    {"alpha": 2**40}, error=True)
+op1("alpha_u8_wrap", "aten.sub.Tensor", [T("u8", [2]), T("u8", [2])], {"alpha": -255})
+op1("alpha_u8_overflow_err", "aten.add.Tensor", [T("u8", [2]), T("u8", [2])], {"alpha": -256},
+    error=True)
+op1("alpha_f32_overflow_err", "aten.add.Scalar", [T("f32", [2]), 1, 1e300], error=True)
+op1("alpha_int_float_result", "aten.add.Tensor", [T("i32", [2]), 3.5], {"alpha": 2**40})
+op1("clamp_u8_wrap", "aten.clamp_max.default", [T("u8", [3]), -2])
+op1("clamp_u8_overflow_err", "aten.clamp.default", [T("u8", [3]), 300], error=True)
+op1("clamp_i32_overflow_err", "aten.clamp.default", [T("i32", [3]), None, 2**40], error=True)
+op1("clamp_i32_float_bound", "aten.clamp.default", [T("i32", [3]), None, 2.5])
+op1("clamp_f32_overflow_err", "aten.clamp_min.default", [T("f32", [3]), -1e300], error=True)
+op1("hardtanh_f32_overflow_err", "aten.hardtanh.default", [T("f32", [3]), -1e300, 1.0],
+    error=True)
+op1("masked_fill_i32_overflow_err", "aten.masked_fill.Scalar",
+    [T("i32", [3]), T("b8", [3]), 2**40], error=True)
+op1("masked_fill_i32_inf_err", "aten.masked_fill.Scalar",
+    [T("i32", [3]), T("b8", [3]), float("inf")], error=True)
+op1("masked_fill_f16_overflow_err", "aten.masked_fill.Scalar",
+    [T("f16", [3]), T("b8", [3]), 1e10], error=True)
+op1("masked_fill_u8_wrap", "aten.masked_fill.Scalar", [T("u8", [3]), T("b8", [3]), -1])
+op1("fill_i64_inf_err", "aten.fill.Scalar", [T("i64", [3]), float("inf")], error=True)
+op1("fill_i64_nan_err", "aten.fill.Scalar", [T("i64", [3]), float("nan")], error=True)
+op1("fill_u8_negative_float_err", "aten.fill.Scalar", [T("u8", [3]), -0.5], error=True)
+op1("fill_u8_float", "aten.fill.Scalar", [T("u8", [3]), 255.0])
+op1("fill_f16_overflow_err", "aten.fill.Scalar", [T("f16", [3]), 65504.5], error=True)
+op1("fill_f16_max", "aten.fill.Scalar", [T("f16", [3]), 65504.0])
+op1("fill_inplace_i32_overflow_err", "aten.fill_.Scalar", [T("i32", [3]), 2**40], error=True)
+op1("full_i32_overflow_err", "aten.full.default", [[2], 2**40], {"dtype": torch.int32},
+    error=True)
+op1("full_like_i8_overflow_err", "aten.full_like.default", [T("i8", [2]), 128], error=True)
+op1("scalar_tensor_i32_overflow_err", "aten.scalar_tensor.default", [2**40],
+    {"dtype": torch.int32}, error=True)
+op1("where_scalar_i32_overflow_err", "aten.where.ScalarOther",
+    [T("b8", [3]), T("i32", [3]), 2**40], error=True)
+
+
 def promotions():
     """torch.promote_types for every pair of airc's dtypes."""
     return ["promote %s %s %s" % (a, b, DT_NAME[torch.promote_types(DT[a], DT[b])])

@@ -143,6 +143,9 @@ airc_status airc_meta_copy(airc_node *n, void *user_data)
                 out.dtype = d;
         }
     }
+    /* fill and full_like convert their value to the result's dtype, checked */
+    AIRC_TRY(airc_meta_check_scalar(&a, "value", out.dtype));
+    AIRC_TRY(airc_meta_check_scalar(&a, "fill_value", out.dtype));
     return airc_meta_set(n, &out);
 }
 
@@ -260,6 +263,9 @@ airc_status airc_meta_create(airc_node *n, void *user_data)
                                             : AIRC_DTYPE_F32;
         AIRC_TRY(creation_size(&a, &out));
     }
+    /* full, new_full and scalar_tensor convert their value, checked */
+    AIRC_TRY(airc_meta_check_scalar(&a, "fill_value", out.dtype));
+    AIRC_TRY(airc_meta_check_scalar(&a, "s", out.dtype));
     airc_tmeta_contiguous(&out);
     if (airc_meta_find(&a, "memory_format") >= 0)
         AIRC_TRY(like_layout(&a, &out, AIRC_MEMORY_FORMAT_CONTIGUOUS, &out));

@@ -107,6 +107,10 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
         (!airc_dtype_is_floating(d) && name_in(name, float_only)) ||
         (!strcmp(name, "bitwise_not") && !airc_dtype_is_integral(d, true)))
         return unsupported_dtype(&a, d);
+    /* their Scalar parameters convert to self's dtype, checked */
+    AIRC_TRY(airc_meta_check_scalar(&a, "min_val", d));
+    AIRC_TRY(airc_meta_check_scalar(&a, "max_val", d));
+    AIRC_TRY(airc_meta_check_scalar(&a, "negative_slope", d));
     if (!strcmp(name, "gelu")) {
         const char *approx;
         AIRC_TRY(airc_meta_opt_string(&a, "approximate", &approx));
@@ -200,6 +204,8 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
                          "%s: For integral input tensors, argument alpha must not be a floating "
                          "point number.",
                          a.op);
+    /* torch converts alpha to the computation's dtype, checked */
+    AIRC_TRY(airc_meta_check_scalar(&a, "alpha", dtype));
     if (!strcmp(name, "div")) {
         const char *mode;
         AIRC_TRY(airc_meta_opt_string(&a, "rounding_mode", &mode));
@@ -262,6 +268,9 @@ airc_status airc_meta_where(airc_node *n, void *user_data)
                          "with dtype %s",
                          a.op, airc_dtype_torch_type_name(c));
     airc_dtype dtype = airc_result_type(&ops[1], 2);
+    for (int i = 1; i < 3; i++)
+        if (ops[i].wrapped) /* a Scalar self/other: a checked conversion */
+            AIRC_TRY(airc_meta_check_scalar(&a, ops[i].name, dtype));
     /* torch converts self/other (and a u8 condition) before iterating */
     convert_operand(&ops[0], AIRC_DTYPE_BOOL);
     convert_operand(&ops[1], dtype);
@@ -302,6 +311,8 @@ airc_status airc_meta_clamp(airc_node *n, void *user_data)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: torch.clamp: At least one of 'min' or 'max' must not be None", a.op);
     airc_dtype dtype = airc_result_type(ops, nops);
+    for (int i = 0; !tensor_overload && i < 2; i++)
+        AIRC_TRY(airc_meta_check_scalar(&a, bounds[i], dtype));
     if (!tensor_overload && !airc_meta_is_inplace(&a)) {
         /* the Scalar overloads iterate over self.to(result_type) alone */
         convert_operand(&ops[0], dtype);
@@ -325,6 +336,8 @@ airc_status airc_meta_masked_fill(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_operand(&a, "value", &value));
     if (!value.present)
         return airc_fail(AIRC_E_SHAPE, "%s: argument 'value' is missing", a.op);
+    if (value.wrapped)
+        AIRC_TRY(airc_meta_check_scalar(&a, "value", ops[0].t.dtype));
     if (!strcmp(airc_meta_overload(&a), "Tensor") && !value.wrapped && value.t.ndim != 0)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: masked_fill_ only supports a 0-dimensional value tensor, but got "

@@ -2,7 +2,9 @@
  * setting for the meta functions. Layout rules are in meta_layout.c. */
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -399,6 +401,57 @@ airc_status airc_meta_check_numel(const airc_meta_args *a, const int64_t *shape,
         if (__builtin_mul_overflow(span, shape[i] ? shape[i] : 1, &span))
             return airc_meta_overflow(a);
     }
+    return AIRC_OK;
+}
+
+/* The type as torch's message names it when v overflows dt, else NULL. */
+static const char *scalar_overflows(const airc_value *v, airc_dtype dt)
+{
+    static const struct {
+        airc_dtype dt;
+        const char *name;
+        double lo, hi; /* the range, as doubles */
+    } types[] = {
+        {AIRC_DTYPE_F16, "at::Half", -65504.0, 65504.0},
+        {AIRC_DTYPE_BF16, "at::BFloat16", -3.3895313892515355e38, 3.3895313892515355e38},
+        {AIRC_DTYPE_F32, "float", -FLT_MAX, FLT_MAX},
+        {AIRC_DTYPE_I64, "int64_t", -9223372036854775808.0, 9223372036854775807.0},
+        {AIRC_DTYPE_I32, "int", INT32_MIN, INT32_MAX},
+        {AIRC_DTYPE_I16, "int16_t", INT16_MIN, INT16_MAX},
+        {AIRC_DTYPE_I8, "int8_t", INT8_MIN, INT8_MAX},
+        {AIRC_DTYPE_U8, "uint8_t", 0, UINT8_MAX},
+    };
+    if (!v || (v->kind != AIRC_VALUE_INT && v->kind != AIRC_VALUE_FLOAT))
+        return NULL;
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        if (types[k].dt != dt)
+            continue;
+        if (airc_dtype_is_floating(dt)) {
+            double d = v->kind == AIRC_VALUE_INT ? (double)v->u.i : v->u.f;
+            /* infinities and NaN fit a floating type */
+            return isfinite(d) && (d < types[k].lo || d > types[k].hi) ? types[k].name : NULL;
+        }
+        if (v->kind == AIRC_VALUE_FLOAT) {
+            /* no infinity or NaN in an integer type; compared as doubles,
+             * as torch does (so 2^63 passes for int64, and converts to
+             * INT64_MIN) */
+            double d = v->u.f;
+            return !isfinite(d) || d < types[k].lo || d > types[k].hi ? types[k].name : NULL;
+        }
+        int64_t i = v->u.i;
+        if (dt == AIRC_DTYPE_U8) /* negatives down to -255 wrap */
+            return i < -UINT8_MAX || i > UINT8_MAX ? types[k].name : NULL;
+        return (double)i < types[k].lo || (double)i > types[k].hi ? types[k].name : NULL;
+    }
+    return NULL; /* f64, bool: every int64 or double fits */
+}
+
+airc_status airc_meta_check_scalar(const airc_meta_args *a, const char *name, airc_dtype dt)
+{
+    const char *type = scalar_overflows(airc_meta_get(a, name), dt);
+    if (type)
+        return airc_fail(AIRC_E_SHAPE, "%s: value cannot be converted to type %s without overflow",
+                         a->op, type);
     return AIRC_OK;
 }
 

@@ -109,6 +109,15 @@ AIRC_HIDDEN const char *airc_meta_shape_str(const int64_t *shape, int32_t ndim, 
  * int64 (checked before strides are computed from a new shape). */
 AIRC_HIDDEN airc_status airc_meta_check_numel(const airc_meta_args *a, const int64_t *shape,
                                               int32_t ndim);
+/* torch's checked conversion of Scalar argument `name` to dt (alpha, clamp
+ * bounds, fill values): AIRC_E_SHAPE "value cannot be converted to type T
+ * without overflow" for a finite float past a floating type's range, an
+ * int outside an integer type's (u8 also takes ints down to -255, which
+ * wrap), or a float outside it, infinite or NaN. Infinities and NaN fit
+ * floating types; anything fits f64 and bool. OK when the argument is
+ * absent, None or not a number. */
+AIRC_HIDDEN airc_status airc_meta_check_scalar(const airc_meta_args *a, const char *name,
+                                               airc_dtype dt);
 /* The common message for size arithmetic that overflows int64. */
 AIRC_HIDDEN airc_status airc_meta_overflow(const airc_meta_args *a);
 
