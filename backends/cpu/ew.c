@@ -468,9 +468,26 @@ static bool is_number(const airc_value *v)
                  v->kind == AIRC_VALUE_BOOL);
 }
 
+static bool narrow_int(airc_dtype dt)
+{
+    return dt == AIRC_DTYPE_I32 || dt == AIRC_DTYPE_I16 || dt == AIRC_DTYPE_I8 ||
+           dt == AIRC_DTYPE_U8;
+}
+
+int64_t airc_ew_wrap_int(airc_dtype dt, int64_t v)
+{
+    if (!narrow_int(dt))
+        return v;
+    unsigned char bytes[8];
+    int64_t back;
+    airc_cpu_cast(dt, bytes, 1, AIRC_DTYPE_I64, &v, 1, 1);
+    airc_cpu_cast(AIRC_DTYPE_I64, &back, 1, dt, bytes, 1, 1);
+    return back;
+}
+
 airc_status airc_ew_operand(const airc_kernel_ctx *k, uint32_t i, airc_dtype dt,
-                            airc_ew_scalar *storage, airc_tview *tmp, const airc_tview **out,
-                            bool *present)
+                            airc_dtype common, airc_ew_scalar *storage, airc_tview *tmp,
+                            const airc_tview **out, bool *present)
 {
     const airc_tview *t = input(k, i);
     if (t) {
@@ -486,6 +503,11 @@ airc_status airc_ew_operand(const airc_kernel_ctx *k, uint32_t i, airc_dtype dt,
     if (!is_number(v))
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: argument %u is neither a tensor nor a number",
                          airc_ew_name(k), (unsigned)i);
+    /* torch converts a wrapped number to the common dtype (70000 is inf
+     * next to f16, -2 is 254 next to u8); the engine then converts the
+     * operand from its dtype to the compute type */
+    if (narrow_int(common) || common == AIRC_DTYPE_F16 || common == AIRC_DTYPE_BF16)
+        dt = common;
     memset(storage, 0, sizeof *storage);
     airc_cpu_store_number(dt, storage->bytes, v);
     memset(tmp, 0, sizeof *tmp);

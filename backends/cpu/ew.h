@@ -56,6 +56,10 @@ struct airc_ew {
     /* op parameters (alpha, bounds, slope...) in the compute type's kind */
     double f[3];
     int64_t i[3];
+    /* torch's common dtype, which a number operand converts to before the
+     * compute type: -2 is 254 next to a u8 tensor, 70000 inf next to f16.
+     * UNDEFINED (0): straight to the compute type. */
+    airc_dtype common;
     /* set by fn to stop the run (integer division by zero) */
     airc_status status;
     const char *message;
@@ -75,7 +79,8 @@ AIRC_HIDDEN airc_status airc_ew_run(airc_ew *op, const airc_tview *out,
 AIRC_HIDDEN const char *airc_ew_name(const airc_kernel_ctx *k);
 
 /* A tensor-or-number operand: argument i's tensor, or the number bound to
- * it stored as `dt` in *storage and viewed as a 0-d tensor through *tmp.
+ * it stored as `dt` in *storage and viewed as a 0-d tensor through *tmp,
+ * or as `common` when that is narrower than `dt` (airc_ew.common).
  * *present false when the argument is None/absent (out-params then unset).
  * AIRC_E_UNSUPPORTED when it is neither. */
 typedef union airc_ew_scalar {
@@ -86,8 +91,11 @@ typedef union airc_ew_scalar {
     unsigned char bytes[8];
 } airc_ew_scalar;
 AIRC_HIDDEN airc_status airc_ew_operand(const airc_kernel_ctx *k, uint32_t i, airc_dtype dt,
-                                        airc_ew_scalar *storage, airc_tview *tmp,
-                                        const airc_tview **out, bool *present);
+                                        airc_dtype common, airc_ew_scalar *storage,
+                                        airc_tview *tmp, const airc_tview **out, bool *present);
+/* v converted to the integer type dt and back (wrapping), for dtypes
+ * narrower than int64; v itself otherwise. */
+AIRC_HIDDEN int64_t airc_ew_wrap_int(airc_dtype dt, int64_t v);
 
 /* torch.result_type of arguments args[0..n) (tensors by their views,
  * numbers as wrapped numbers, None skipped). */

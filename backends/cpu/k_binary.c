@@ -348,8 +348,10 @@ static airc_status run2(airc_kernel_ctx *k, airc_ew *op, uint32_t a0, uint32_t a
     airc_tview tmp[2];
     const airc_tview *in[2];
     bool present[2];
-    AIRC_TRY(airc_ew_operand(k, a0, op->in_type[0], &s[0], &tmp[0], &in[0], &present[0]));
-    AIRC_TRY(airc_ew_operand(k, a1, op->in_type[1], &s[1], &tmp[1], &in[1], &present[1]));
+    AIRC_TRY(
+        airc_ew_operand(k, a0, op->in_type[0], op->common, &s[0], &tmp[0], &in[0], &present[0]));
+    AIRC_TRY(
+        airc_ew_operand(k, a1, op->in_type[1], op->common, &s[1], &tmp[1], &in[1], &present[1]));
     if (!present[0] || !present[1])
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: an operand is None", airc_ew_name(k));
     op->nin = 2;
@@ -369,6 +371,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     airc_dtype ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.common = rt;
     fn3 f = {NULL, NULL, NULL};
     if (kind == A_ADD || kind == A_SUB || kind == A_RSUB) {
         AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
@@ -387,8 +390,10 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     } else {
         const char *mode = k->nargs > 2 ? airc_ew_arg_string(k, 2) : NULL;
         if (!mode) {
-            if (ct == AIRC_DTYPE_I64)
-                ct = AIRC_DTYPE_F32; /* true division of integers */
+            if (ct == AIRC_DTYPE_I64) {
+                ct = AIRC_DTYPE_F32; /* true division of integers, in float */
+                op.common = AIRC_DTYPE_UNDEFINED;
+            }
             f = (fn3){div_f32, div_f64, NULL};
         } else if (!strcmp(mode, "trunc")) {
             f = (fn3){div_trunc_f32, div_trunc_f64, div_trunc_i64};
@@ -466,7 +471,7 @@ static airc_status compare(airc_kernel_ctx *k, cmp_kind kind)
 {
     AIRC_TRY(check_out(k));
     static const uint32_t operands[] = {0, 1};
-    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 2));
+    airc_dtype rt = airc_ew_result_type(k, operands, 2), ct = airc_ew_compute_type(rt);
     static const fn3 fns[] = {
         {eq_f32, eq_f64, eq_i64}, {ne_f32, ne_f64, ne_i64}, {lt_f32, lt_f64, lt_i64},
         {le_f32, le_f64, le_i64}, {gt_f32, gt_f64, gt_i64}, {ge_f32, ge_f64, ge_i64},
@@ -474,6 +479,7 @@ static airc_status compare(airc_kernel_ctx *k, cmp_kind kind)
     airc_ew op;
     memset(&op, 0, sizeof op);
     op.fn = pick(fns[kind], ct);
+    op.common = rt;
     op.in_type[0] = op.in_type[1] = ct;
     op.out_type = AIRC_DTYPE_BOOL;
     return run2(k, &op, 0, 1);
@@ -506,7 +512,8 @@ static airc_status select3(airc_kernel_ctx *k, uint32_t c, uint32_t a, uint32_t 
     const airc_tview *in[3];
     for (int i = 0; i < 3; i++) {
         bool present;
-        AIRC_TRY(airc_ew_operand(k, idx[i], op.in_type[i], &s[i], &tmp[i], &in[i], &present));
+        AIRC_TRY(airc_ew_operand(k, idx[i], op.in_type[i], k->out[0].dtype, &s[i], &tmp[i], &in[i],
+                                 &present));
         if (!present)
             return airc_fail(AIRC_E_UNSUPPORTED, "%s: argument %u is None", airc_ew_name(k),
                              (unsigned)idx[i]);
@@ -551,13 +558,18 @@ static airc_status k_clamp(airc_kernel_ctx *k, void *user_data)
                          "%s: torch.clamp: At least one of 'min' or 'max' must not be None",
                          airc_ew_name(k));
     static const uint32_t operands[] = {0, 1, 2};
-    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 3));
+    airc_dtype rt = airc_ew_result_type(k, operands, 3), ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
     AIRC_TRY(airc_ew_arg_double(k, 1, -INFINITY, &op.f[0]));
     AIRC_TRY(airc_ew_arg_double(k, 2, INFINITY, &op.f[1]));
     AIRC_TRY(airc_ew_arg_int(k, 1, INT64_MIN, &op.i[0]));
     AIRC_TRY(airc_ew_arg_int(k, 2, INT64_MAX, &op.i[1]));
+    /* integer bounds convert to the result type first (-2 is 254 for u8) */
+    if (has_lo)
+        op.i[0] = airc_ew_wrap_int(rt, op.i[0]);
+    if (has_hi)
+        op.i[1] = airc_ew_wrap_int(rt, op.i[1]);
     op.fn = pick((fn3){clamp_s_f32, clamp_s_f64, clamp_s_i64}, ct);
     op.nin = 1;
     op.contiguous = true;
@@ -574,9 +586,10 @@ static airc_status k_clamp_tensor(airc_kernel_ctx *k, void *user_data)
     AIRC_TRY(check_out(k));
     bool has_lo = arg_present(k, 1), has_hi = arg_present(k, 2);
     static const uint32_t operands[] = {0, 1, 2};
-    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 3));
+    airc_dtype rt = airc_ew_result_type(k, operands, 3), ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.common = rt;
     op.in_type[0] = op.in_type[1] = op.in_type[2] = op.out_type = ct;
     if (has_lo && has_hi) {
         op.fn = pick((fn3){clamp_t_f32, clamp_t_f64, clamp_t_i64}, ct);
@@ -586,7 +599,7 @@ static airc_status k_clamp_tensor(airc_kernel_ctx *k, void *user_data)
         const airc_tview *in[3];
         for (uint32_t i = 0; i < 3; i++) {
             bool present;
-            AIRC_TRY(airc_ew_operand(k, i, ct, &s[i], &tmp[i], &in[i], &present));
+            AIRC_TRY(airc_ew_operand(k, i, ct, rt, &s[i], &tmp[i], &in[i], &present));
         }
         airc_status st = airc_ew_run(&op, &k->out[0], in);
         return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));

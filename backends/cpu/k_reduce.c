@@ -86,9 +86,16 @@ static airc_status simple(airc_kernel_ctx *k, kr_op op, kr_fin fin)
     return airc_kred_reduce(k, &s);
 }
 
+/* dtype=bool: torch converts self to bool first, and bool arithmetic
+ * saturates, so the sum is any() and the product all() */
+static bool to_bool(const airc_kernel_ctx *k)
+{
+    return k->nout >= 1 && k->out[0].dtype == AIRC_DTYPE_BOOL;
+}
+
 static airc_status k_sum(airc_kernel_ctx *k, void *u)
 {
-    return simple(k, KR_SUM, KR_FIN_VALUE);
+    return to_bool(k) ? simple(k, KR_ANY, KR_FIN_FLAG) : simple(k, KR_SUM, KR_FIN_VALUE);
 }
 
 static airc_status k_mean(airc_kernel_ctx *k, void *u)
@@ -98,7 +105,7 @@ static airc_status k_mean(airc_kernel_ctx *k, void *u)
 
 static airc_status k_prod(airc_kernel_ctx *k, void *u)
 {
-    return simple(k, KR_PROD, KR_FIN_VALUE);
+    return to_bool(k) ? simple(k, KR_ALL, KR_FIN_FLAG) : simple(k, KR_PROD, KR_FIN_VALUE);
 }
 
 static airc_status k_amax(airc_kernel_ctx *k, void *u)
