@@ -10,6 +10,8 @@
 #include "ir/ir.h"
 #include "ops/ops.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -522,9 +524,21 @@ airc_status airc_ge_op_attr_int(airc_ge_op *op, const char *key, int64_t i)
     return put_attr(op, key, v);
 }
 
+/* A GE float attribute is 32-bit: a finite double past its range would
+ * become an infinity the op never asked for (and the cast is undefined). */
+static airc_status check_f32(const char *fn, const char *key, const double *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(f[i]) && fabs(f[i]) > FLT_MAX)
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "%s: attribute '%s' = %g does not fit a 32-bit float", fn, key, f[i]);
+    return AIRC_OK;
+}
+
 airc_status airc_ge_op_attr_float(airc_ge_op *op, const char *key, double f)
 {
     ATTR_CHECK(op, key, "airc_ge_op_attr_float");
+    AIRC_TRY(check_f32("airc_ge_op_attr_float", key, &f, 1));
     Ge__Proto__AttrDef *v = airc_ge_attr_new(op->b);
     if (v) {
         v->value_case = GE__PROTO__ATTR_DEF__VALUE_F;
@@ -593,6 +607,7 @@ airc_status airc_ge_op_attr_floats(airc_ge_op *op, const char *key, const double
     ATTR_CHECK(op, key, "airc_ge_op_attr_floats");
     if (n && !f)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "airc_ge_op_attr_floats: NULL values");
+    AIRC_TRY(check_f32("airc_ge_op_attr_floats", key, f, n));
     Ge__Proto__AttrDef *v =
         list_attr(op->b, GE__PROTO__ATTR_DEF__LIST_VALUE__LIST_VALUE_TYPE__VT_LIST_FLOAT);
     float *copy = airc_arena_alloc(&op->b->mem, sizeof *copy * (n + 1));

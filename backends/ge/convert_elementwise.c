@@ -109,6 +109,11 @@ static airc_dtype operand_dtype(airc_ge_builder *b, size_t i, bool *is_tensor)
     return AIRC_DTYPE_I64;
 }
 
+static int category(airc_dtype d)
+{
+    return d == AIRC_DTYPE_BOOL ? 0 : airc_dtype_is_floating(d) ? 2 : 1;
+}
+
 /* The dtype both operands are computed in. */
 static airc_dtype compute_dtype(airc_ge_builder *b, const binary_op *op)
 {
@@ -116,10 +121,12 @@ static airc_dtype compute_dtype(airc_ge_builder *b, const binary_op *op)
         return airc_ge_node_dtype(b, 0);
     bool t0, t1;
     airc_dtype d0 = operand_dtype(b, 0, &t0), d1 = operand_dtype(b, 1, &t1);
-    if (t0 && !t1) /* a number does not widen a tensor of its category */
-        return airc_dtype_is_floating(d0) || !airc_dtype_is_floating(d1) ? d0 : d1;
+    /* a number widens a tensor only from a lower category (bool <
+     * integer < floating): to int64 or float32, the number's dtype here */
+    if (t0 && !t1)
+        return category(d1) > category(d0) ? d1 : d0;
     if (t1 && !t0)
-        return airc_dtype_is_floating(d1) || !airc_dtype_is_floating(d0) ? d1 : d0;
+        return category(d0) > category(d1) ? d0 : d1;
     return airc_promote_types(d0, d1);
 }
 
@@ -135,7 +142,7 @@ static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
     /* add/sub alpha: other * alpha first (TorchAir: AxpyV2 / a Mul by Const) */
     if (n->op &&
         (!strncmp(n->op->qualname, "aten.add", 8) || !strncmp(n->op->qualname, "aten.sub", 8)))
-        AIRC_TRY(airc_ge_scale(b, in[1], airc_ge_number_arg(b, 2, 1), &in[1]));
+        AIRC_TRY(airc_ge_scale(b, in[1], 2, &in[1]));
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, op->ge, names, in, 2, NULL);
 }
@@ -149,7 +156,7 @@ static airc_status conv_rsub(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor self, other;
     AIRC_TRY(airc_ge_operand(b, 0, dt, &self));
     AIRC_TRY(airc_ge_operand(b, 1, dt, &other));
-    AIRC_TRY(airc_ge_scale(b, self, airc_ge_number_arg(b, 2, 1), &self));
+    AIRC_TRY(airc_ge_scale(b, self, 2, &self));
     airc_ge_tensor in[2] = {other, self};
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, "Sub", names, in, 2, NULL);

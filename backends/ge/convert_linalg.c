@@ -53,9 +53,9 @@ static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
     (void)ud;
     airc_ge_tensor prod, bias;
     AIRC_TRY(matmul(b, &m_mmv2, 1, 2, false, &prod));
-    AIRC_TRY(airc_ge_scale(b, prod, airc_ge_number_arg(b, 4, 1), &prod));
+    AIRC_TRY(airc_ge_scale(b, prod, 4, &prod));
     AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &bias));
-    AIRC_TRY(airc_ge_scale(b, bias, airc_ge_number_arg(b, 3, 1), &bias));
+    AIRC_TRY(airc_ge_scale(b, bias, 3, &bias));
     airc_ge_tensor in[2] = {prod, bias};
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, "Add", names, in, 2, NULL);

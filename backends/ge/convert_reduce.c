@@ -4,7 +4,8 @@
  * Const int64 input, keep_dims an attribute); max.dim / min.dim ->
  * ArgMaxWithValue / ArgMinWithValue (outputs indice, values); argmax /
  * argmin -> ArgMaxV2 / ArgMin (dimension a Const; no dim: a Reshape to 1-d
- * first; keepdim: ArgMaxWithValue's indices); cumsum -> Cumsum; softmax /
+ * first, and with keepdim one to all ones after; keepdim: ArgMaxWithValue's
+ * indices); cumsum -> Cumsum; softmax /
  * log_softmax -> SoftmaxV2 / LogSoftmaxV2 (attribute axes); var / var_mean
  * -> ReduceMean + Sub + Mul + ReduceSum + RealDiv (TorchAir has no var
  * converter; this is torch's own formula in real GE ops).
@@ -230,7 +231,8 @@ static airc_status conv_max_dim(airc_ge_builder *b, const airc_node *n, void *ud
 }
 
 /* argmax(self, dim=None, keepdim=False): no dim -> Reshape(x, [-1]) then
- * ArgMaxV2 over 0; keepdim -> ArgMaxWithValue's indices; else ArgMaxV2. */
+ * ArgMaxV2 over 0 (keepdim: then a Reshape to all ones); keepdim ->
+ * ArgMaxWithValue's indices; else ArgMaxV2. */
 static airc_status conv_argmax(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     const arg_desc *d = ud;
@@ -244,10 +246,8 @@ static airc_status conv_argmax(airc_ge_builder *b, const airc_node *n, void *ud)
     bool keep = airc_ge_bool_arg(b, 2, false);
     const airc_tmeta *om = &n->out[0];
     int64_t dim = 0;
-    if (!dv || dv->kind == AIRC_VALUE_NONE) {
-        if (keep && nd > 1)
-            return airc_fail(AIRC_E_UNSUPPORTED, "%s with dim=None and keepdim=True",
-                             n->op->qualname);
+    bool flat = !dv || dv->kind == AIRC_VALUE_NONE;
+    if (flat) {
         int64_t numel = 1;
         for (int32_t i = 0; i < nd; i++)
             numel *= shape[i];
@@ -278,7 +278,20 @@ static airc_status conv_argmax(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_input(op, "dimension", dimension));
     AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
     airc_ge_tensor y;
-    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    if (!flat || !keep) {
+        AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    /* dim=None, keepdim=True: the 0-d index reshaped to the result's
+     * all-ones shape */
+    airc_ge_tensor s;
+    AIRC_TRY(airc_ge_op_output(op, "y", AIRC_DTYPE_I64, 0, NULL, &y));
+    AIRC_TRY(airc_ge_const_ints(b, om->shape, (size_t)om->ndim, &s));
+    airc_ge_op *r;
+    AIRC_TRY(airc_ge_op_create(b, "Reshape", &r));
+    AIRC_TRY(airc_ge_op_input(r, "x", y));
+    AIRC_TRY(airc_ge_op_input(r, "shape", s));
+    AIRC_TRY(airc_ge_op_output_like_node(r, "y", 0, &y));
     return airc_ge_set_result(b, 0, y);
 }
 
@@ -435,15 +448,28 @@ typedef struct reduce_raise {
     const char *list_op; /* takes (x, dims, keepdim); NULL: one dim at a time */
     const char *dim_op;  /* (x, dim, keepdim) */
     const char *all_op;  /* (x): every dim, no keepdim */
+    bool dtype_kw;       /* gets dtype= (sum and prod widen integers) */
 } reduce_raise;
 
-static const reduce_raise rr_sum = {"aten.sum.dim_IntList", NULL, NULL};
-static const reduce_raise rr_mean = {"aten.mean.dim", NULL, NULL};
-static const reduce_raise rr_max = {"aten.amax.default", NULL, NULL};
-static const reduce_raise rr_min = {"aten.amin.default", NULL, NULL};
-static const reduce_raise rr_prod = {NULL, "aten.prod.dim_int", "aten.prod.default"};
-static const reduce_raise rr_all = {NULL, "aten.all.dim", "aten.all.default"};
-static const reduce_raise rr_any = {NULL, "aten.any.dim", "aten.any.default"};
+static const reduce_raise rr_sum = {"aten.sum.dim_IntList", NULL, NULL, true};
+static const reduce_raise rr_mean = {"aten.mean.dim", NULL, NULL, false};
+static const reduce_raise rr_max = {"aten.amax.default", NULL, NULL, false};
+static const reduce_raise rr_min = {"aten.amin.default", NULL, NULL, false};
+static const reduce_raise rr_prod = {NULL, "aten.prod.dim_int", "aten.prod.default", true};
+static const reduce_raise rr_all = {NULL, "aten.all.dim", "aten.all.default", false};
+static const reduce_raise rr_any = {NULL, "aten.any.dim", "aten.any.default", false};
+
+/* dtype= the GE op's output 0 dtype: GE reduces in the input's dtype where
+ * aten.sum / prod / cumsum would widen integers to int64. */
+static airc_status out_dtype_kw(ge_raise *r, const airc_value **kw)
+{
+    if (r->op->n_output_desc < 1 || !r->op->output_desc[0])
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): no output description",
+                         r->op->name, r->op->type);
+    *kw = NULL;
+    airc_value_dtype(r->g, airc_ge_from_proto_dtype(r->op->output_desc[0]->dtype), kw);
+    return AIRC_OK;
+}
 
 static airc_status raise_reduce(ge_raise *r)
 {
@@ -463,20 +489,25 @@ static airc_status raise_reduce(ge_raise *r)
         const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
         return airc_ge_raise_call(r, "aten.clone.default", args, 1, NULL, NULL, 0, &r->out[0]);
     }
+    static const char *const names[] = {"dtype"};
+    const airc_value *kw[1] = {NULL};
+    size_t nkw = d->dtype_kw ? 1 : 0;
+    if (nkw)
+        AIRC_TRY(out_dtype_kw(r, &kw[0]));
     if (d->list_op) {
         const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, dims, n),
                                      airc_ge_vbool(r, keep)};
-        return airc_ge_raise_call(r, d->list_op, args, 3, NULL, NULL, 0, &r->out[0]);
+        return airc_ge_raise_call(r, d->list_op, args, 3, names, kw, nkw, &r->out[0]);
     }
     if (!keep && n == (size_t)rank) {
         const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
-        return airc_ge_raise_call(r, d->all_op, args, 1, NULL, NULL, 0, &r->out[0]);
+        return airc_ge_raise_call(r, d->all_op, args, 1, names, kw, nkw, &r->out[0]);
     }
     airc_node *y = r->in[0]; /* one dim at a time, the last first */
     for (size_t i = n; i-- > 0;) {
         const airc_value *args[3] = {airc_ge_vnode(r, y), airc_ge_vint(r, dims[i]),
                                      airc_ge_vbool(r, keep)};
-        AIRC_TRY(airc_ge_raise_call(r, d->dim_op, args, 3, NULL, NULL, 0, &y));
+        AIRC_TRY(airc_ge_raise_call(r, d->dim_op, args, 3, names, kw, nkw, &y));
     }
     r->out[0] = y;
     return AIRC_OK;
@@ -553,7 +584,10 @@ static airc_status raise_cumsum(ge_raise *r)
                          "op '%s' (Cumsum): exclusive or reverse sums are not supported",
                          r->op->name);
     const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, dim[0])};
-    return airc_ge_raise_call(r, "aten.cumsum.default", args, 2, NULL, NULL, 0, &r->out[0]);
+    const airc_value *kw[1];
+    static const char *const names[] = {"dtype"};
+    AIRC_TRY(out_dtype_kw(r, &kw[0]));
+    return airc_ge_raise_call(r, "aten.cumsum.default", args, 2, names, kw, 1, &r->out[0]);
 }
 
 /* SoftmaxV2 / LogSoftmaxV2 (one axis) -> _softmax / _log_softmax. */

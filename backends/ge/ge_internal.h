@@ -192,8 +192,10 @@ AIRC_HIDDEN airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dty
 AIRC_HIDDEN int64_t airc_ge_int_arg(airc_ge_builder *b, size_t arg, int64_t dflt);
 AIRC_HIDDEN bool airc_ge_bool_arg(airc_ge_builder *b, size_t arg, bool dflt);
 AIRC_HIDDEN double airc_ge_number_arg(airc_ge_builder *b, size_t arg, double dflt);
-/* t * s as a Mul by a 0-d Const of t's dtype (t itself when s == 1). */
-AIRC_HIDDEN airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, double s,
+/* t * the number in argument `arg` as a Mul by a 0-d Const of t's dtype
+ * (t itself when the argument is absent, None or 1); an int converts
+ * exactly, as airc_ge_operand's. */
+AIRC_HIDDEN airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, size_t arg,
                                       airc_ge_tensor *out);
 /* Emits op `type` with inputs (names[i], in[i]) and one output "y" shaped
  * like the node's result 0, and sets it as the node's result. */

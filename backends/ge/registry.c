@@ -123,9 +123,13 @@ airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype, ai
     double d = 0;
     int64_t i = 0;
     int32_t bl = 0;
-    /* an int first (airc_value_get_float takes ints too): exact past 2^53 */
-    if (v && v->kind == AIRC_VALUE_INT && dtype == AIRC_DTYPE_I64)
-        return airc_ge_const(b, dtype, 0, NULL, &v->u.i, out);
+    /* an int first (airc_value_get_float takes ints too): exact past 2^53,
+     * converted to dtype as the CPU kernels convert an int64 */
+    if (v && v->kind == AIRC_VALUE_INT && airc_dtype_size(dtype)) {
+        uint64_t bytes[2] = {0, 0};
+        airc_cpu_cast(dtype, bytes, 1, AIRC_DTYPE_I64, &v->u.i, 1, 1);
+        return airc_ge_const(b, dtype, 0, NULL, bytes, out);
+    }
     if (v && airc_value_get_float(v, &d) == AIRC_OK)
         return airc_ge_const_scalar(b, dtype, d, out);
     if (v && airc_value_get_int(v, &i) == AIRC_OK)
@@ -162,9 +166,11 @@ double airc_ge_number_arg(airc_ge_builder *b, size_t arg, double dflt)
     return dflt;
 }
 
-airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, double s, airc_ge_tensor *out)
+airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, size_t arg, airc_ge_tensor *out)
 {
-    if (s == 1) {
+    const airc_value *v = airc_ge_arg(b, arg);
+    double s = 1;
+    if (!v || v->kind == AIRC_VALUE_NONE || (airc_value_get_float(v, &s) == AIRC_OK && s == 1)) {
         *out = t;
         return AIRC_OK;
     }
@@ -175,7 +181,7 @@ airc_status airc_ge_scale(airc_ge_builder *b, airc_ge_tensor t, double s, airc_g
     int64_t dims[AIRC_MAX_DIMS];
     memcpy(dims, shape, sizeof *dims * (size_t)nd);
     airc_ge_tensor c;
-    AIRC_TRY(airc_ge_const_scalar(b, d, s, &c));
+    AIRC_TRY(airc_ge_operand(b, arg, d, &c));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "Mul", &op));
     AIRC_TRY(airc_ge_op_input(op, "x1", t));
