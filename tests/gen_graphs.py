@@ -569,6 +569,21 @@ def int_pipeline(scores, lengths, values, codes):
 
 
 # name -> (function, example-input factory)
+def scalar_conversion(u, h, x, b, i):
+    # A Python number converts to the tensors' common dtype first: -2 is 254
+    # next to uint8 (a wrapped bound, comparison or fill), 70000 is inf next
+    # to float16; sum/prod/cumsum with dtype= convert self first (bool: any /
+    # all); argmin/argmax with no dim and keepdim; an int64 alpha exact
+    return (torch.clamp_max(u, -2), torch.clamp(u, min=-2), torch.gt(u, -2), torch.eq(u, -2),
+            u.masked_fill(u > 100, -1), torch.ge(u, -56),
+            h + 70000, torch.sub(h, 2**63 - 2, alpha=0), h * 1e5, torch.eq(b, 2**63 - 2), b + 3,
+            torch.prod(x, dtype=torch.bool), torch.sum(x, dtype=torch.bool),
+            torch.sum(x, 1, dtype=torch.bool), torch.prod(x, 0, dtype=torch.bool),
+            torch.cumsum(x, 0, dtype=torch.int32), torch.prod(x, dtype=torch.int32),
+            torch.sum(x, 0, dtype=torch.int32), torch.argmin(x, None, True),
+            torch.argmax(x, None, True), torch.add(i, 4, alpha=-(2**63 - 1)))
+
+
 MODELS = {
     "seed001": (seed001, lambda: [randn(3, 3)]),
     "mlp": (mlp, lambda: [randn(4, 16), randn(32, 16), randn(32), randn(32, 32), randn(32),
@@ -632,6 +647,10 @@ MODELS = {
         randn(50, 16), randn(5, 16) / 4, randn(5)]),
     "int_pipeline": (int_pipeline, lambda: [randn(6, 9), I64(6, hi=4) + 1, I64(6, 9, hi=10),
                                             I64(8, hi=21) - 10]),
+    "scalar_conversion": (scalar_conversion, lambda: [
+        torch.randint(0, 256, (2, 5)).to(torch.uint8), (randn(3) * 4).half(),
+        torch.tensor([[0.5, -1.75, 0.0, 3.25], [2.5, 0.25, -0.5, 1.0], [0.0, 0.0, 7.5, -2.0]]),
+        torch.tensor([True, False, True, True]), I64(3) - 5]),
 }
 
 

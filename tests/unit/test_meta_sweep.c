@@ -4,11 +4,14 @@
  * eager kernel. Deterministic (a fixed seed per op), so a failure replays.
  * What must hold: every call returns a status; a failure names the node;
  * a success gives non-negative sizes, and the kernel's results have the
- * shape and dtype the meta function promised. In the sanitizer tree
+ * shape and dtype the meta function promised; for every fourth draw,
+ * reduce-overhead (capture and replay) and max-autotune (the GE model)
+ * give the eager results, or refuse with a message. In the sanitizer tree
  * (-fno-sanitize-recover) an overflow in size arithmetic aborts the test:
  * this is the class of bug fuzz_api kept finding one corner at a time.
  * AIRC_SWEEP_TRIALS=N draws N calls per op instead of 300 (long runs by
  * hand). */
+#include "testcase.h"
 #include "testutil.h"
 
 #include "airc/compile.h"
@@ -70,7 +73,9 @@ typedef struct sweep {
     rng r;
     airc_node *inputs[MAX_INPUTS];
     size_t ninputs;
-    size_t calls, metas_ok, kernels_run;
+    airc_node *call;
+    uint64_t trial;
+    size_t calls, metas_ok, kernels_run, compared;
 } sweep;
 
 /* A placeholder with a random tensor meta, or NULL (too many inputs). */
@@ -215,11 +220,89 @@ static bool make_inputs(sweep *s, airc_tensor **ins)
     return true;
 }
 
-/* Runs the one-op graph eagerly; a kernel may refuse (a status with a
- * message) but its results must match the meta. */
-static void run_eager(sweep *s, airc_node *call)
+enum { MAX_OUTS = 8 };
+
+/* Runs the one-op graph in `mode`, `runs` times, each on fresh inputs
+ * (an in-place op writes them); keeps contiguous copies of the last run's
+ * results in outs (reduce-overhead's live in the arena until the next
+ * run). A graph that is too large to run gives AIRC_E_UNSUPPORTED with no
+ * message; any other failure must say what. */
+static airc_status run_mode(sweep *s, const char *mode, int runs, airc_tensor **outs, size_t *nout)
 {
+    *nout = 0;
     airc_tensor *ins[MAX_INPUTS];
+    if (!make_inputs(s, ins))
+        return AIRC_E_UNSUPPORTED;
+    airc_config *cfg = NULL;
+    airc_example_inputs *ex = NULL;
+    AIRC_ASSERT_OK(airc_config_create(s->ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
+    AIRC_ASSERT_OK(airc_example_inputs_create(s->ctx, &ex));
+    airc_status st = AIRC_OK;
+    airc_compiled *c = NULL;
+    for (int r = 0; st == AIRC_OK && r < runs; r++) {
+        if (r > 0)
+            assert_true(make_inputs(s, ins));
+        if (!c) {
+            for (size_t i = 0; i < s->ninputs; i++)
+                AIRC_ASSERT_OK(airc_example_inputs_add_tensor(ex, ins[i]));
+            airc_compile_options co;
+            airc_compile_options_init(&co);
+            co.config = cfg;
+            co.runtime = s->rt;
+            co.example_inputs = ex;
+            st = airc_compile(s->g, &co, &c);
+        }
+        airc_tensor *got[MAX_OUTS];
+        size_t n = 0;
+        if (st == AIRC_OK)
+            st = airc_compiled_run(c, ins, s->ninputs, got, MAX_OUTS, &n);
+        airc_test_destroy_all(outs, *nout);
+        for (size_t i = 0; i < n; i++) {
+            outs[i] = airc_test_clone(s->ctx, got[i]);
+            airc_tensor_destroy(got[i]);
+        }
+        *nout = n;
+        airc_test_destroy_all(ins, s->ninputs);
+    }
+    if (st != AIRC_OK && !airc_last_error()[0])
+        fail_msg("%s: %s in %s without a message", airc_node_target(s->call), airc_status_name(st),
+                 mode);
+    airc_compiled_destroy(c);
+    airc_example_inputs_destroy(ex);
+    airc_config_destroy(cfg);
+    return st;
+}
+
+/* Every fourth draw whose eager run worked: the graph modes must give the
+ * same results (they may refuse the op, with a message). */
+static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
+{
+    static const char *const modes[] = {"reduce-overhead", "max-autotune"};
+    for (size_t m = 0; m < 2; m++) {
+        airc_tensor *got[MAX_OUTS];
+        size_t n = 0;
+        if (run_mode(s, modes[m], m == 0 ? 2 : 1, got, &n) != AIRC_OK)
+            continue;
+        s->compared++;
+        char what[160];
+        snprintf(what, sizeof what, "%s in %s", airc_node_target(s->call), modes[m]);
+        bool same = n == nwant;
+        for (size_t i = 0; same && i < n; i++)
+            same = airc_test_same_values(got[i], want[i], what);
+        if (!same) {
+            char *text = airc_test_print(s->g, AIRC_PRINT_TYPES);
+            fail_msg("%s: %zu results unlike eager's %zu, in:\n%s", what, n, nwant, text);
+        }
+        airc_test_destroy_all(got, n);
+    }
+}
+
+/* Runs the one-op graph eagerly; a kernel may refuse (a status with a
+ * message) but its results must match the meta, and the other modes'. */
+static void run_eager(sweep *s, bool differential)
+{
+    airc_node *call = s->call;
     size_t nout_meta = airc_node_num_outputs(call);
     for (size_t i = 0; i < nout_meta; i++) {
         int32_t ndim;
@@ -228,43 +311,24 @@ static void run_eager(sweep *s, airc_node *call)
         if (numel_capped(ndim, shape, 1 << 16) > 1 << 16)
             return;
     }
-    if (!make_inputs(s, ins))
+    airc_tensor *outs[MAX_OUTS];
+    size_t nout = 0;
+    if (run_mode(s, "eager", 1, outs, &nout) != AIRC_OK)
         return;
-    airc_config *cfg = NULL;
-    AIRC_ASSERT_OK(airc_config_create(s->ctx, &cfg));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", "eager"));
-    airc_compile_options co;
-    airc_compile_options_init(&co);
-    co.config = cfg;
-    co.runtime = s->rt;
-    airc_compiled *c = NULL;
-    if (airc_compile(s->g, &co, &c) == AIRC_OK) {
-        airc_tensor *outs[8];
-        size_t nout = 0;
-        airc_status st = airc_compiled_run(c, ins, s->ninputs, outs, 8, &nout);
-        if (st == AIRC_OK) {
-            s->kernels_run++;
-            if (airc_node_meta_kind(call) == AIRC_META_TENSOR) {
-                assert_int_equal(nout, 1);
-                airc_dtype dt;
-                int32_t ndim;
-                const int64_t *shape;
-                AIRC_ASSERT_OK(airc_node_output_meta(call, 0, &dt, &ndim, &shape, NULL));
-                if (airc_tensor_ndim(outs[0]) != ndim || airc_tensor_dtype(outs[0]) != dt ||
-                    memcmp(airc_tensor_shape(outs[0]), shape, (size_t)ndim * sizeof *shape))
-                    fail_msg("%s: the kernel's result differs from the meta",
-                             airc_node_target(call));
-            }
-            for (size_t i = 0; i < nout; i++)
-                airc_tensor_destroy(outs[i]);
-        } else {
-            assert_true(airc_last_error()[0] != '\0');
-        }
-        airc_compiled_destroy(c);
+    s->kernels_run++;
+    if (airc_node_meta_kind(call) == AIRC_META_TENSOR) {
+        assert_int_equal(nout, 1);
+        airc_dtype dt;
+        int32_t ndim;
+        const int64_t *shape;
+        AIRC_ASSERT_OK(airc_node_output_meta(call, 0, &dt, &ndim, &shape, NULL));
+        if (airc_tensor_ndim(outs[0]) != ndim || airc_tensor_dtype(outs[0]) != dt ||
+            memcmp(airc_tensor_shape(outs[0]), shape, (size_t)ndim * sizeof *shape))
+            fail_msg("%s: the kernel's result differs from the meta", airc_node_target(call));
     }
-    airc_config_destroy(cfg);
-    for (size_t i = 0; i < s->ninputs; i++)
-        airc_tensor_destroy(ins[i]);
+    if (differential)
+        compare_modes(s, outs, nout);
+    airc_test_destroy_all(outs, nout);
 }
 
 static void one_call(sweep *s, const airc_op *op)
@@ -310,7 +374,8 @@ static void one_call(sweep *s, const airc_op *op)
                     if (shape[d] < 0)
                         fail_msg("%s: meta gave size %lld", airc_op_name(op), (long long)shape[d]);
             }
-            run_eager(s, call);
+            s->call = call;
+            run_eager(s, s->trial % 4 == 0);
         } else {
             const char *msg = airc_last_error();
             if (!strstr(msg, "call"))
@@ -346,6 +411,7 @@ static void test_every_op(void **state)
         swept++;
         for (uint64_t t = 0; t < trials; t++) {
             s.r.s = (uint64_t)i * 1000003u + t;
+            s.trial = t;
             one_call(&s, op);
         }
     }
@@ -355,6 +421,7 @@ static void test_every_op(void **state)
     assert_true(swept > 100);
     assert_true(s.metas_ok > s.calls / 20);
     assert_true(s.kernels_run > swept);
+    assert_true(s.compared > swept);
     airc_runtime_destroy(s.rt);
     airc_context_destroy(s.ctx);
 }
