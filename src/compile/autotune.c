@@ -3,10 +3,12 @@
  * the reference executor, which then runs every call on the CPU kernels.
  * So each run checks the very bytes airc emits. Dumps
  * (debug.graph_dump.type txt | pbtxt | pb) go under debug.graph_dump.path
- * as dynamo_original_graph_<N>.<ext>, N counting the models lowered. */
+ * as dynamo_original_graph_<N>.<ext>, N counting the models lowered.
+ * debug.fx_summary's csv is written from the same typed clone. */
 #include "backends/ge/dump.h"
 #include "backends/ge/execute.h"
 #include "compile/compile.h"
+#include "compile/fx_summary.h"
 #include "io/io.h"
 #include "ir/ir.h"
 
@@ -61,6 +63,20 @@ static airc_status typed_clone(airc_compiled *c, airc_graph **out)
         return st;
     }
     *out = g;
+    return AIRC_OK;
+}
+
+airc_status airc_compiled_write_fx_summary(airc_compiled *c)
+{
+    airc_graph *g;
+    AIRC_TRY(typed_clone(c, &g));
+    char path[4096];
+    airc_status st = airc_fx_summary_write(g, c->fx_summary_dir, path, sizeof path);
+    airc_graph_destroy(g);
+    if (st != AIRC_OK)
+        return st;
+    c->fx_summary_pending = false;
+    airc_log(c->ctx, AIRC_LOG_INFO, "debug.fx_summary: wrote %s", path);
     return AIRC_OK;
 }
 

@@ -86,6 +86,38 @@ static airc_status read_data_dump(airc_compiled *c, const airc_config *cfg)
     return AIRC_OK;
 }
 
+/* debug.fx_summary (TorchAir's FX summary): in max-autotune, a csv
+ * summary of the graph (compile/fx_summary.h) into debug.fx_summary.path
+ * (airc's key; unset: the current folder), and with skip_compile (the
+ * default) no lowering: every call runs eagerly. Other modes write none. */
+static airc_status read_fx_summary(airc_compiled *c, const airc_config *cfg, const char *mode)
+{
+    const char *type = "", *path = "";
+    if (!cfg || airc_config_get(cfg, "debug.fx_summary.type", &type) != AIRC_OK || !*type)
+        return AIRC_OK;
+    if (c->mode != AIRC_COMPILED_MAX_AUTOTUNE) {
+        airc_log(c->ctx, AIRC_LOG_WARN,
+                 "debug.fx_summary: the fx_summary csv files will not be generated in %s mode "
+                 "(max-autotune only)",
+                 mode);
+        return AIRC_OK;
+    }
+    airc_config_get(cfg, "debug.fx_summary.path", &path);
+    c->fx_summary_dir = airc_strdup(c->ctx, path && *path ? path : ".");
+    if (!c->fx_summary_dir)
+        return airc_fail_oom("fx summary path");
+    c->fx_summary_pending = true;
+    c->fx_summary_skip = cfg_bool(cfg, "debug.fx_summary.skip_compile", true);
+    if (c->fx_summary_skip) {
+        c->run_eagerly = true;
+        airc_log(c->ctx, AIRC_LOG_WARN,
+                 "debug.fx_summary: skip_compile is on, so the graph is not compiled and every "
+                 "call runs eagerly; set debug.fx_summary.skip_compile=0, or turn the summary "
+                 "off, to compile it");
+    }
+    return AIRC_OK;
+}
+
 static airc_status read_config(airc_compiled *c, const airc_config *cfg)
 {
     const char *mode = "reduce-overhead";
@@ -131,7 +163,8 @@ static airc_status read_config(airc_compiled *c, const airc_config *cfg)
         if (!c->dump_dir)
             return airc_fail_oom("dump path");
     }
-    return read_data_dump(c, cfg);
+    AIRC_TRY(read_data_dump(c, cfg));
+    return read_fx_summary(c, cfg, mode);
 }
 
 /* ---- inputs ------------------------------------------------------------------------------ */
@@ -214,9 +247,8 @@ static airc_status check_metas(const airc_compiled *c, const airc_graph *g)
     return AIRC_OK;
 }
 
-/* max-autotune with example inputs: the model is lowered at compile time,
- * so airc_compiled_model has it before any run. */
-static airc_status lower_examples(airc_compiled *c, const airc_example_inputs *in)
+/* The example inputs' signature, into c->sigs. */
+static airc_status example_sigs(airc_compiled *c, const airc_example_inputs *in)
 {
     size_t n = airc_example_inputs_count(in);
     if (n != c->ninputs)
@@ -235,7 +267,40 @@ static airc_status lower_examples(airc_compiled *c, const airc_example_inputs *i
             stride *= shape[d] > 1 ? shape[d] : 1;
         }
     }
+    return AIRC_OK;
+}
+
+/* max-autotune with example inputs: the model is lowered at compile time,
+ * so airc_compiled_model has it before any run. */
+static airc_status lower_examples(airc_compiled *c, const airc_example_inputs *in)
+{
+    AIRC_TRY(example_sigs(c, in));
     return airc_compiled_lower(c);
+}
+
+/* debug.fx_summary: the csv now when the signature is known (the example
+ * inputs', or the meta every placeholder carries), else at the first run. */
+static airc_status fx_summary_at_compile(airc_compiled *c, const airc_example_inputs *in)
+{
+    if (in) {
+        AIRC_TRY(example_sigs(c, in));
+        return airc_compiled_write_fx_summary(c);
+    }
+    size_t i = 0;
+    AIRC_FOR_EACH_NODE(c->graph, p)
+    {
+        if (p->kind != AIRC_NODE_PLACEHOLDER)
+            continue;
+        if (p->meta_kind != AIRC_META_TENSOR || p->nout < 1)
+            return AIRC_OK; /* written by the first run */
+        airc_capture_sig *s = &c->sigs[i++];
+        memset(s, 0, sizeof *s);
+        s->dtype = p->out[0].dtype;
+        s->ndim = p->out[0].ndim;
+        memcpy(s->shape, p->out[0].shape, sizeof *s->shape * (size_t)s->ndim);
+        memcpy(s->strides, p->out[0].strides, sizeof *s->strides * (size_t)s->ndim);
+    }
+    return airc_compiled_write_fx_summary(c);
 }
 
 /* The caller's runtime, which must be of the config's `device` when the
@@ -313,8 +378,9 @@ airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, 
         st = airc_run_pipeline(c->graph, o.example_inputs, o.config, o.pre_passes, o.post_passes);
     if (st == AIRC_OK)
         st = check_metas(c, c->graph);
-    /* every op the lowering will meet has a converter: known without inputs */
-    if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE)
+    /* every op the lowering will meet has a converter: known without inputs
+     * (with debug.fx_summary, after the csv, which tells which ops lack one) */
+    if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE && !c->fx_summary_dir)
         st = airc_ge_check_converters(c->graph);
     if (st == AIRC_OK)
         st = classify_inputs(c, &o);
@@ -324,7 +390,12 @@ airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, 
         st = pick_runtime(c, o.runtime, o.config);
     if (st == AIRC_OK && o.config)
         st = airc_config_clone(o.config, &c->config);
-    if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE && o.example_inputs)
+    if (st == AIRC_OK && c->fx_summary_dir)
+        st = fx_summary_at_compile(c, o.example_inputs);
+    if (st == AIRC_OK && c->fx_summary_dir && !c->fx_summary_skip)
+        st = airc_ge_check_converters(c->graph);
+    if (st == AIRC_OK && c->mode == AIRC_COMPILED_MAX_AUTOTUNE && o.example_inputs &&
+        !c->fx_summary_skip)
         st = lower_examples(c, o.example_inputs);
     if (st != AIRC_OK) {
         airc_compiled_destroy(c);
@@ -367,6 +438,7 @@ void airc_compiled_destroy(airc_compiled *c)
     airc_free(ctx, c->dump_dir);
     airc_free(ctx, c->data_dump_path);
     airc_free(ctx, c->data_dump_filter);
+    airc_free(ctx, c->fx_summary_dir);
     airc_compiled_free_model(c);
     airc_free(ctx, c->model_sigs);
     airc_config_destroy(c->config);

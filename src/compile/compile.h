@@ -40,6 +40,12 @@ struct airc_compiled {
     char data_dump_name[64];
     uint64_t data_dump_step;
     bool data_dump_inputs, data_dump_outputs;
+    /* debug.fx_summary (max-autotune): the csv's folder (NULL: off);
+     * skip_compile (no converter check, no lowering: every run is eager);
+     * whether the csv is still to be written (by the first run, when
+     * airc_compile did not know the inputs' signature) */
+    char *fx_summary_dir;
+    bool fx_summary_skip, fx_summary_pending;
     airc_config *config; /* a clone: graph options of the lowering */
     /* runtime */
     airc_runtime *rt, *own_rt;
@@ -96,6 +102,9 @@ AIRC_HIDDEN airc_status airc_check_compiled(const airc_compiled *c, const char *
 /* max-autotune (autotune.c): lower c->sigs' signature to a ModelDef, read
  * it back into c->model_graph; whether the model is c->sigs'; free it. */
 AIRC_HIDDEN airc_status airc_compiled_lower(airc_compiled *c);
+/* debug.fx_summary (autotune.c): the csv of c->graph typed with c->sigs'
+ * signature, into c->fx_summary_dir; clears c->fx_summary_pending. */
+AIRC_HIDDEN airc_status airc_compiled_write_fx_summary(airc_compiled *c);
 AIRC_HIDDEN bool airc_compiled_model_matches(const airc_compiled *c);
 AIRC_HIDDEN void airc_compiled_free_model(airc_compiled *c);
 AIRC_HIDDEN void airc_compiled_free_outputs(airc_compiled *c);

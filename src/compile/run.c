@@ -401,6 +401,16 @@ static airc_status run_eager(airc_compiled *c, const airc_graph *g, airc_tensor 
     return airc_run_eager_dumping(g, c->rt, inputs, ninputs, outputs, cap, nout, NULL, &d);
 }
 
+/* debug.fx_summary when airc_compile did not know the signature: the
+ * csv of the first run's (retried by the next run if writing fails). */
+static airc_status fx_summary_first_run(airc_compiled *c, const airc_tview *in, size_t n)
+{
+    if (!c->fx_summary_pending)
+        return AIRC_OK;
+    AIRC_TRY(signature(c, in, n, false));
+    return airc_compiled_write_fx_summary(c);
+}
+
 static bool eager_mode(const airc_compiled *c)
 {
     return c->mode == AIRC_COMPILED_EAGER || c->run_eagerly;
@@ -452,6 +462,7 @@ static airc_status run_tensors(airc_compiled *c, airc_tensor *const *inputs, siz
             stride *= v->shape[d] > 1 ? v->shape[d] : 1;
         }
     }
+    AIRC_TRY(fx_summary_first_run(c, c->views, ninputs));
     if (c->mode == AIRC_COMPILED_MAX_AUTOTUNE && !c->run_eagerly) {
         AIRC_TRY(model_for(c, c->views, ninputs));
         return run_eager(c, c->model_graph, inputs, ninputs, outputs, cap, nout);
@@ -552,6 +563,7 @@ static airc_status run_views_eager(airc_compiled *c, const airc_graph *g,
 static airc_status run_views(airc_compiled *c, const airc_tview *inputs, size_t ninputs,
                              airc_tview *outputs, size_t cap, size_t *nout)
 {
+    AIRC_TRY(fx_summary_first_run(c, inputs, ninputs));
     if (c->mode == AIRC_COMPILED_MAX_AUTOTUNE && !c->run_eagerly) {
         AIRC_TRY(model_for(c, inputs, ninputs));
         return run_views_eager(c, c->model_graph, inputs, ninputs, outputs, cap, nout);

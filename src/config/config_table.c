@@ -51,6 +51,8 @@ static const airc_config_option options[] = {
     ENUM("debug.fx_summary.type", NULL, csv_only, MA, true, "write a csv summary of the FX graph"),
     BOOL("debug.fx_summary.skip_compile", "1", MA, true,
          "with fx_summary: run eagerly instead of compiling"),
+    {"debug.fx_summary.path", AIRC_CFG_PATH, NULL, NULL, 0, 0, NULL, NULL, MA, false,
+     "folder for the fx_summary csv (unset: current folder)"},
     BOOL("debug.run_eagerly", "0", ALL, true, "skip capture/lowering; interpret the graph"),
     BOOL("debug.deadlock_check", "0", ALL, true, "check cross-stream waits for cycles"),
     BOOL("debug.aclgraph.disable_reinplace_inplaceable_ops_pass", "0", RO, true,

@@ -24,6 +24,7 @@ static const struct {
     {"debug.data_dump.path", ""},
     {"debug.fx_summary.type", ""},
     {"debug.fx_summary.skip_compile", "1"},
+    {"debug.fx_summary.path", ""},
     {"debug.run_eagerly", "0"},
     {"debug.deadlock_check", "0"},
     {"debug.aclgraph.disable_reinplace_inplaceable_ops_pass", "0"},
