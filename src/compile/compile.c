@@ -6,6 +6,7 @@
 #include "backends/cpu/cpu_runtime.h"
 #include "backends/cpu/k_strided.h"
 #include "backends/ge/ge_internal.h"
+#include "config/config.h"
 #include "exec/data_dump.h"
 #include "io/io.h"
 #include "ir/ir.h"
@@ -368,6 +369,8 @@ airc_status airc_compile(const airc_graph *g, const airc_compile_options *opts, 
     pthread_mutex_init(&c->lock, NULL);
     c->seq = 1;
     airc_status st = read_config(c, o.config);
+    if (st == AIRC_OK && o.config) /* TorchAir's _check_config_support */
+        airc_config_warn_mode(o.config);
     if (st == AIRC_OK)
         st = airc_graph_clone(g, &c->graph);
     if (st == AIRC_OK && c->graph->nsubs)

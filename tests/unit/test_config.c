@@ -2,6 +2,7 @@
  * clones, allocation failure, misuse, and the internal accessors. */
 #include "testutil.h"
 
+#include "airc/compile.h"
 #include "config/config.h"
 
 #include <stdio.h>
@@ -603,6 +604,39 @@ static void test_internal_accessors(void **state)
 }
 
 /* docs/config.md has a row per option whose default column matches. */
+/* airc_compile logs that warning once for the config it is given (and
+ * none when every set option applies to the mode). */
+static void test_compile_warns_mode(void **state)
+{
+    (void)state;
+    airc_context *ctx = NULL;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    char logged[1024] = "";
+    AIRC_ASSERT_OK(airc_context_set_log(ctx, capture_log, logged, NULL));
+    airc_graph *g = airc_test_parse(ctx, "graph():\n"
+                                         "    %x : f32[2] [#users=1] = placeholder[target=x]\n"
+                                         "    %relu : [#users=1] = call_function[target=torch.ops."
+                                         "aten.relu.default](args = (%x,), kwargs = {})\n"
+                                         "    return relu\n");
+    airc_config *cfg = new_cfg(ctx);
+    AIRC_ASSERT_OK(airc_config_set(cfg, "ge_config.oo_level", "O1"));
+    airc_compile_options co;
+    airc_compile_options_init(&co);
+    co.config = cfg;
+    airc_compiled *c = NULL;
+    AIRC_ASSERT_OK(airc_compile(g, &co, &c));
+    airc_compiled_destroy(c);
+    assert_non_null(strstr(logged, "no effect in reduce-overhead mode: ge_config.oo_level=O1"));
+    logged[0] = '\0';
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", "max-autotune"));
+    AIRC_ASSERT_OK(airc_compile(g, &co, &c));
+    airc_compiled_destroy(c);
+    assert_string_equal(logged, "");
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 static void test_docs_in_step(void **state)
 {
     (void)state;
@@ -678,6 +712,7 @@ int main(void)
         cmocka_unit_test(test_failing_allocator),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_internal_accessors),
+        cmocka_unit_test(test_compile_warns_mode),
         cmocka_unit_test(test_docs_in_step),
         cmocka_unit_test(test_key_info),
     };
