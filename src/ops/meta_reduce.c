@@ -143,6 +143,8 @@ airc_status airc_meta_cumsum(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
     airc_tmeta out = self;
     AIRC_TRY(accumulate_dtype(&a, self.dtype, &out.dtype));
+    if (out.dtype == AIRC_DTYPE_BOOL) /* torch has no bool running sum */
+        return airc_fail(AIRC_E_SHAPE, "%s: \"cumsum_out_cpu\" not implemented for 'Bool'", a.op);
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
