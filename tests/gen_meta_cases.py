@@ -907,6 +907,8 @@ op1("scalar_tensor_i32_overflow_err", "aten.scalar_tensor.default", [2**40],
 op1("where_scalar_i32_overflow_err", "aten.where.ScalarOther",
     [T("b8", [3]), T("i32", [3]), 2**40], error=True)
 
+op1("hardtanh_u8_negative_err", "aten.hardtanh.default", [T("u8", [3])], error=True)
+op1("hardtanh_u8", "aten.hardtanh.default", [T("u8", [3]), 0, 2])
 op1("cumsum_to_bool_err", "aten.cumsum.default", [T("f32", [3]), 0], {"dtype": torch.bool},
     error=True)
 

@@ -110,6 +110,15 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
     /* their Scalar parameters convert to self's dtype, checked */
     AIRC_TRY(airc_meta_check_scalar(&a, "min_val", d));
     AIRC_TRY(airc_meta_check_scalar(&a, "max_val", d));
+    if (!strcmp(name, "hardtanh") && d == AIRC_DTYPE_U8) {
+        double lo, hi;
+        AIRC_TRY(airc_meta_double(&a, "min_val", -1, &lo));
+        AIRC_TRY(airc_meta_double(&a, "max_val", 1, &hi));
+        if (lo < 0 || hi < 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: cannot do hardtanh on an unsigned type with negative limits",
+                             a.op);
+    }
     AIRC_TRY(airc_meta_check_scalar(&a, "negative_slope", d));
     if (!strcmp(name, "gelu")) {
         const char *approx;
