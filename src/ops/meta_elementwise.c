@@ -341,6 +341,11 @@ airc_status airc_meta_masked_fill(airc_node *n, void *user_data)
         return airc_meta_tensor(&a, "self", &ops[0].t);
     if (!ops[1].present || ops[1].wrapped)
         return airc_meta_tensor(&a, "mask", &ops[1].t);
+    /* torch 1.13 reads another dtype's bytes as bools; torch 2 refuses it */
+    if (ops[1].t.dtype != AIRC_DTYPE_BOOL && ops[1].t.dtype != AIRC_DTYPE_U8)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: masked_fill_ only supports boolean masks, but got mask with dtype %s",
+                         a.op, airc_dtype_torch_type_name(ops[1].t.dtype));
     airc_operand value;
     AIRC_TRY(airc_meta_operand(&a, "value", &value));
     if (!value.present)

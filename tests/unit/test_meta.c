@@ -747,6 +747,27 @@ static void test_extreme_sizes(void **state)
     airc_context_destroy(ctx);
 }
 
+/* Where torch 1.13 gives garbage, airc raises torch 2's error: a
+ * masked_fill mask of another dtype than bool/uint8 (1.13 reads its bytes
+ * as bools). */
+static void test_torch2_errors(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : b8[2] [#users=1] = placeholder[target=x]\n"
+             "    %m : f32[] [#users=1] = placeholder[target=m]\n"
+             "    %out : [#users=1] = call_function[target=torch.ops.aten.masked_fill.Scalar]"
+             "(args = (%x, %m, 1e-05), kwargs = {})\n"
+             "    return out\n");
+    AIRC_EXPECT(airc_graph_propagate_meta(g), AIRC_E_SHAPE,
+                "masked_fill_ only supports boolean masks, but got mask with dtype");
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 static void test_misuse(void **state)
 {
     (void)state;
@@ -867,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_custom_ops),
         cmocka_unit_test(test_getitem_errors),
         cmocka_unit_test(test_extreme_sizes),
+        cmocka_unit_test(test_torch2_errors),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_call_module),
         cmocka_unit_test(test_oom),
