@@ -909,6 +909,11 @@ op1("where_scalar_i32_overflow_err", "aten.where.ScalarOther",
 
 op1("hardtanh_u8_negative_err", "aten.hardtanh.default", [T("u8", [3])], error=True)
 op1("hardtanh_u8", "aten.hardtanh.default", [T("u8", [3]), 0, 2])
+op1("pow_i32_exponent_overflow_err", "aten.pow.Tensor_Scalar", [T("i32", []), 2**62],
+    error=True)
+op1("pow_f16_exponent_overflow_err", "aten.pow.Tensor_Scalar", [T("f16", [2]), 70000],
+    error=True)
+op1("pow_scalar_base_wraps", "aten.pow.Scalar", [2**40, T("i32", [2])])
 op1("cumsum_to_bool_err", "aten.cumsum.default", [T("f32", [3]), 0], {"dtype": torch.bool},
     error=True)
 

@@ -236,6 +236,9 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
             airc_tmeta_contiguous(&out);
             return airc_meta_set(n, &out);
         }
+        /* pow.Tensor_Scalar converts its exponent to the result's dtype, checked */
+        if (ops[1].wrapped)
+            AIRC_TRY(airc_meta_check_scalar(&a, "exponent", dtype));
     }
     return finish(n, &a, ops, nops, dtype);
 }
