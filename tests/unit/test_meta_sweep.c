@@ -415,8 +415,9 @@ static void test_every_op(void **state)
             one_call(&s, op);
         }
     }
-    print_message("%zu ops, %zu calls, %zu metas ok, %zu kernels run\n", swept, s.calls, s.metas_ok,
-                  s.kernels_run);
+    print_message("%zu ops, %zu calls, %zu metas ok, %zu kernels run, %zu graph-mode runs "
+                  "compared with eager\n",
+                  swept, s.calls, s.metas_ok, s.kernels_run, s.compared);
     /* the sweep reaches the code it is for */
     assert_true(swept > 100);
     assert_true(s.metas_ok > s.calls / 20);
