@@ -914,6 +914,10 @@ op1("pow_i32_exponent_overflow_err", "aten.pow.Tensor_Scalar", [T("i32", []), 2*
 op1("pow_f16_exponent_overflow_err", "aten.pow.Tensor_Scalar", [T("f16", [2]), 70000],
     error=True)
 op1("pow_scalar_base_wraps", "aten.pow.Scalar", [2**40, T("i32", [2])])
+op1("pow_int_negative_err", "aten.pow.Tensor_Scalar", [T("i64", [0]), -2], error=True)
+op1("pow_bool_negative_err", "aten.pow.Tensor_Scalar", [T("b8", [2]), -1], error=True)
+op1("pow_inplace_u8_negative_err", "aten.pow_.Scalar", [T("u8", [2]), -2], error=True)
+op1("pow_int_tensor_exponent", "aten.pow.Tensor_Tensor", [T("i64", [2]), T("i64", [])])
 op1("cumsum_to_bool_err", "aten.cumsum.default", [T("f32", [3]), 0], {"dtype": torch.bool},
     error=True)
 

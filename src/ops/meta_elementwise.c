@@ -239,6 +239,10 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
         /* pow.Tensor_Scalar converts its exponent to the result's dtype, checked */
         if (ops[1].wrapped)
             AIRC_TRY(airc_meta_check_scalar(&a, "exponent", dtype));
+        const airc_value *e = ops[1].wrapped ? airc_meta_get(&a, "exponent") : NULL;
+        if (e && e->kind == AIRC_VALUE_INT && e->u.i < 0 && airc_dtype_is_integral(dtype, true))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Integers to negative integer powers are not allowed.", a.op);
     }
     return finish(n, &a, ops, nops, dtype);
 }
