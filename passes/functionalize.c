@@ -237,6 +237,39 @@ static bool is_view_result(const airc_node *n)
     return false;
 }
 
+/* A view whose leading arguments come by keyword (detach(self=x)) gets
+ * them as positional ones, in schema order: the tracking below finds a
+ * view's source in args[0], and replays views from their args. */
+static airc_status positional_leading(airc_node *n)
+{
+    const airc_schema *sc = n->op->schema;
+    const airc_value *args[64], *kw[64];
+    const char *names[64];
+    uint32_t na = n->nargs, nk = 0;
+    if (!n->nkw || sc->nargs > 64 || n->nkw > 64 || na >= sc->nargs)
+        return AIRC_OK;
+    memcpy(args, n->args, na * sizeof *args);
+    for (; na < sc->nargs && !sc->args[na].kwarg_only; na++) {
+        const airc_value *v = airc_node_kwarg(n, sc->args[na].name);
+        if (!v)
+            break;
+        args[na] = v;
+    }
+    if (na == n->nargs)
+        return AIRC_OK;
+    for (uint32_t i = 0; i < n->nkw; i++) {
+        bool moved = false;
+        for (uint32_t j = n->nargs; j < na && !moved; j++)
+            moved = !strcmp(n->kw_names[i], sc->args[j].name);
+        if (!moved) {
+            names[nk] = n->kw_names[i];
+            kw[nk++] = n->kw_values[i];
+        }
+    }
+    AIRC_TRY(airc_node_set_kwargs(n, names, kw, nk));
+    return airc_node_set_args(n, args, na);
+}
+
 static airc_status rewire_inputs(fstate *s, airc_node *n)
 {
     for (size_t i = 0; i < n->ninputs;) {
@@ -615,6 +648,8 @@ static airc_status run(fstate *s, int32_t *changed)
         if (n->kind == AIRC_NODE_CALL_FUNCTION || n->kind == AIRC_NODE_OUTPUT)
             AIRC_TRY(airc_graph_set_insert_point(s->g, AIRC_INSERT_BEFORE, n));
         AIRC_TRY(rewire_inputs(s, n));
+        if (n->kind == AIRC_NODE_CALL_FUNCTION && is_view_op(n->op))
+            AIRC_TRY(positional_leading(n));
         if (is_view_result(n) && n->nargs && n->args[0]->kind == AIRC_VALUE_NODE)
             track_view(s, n, n->args[0]->u.node);
         if (n->kind != AIRC_NODE_CALL_FUNCTION || !n->op->schema->is_mutable ||
