@@ -9,13 +9,14 @@
  *              crash, leak or corrupt the graph.
  * Then lint; a graph that lints is printed, re-parsed, and compiled in each
  * mode (eager, reduce-overhead, max-autotune) and run once (twice for
- * reduce-overhead, to replay). Graphs and tensors stay small so one input
- * runs in well under 100 ms. */
+ * reduce-overhead, to replay); every graph mode's results must be eager's.
+ * Graphs and tensors stay small so one input runs in well under 100 ms. */
 #include "fuzz_common.h"
 
 #include <airc/runtime.h>
 
 #include <math.h>
+#include <stdbool.h>
 
 enum { MAX_EDITS = 24, MAX_NODES = 64, MAX_ARGS = 12, MAX_LIST = 4, MAX_NUMEL = 4096 };
 
@@ -524,9 +525,66 @@ fail:
     return SIZE_MAX;
 }
 
-static void compile_and_run(const airc_graph *g, airc_tensor **ins, size_t nin)
+/* A contiguous copy of t (NULL when out of memory). */
+static airc_tensor *copy_tensor(const airc_tensor *t)
+{
+    airc_tensor *c = NULL;
+    if (airc_tensor_create(ctx, airc_tensor_dtype(t), airc_tensor_ndim(t), airc_tensor_shape(t),
+                           &c) != AIRC_OK)
+        return NULL;
+    if (airc_tensor_nbytes(t))
+        memcpy(airc_tensor_data(c), airc_tensor_data(t), airc_tensor_nbytes(t));
+    return c;
+}
+
+/* Whether got holds want's values: DESIGN.md's tolerance for f32/f64 (rtol
+ * 1e-4, atol 1e-4 x (1 + max|want|), NaN equal to NaN), the same bytes for
+ * integers and bools; f16/bf16 are not compared (a lowering may round
+ * differently on the way). */
+static bool same_values(const airc_tensor *got, const airc_tensor *want)
+{
+    airc_dtype dt = airc_tensor_dtype(want);
+    int32_t nd = airc_tensor_ndim(want);
+    if (airc_tensor_dtype(got) != dt || airc_tensor_ndim(got) != nd ||
+        memcmp(airc_tensor_shape(got), airc_tensor_shape(want), sizeof(int64_t) * (size_t)nd))
+        return false;
+    size_t n = airc_tensor_numel(want);
+    if (dt == AIRC_DTYPE_F16 || dt == AIRC_DTYPE_BF16)
+        return true;
+    if (dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64)
+        return !n ||
+               !memcmp(airc_tensor_data(got), airc_tensor_data(want), airc_tensor_nbytes(want));
+    const void *g = airc_tensor_data(got), *w = airc_tensor_data(want);
+#define AT(p, i) (dt == AIRC_DTYPE_F32 ? (double)((const float *)(p))[i] : ((const double *)(p))[i])
+    double big = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(AT(w, i)) && fabs(AT(w, i)) > big)
+            big = fabs(AT(w, i));
+    for (size_t i = 0; i < n; i++) {
+        double x = AT(g, i), y = AT(w, i);
+        if (isnan(x) && isnan(y))
+            continue;
+        if (x == y)
+            continue;
+        if (!isfinite(x) || !isfinite(y) || fabs(x - y) > 1e-4 * (1 + big) + 1e-4 * fabs(y))
+            return false;
+    }
+#undef AT
+    return true;
+}
+
+/* Compiles g in each mode (eager, reduce-overhead, max-autotune) and runs
+ * it on fresh inputs each time (an in-place op may write them), twice in
+ * reduce-overhead (capture, then replay). A mode may refuse the graph; the
+ * results of every run that works must be eager's. */
+static void compile_and_run(const airc_graph *g, int32_t ndim, const int64_t *shape)
 {
     static const char *const modes[] = {"eager", "reduce-overhead", "max-autotune"};
+    airc_tensor *ins[MAX_NODES], *want[64];
+    size_t nin = make_inputs(g, ndim, shape, ins, MAX_NODES), nwant = 0;
+    if (nin == SIZE_MAX)
+        return;
+    bool have_want = false;
     airc_config *cfg = NULL;
     airc_example_inputs *ex = NULL;
     if (airc_config_create(ctx, &cfg) != AIRC_OK || airc_example_inputs_create(ctx, &ex) != AIRC_OK)
@@ -549,9 +607,29 @@ static void compile_and_run(const airc_graph *g, airc_tensor **ins, size_t nin)
         airc_tensor *outs[64];
         if (airc_graph_num_results(airc_compiled_graph(c), &cap) == AIRC_OK && cap <= 64) {
             for (int rep = 0; rep < (m == 1 ? 2 : 1); rep++) {
+                for (size_t i = 0; i < nin; i++)
+                    airc_tensor_destroy(ins[i]);
+                if (make_inputs(g, ndim, shape, ins, MAX_NODES) != nin)
+                    abort(); /* made once already: deterministic */
                 size_t nout = 0;
                 if (airc_compiled_run(c, ins, nin, outs, cap, &nout) != AIRC_OK)
                     break;
+                if (m == 0 && !have_want) {
+                    for (; nwant < nout; nwant++)
+                        if (!(want[nwant] = copy_tensor(outs[nwant])))
+                            break;
+                    have_want = nwant == nout;
+                } else if (have_want) {
+                    bool same = nout == nwant;
+                    for (size_t i = 0; same && i < nout; i++)
+                        same = same_values(outs[i], want[i]);
+                    if (!same) {
+                        char *text = NULL;
+                        airc_graph_print(g, AIRC_PRINT_TYPES, &text);
+                        fprintf(stderr, "in %s, of:\n%s\n", modes[m], text ? text : "?");
+                        fuzz_require(false, "a graph mode's results differ from eager's", NULL);
+                    }
+                }
                 for (size_t i = 0; i < nout; i++) {
                     volatile uint32_t sink = fuzz_touch_tensor(outs[i]);
                     (void)sink;
@@ -562,6 +640,10 @@ static void compile_and_run(const airc_graph *g, airc_tensor **ins, size_t nin)
         airc_compiled_destroy(c);
     }
 done:
+    for (size_t i = 0; i < nwant; i++)
+        airc_tensor_destroy(want[i]);
+    for (size_t i = 0; i < nin; i++)
+        airc_tensor_destroy(ins[i]);
     airc_example_inputs_destroy(ex);
     airc_config_destroy(cfg);
 }
@@ -591,13 +673,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (airc_graph_lint(g) == AIRC_OK)
         fuzz_require_reprint(ctx, g); /* a valid graph survives its text */
     if (airc_graph_lint(g) == AIRC_OK && airc_graph_num_nodes(g) <= MAX_NODES) {
-        airc_tensor *ins[MAX_NODES];
-        size_t nin = make_inputs(g, ndim, shape, ins, MAX_NODES);
-        if (nin != SIZE_MAX) {
-            compile_and_run(g, ins, nin);
-            for (size_t i = 0; i < nin; i++)
-                airc_tensor_destroy(ins[i]);
-        }
+        compile_and_run(g, ndim, shape);
     }
     airc_graph_destroy(g);
     return 0;
