@@ -400,7 +400,10 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_output(op, "y", dt, nd, shape, &sq));
     const airc_tmeta *om = &n->out[0];
     AIRC_TRY(reduce_op(b, "ReduceSum", sq, dims, ndims, keep, dt, om->ndim, om->shape, &ss));
-    AIRC_TRY(airc_ge_const_scalar(b, dt, (double)(count > corr ? count - corr : 0), &div));
+    /* the divisor max(0, N - correction) in double, as the CPU kernel: a
+     * correction near INT64_MIN overflows int64 */
+    double den = (double)count - (double)corr;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, den > 0 ? den : 0, &div));
     AIRC_TRY(airc_ge_op_create(b, "RealDiv", &op));
     AIRC_TRY(airc_ge_op_input(op, xy[0], ss));
     AIRC_TRY(airc_ge_op_input(op, xy[1], div));
