@@ -188,7 +188,8 @@ AIRC_HIDDEN airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j);
 AIRC_HIDDEN airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype,
                                         airc_ge_tensor *out);
 /* Scalar arguments; dflt when absent, None or of another kind. A bool
- * counts as an int and a number (torch's promotion). */
+ * counts as an int and a number (torch's promotion), an int as a bool (its
+ * truth, as torch.ops takes it). */
 AIRC_HIDDEN int64_t airc_ge_int_arg(airc_ge_builder *b, size_t arg, int64_t dflt);
 AIRC_HIDDEN bool airc_ge_bool_arg(airc_ge_builder *b, size_t arg, bool dflt);
 AIRC_HIDDEN double airc_ge_number_arg(airc_ge_builder *b, size_t arg, double dflt);

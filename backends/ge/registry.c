@@ -150,6 +150,8 @@ bool airc_ge_bool_arg(airc_ge_builder *b, size_t arg, bool dflt)
 {
     const airc_value *v = airc_ge_arg(b, arg);
     int32_t bl = 0;
+    if (v && v->kind == AIRC_VALUE_INT) /* torch takes an int for a bool: its truth */
+        return v->u.i != 0;
     return v && airc_value_get_bool(v, &bl) == AIRC_OK ? bl != 0 : dflt;
 }
 
