@@ -546,8 +546,11 @@ static bool same_values(const airc_tensor *got, const airc_tensor *want)
     airc_dtype dt = airc_tensor_dtype(want);
     int32_t nd = airc_tensor_ndim(want);
     if (airc_tensor_dtype(got) != dt || airc_tensor_ndim(got) != nd ||
-        memcmp(airc_tensor_shape(got), airc_tensor_shape(want), sizeof(int64_t) * (size_t)nd))
+        memcmp(airc_tensor_shape(got), airc_tensor_shape(want), sizeof(int64_t) * (size_t)nd)) {
+        fprintf(stderr, "dtype %d ndim %d, eager's dtype %d ndim %d\n", (int)airc_tensor_dtype(got),
+                (int)airc_tensor_ndim(got), (int)dt, (int)nd);
         return false;
+    }
     size_t n = airc_tensor_numel(want);
     if (dt == AIRC_DTYPE_F16 || dt == AIRC_DTYPE_BF16)
         return true;
@@ -566,8 +569,10 @@ static bool same_values(const airc_tensor *got, const airc_tensor *want)
             continue;
         if (x == y)
             continue;
-        if (!isfinite(x) || !isfinite(y) || fabs(x - y) > 1e-4 * (1 + big) + 1e-4 * fabs(y))
+        if (!isfinite(x) || !isfinite(y) || fabs(x - y) > 1e-4 * (1 + big) + 1e-4 * fabs(y)) {
+            fprintf(stderr, "element %zu is %g, eager's %g\n", i, x, y);
             return false;
+        }
     }
 #undef AT
     return true;

@@ -380,6 +380,11 @@ static airc_status plan_memory(builder *b)
         mb[i] = airc_mem_buffer_make(b->bufs[i].size, 0, 0);
         st = airc_stream_plan_lifetime(&b->plan, b->bufs[i].producer, b->bufs[i].cons,
                                        b->bufs[i].ncons, &mb[i]);
+        /* a copied input is written before the first launch, wherever its
+         * placeholder stands (one after a call must not share memory with
+         * what that call reads) */
+        if (b->bufs[i].producer->kind == AIRC_NODE_PLACEHOLDER)
+            mb[i].first_use = 0;
     }
     if (st == AIRC_OK)
         st = airc_memory_plan(b->ctx, mb, b->nbufs, b->offsets, &c->plan);

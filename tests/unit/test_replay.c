@@ -1321,6 +1321,44 @@ static void test_no_launches(void **state)
     airc_context_destroy(ctx);
 }
 
+/* A placeholder after a call (torch.fx allows it; graphs built through
+ * the API or Python have it): its input is copied in before the first
+ * launch, so its buffer must not share memory with what that call reads
+ * (found by fuzz_api: the stack read b's values). */
+static void test_placeholder_after_call(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(
+        ctx, "graph():\n"
+             "    %w : f32[2, 3] [#users=1] = placeholder[target=w]\n"
+             "    %stack : [#users=1] = call_function[target=torch.ops.aten.stack.default](args = "
+             "([%w, %w], 0), kwargs = {})\n"
+             "    %b : f32[2, 3] [#users=1] = placeholder[target=b]\n"
+             "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = "
+             "(%b,), kwargs = {})\n"
+             "    return (stack, neg)\n");
+    airc_compiled *c = compile_with(g, NULL, NULL, NULL, 0);
+    airc_tensor *w = make_f32(ctx, 2, 3, 0.25), *b = make_f32(ctx, 2, 3, 7.5), *in[2] = {w, b};
+    airc_tensor *out[2] = {NULL}, *ref[2] = {NULL};
+    for (int rep = 0; rep < 2; rep++) {
+        size_t n = 0, nref = 0;
+        AIRC_ASSERT_OK(airc_compiled_run(c, in, 2, out, 2, &n));
+        AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, 2, ref, 2, &nref, NULL));
+        assert_int_equal(n, 2);
+        assert_true(airc_test_same_values(out[0], ref[0], "placeholder after a call: stack"));
+        assert_true(airc_test_same_values(out[1], ref[1], "placeholder after a call: neg"));
+        airc_test_destroy_all(out, n);
+        airc_test_destroy_all(ref, nref);
+    }
+    airc_tensor_destroy(w);
+    airc_tensor_destroy(b);
+    airc_compiled_destroy(c);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 /* ---- 11. concurrent callers ------------------------------------------------------------ */
 
 #define THREAD_RUNS 200
@@ -1966,6 +2004,7 @@ int main(void)
         cmocka_unit_test(test_tuple_cap_run_views),
         cmocka_unit_test(test_tuple_run_views_eagerly),
         cmocka_unit_test(test_no_launches),
+        cmocka_unit_test(test_placeholder_after_call),
         cmocka_unit_test(test_two_threads),
         cmocka_unit_test(test_native_capture),
         cmocka_unit_test(test_reinplace_switch),
