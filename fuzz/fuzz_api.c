@@ -554,9 +554,12 @@ static bool same_values(const airc_tensor *got, const airc_tensor *want)
     size_t n = airc_tensor_numel(want);
     if (dt == AIRC_DTYPE_F16 || dt == AIRC_DTYPE_BF16)
         return true;
-    if (dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64)
-        return !n ||
-               !memcmp(airc_tensor_data(got), airc_tensor_data(want), airc_tensor_nbytes(want));
+    if (dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64) {
+        if (!n || !memcmp(airc_tensor_data(got), airc_tensor_data(want), airc_tensor_nbytes(want)))
+            return true;
+        fprintf(stderr, "the %s bytes differ\n", airc_dtype_name(dt));
+        return false;
+    }
     const void *g = airc_tensor_data(got), *w = airc_tensor_data(want);
 #define AT(p, i) (dt == AIRC_DTYPE_F32 ? (double)((const float *)(p))[i] : ((const double *)(p))[i])
     double big = 0;
@@ -626,8 +629,11 @@ static void compile_and_run(const airc_graph *g, int32_t ndim, const int64_t *sh
                     have_want = nwant == nout;
                 } else if (have_want) {
                     bool same = nout == nwant;
+                    if (!same)
+                        fprintf(stderr, "%zu results, eager's %zu\n", nout, nwant);
                     for (size_t i = 0; same && i < nout; i++)
-                        same = same_values(outs[i], want[i]);
+                        if (!(same = same_values(outs[i], want[i])))
+                            fprintf(stderr, "(result %zu, run %d)\n", i, rep);
                     if (!same) {
                         char *text = NULL;
                         airc_graph_print(g, AIRC_PRINT_TYPES, &text);

@@ -270,6 +270,103 @@ static airc_status positional_leading(airc_node *n)
     return airc_node_set_args(n, args, na);
 }
 
+/* getitem(t, j) of a multi-output op that is not a view (max.dim,
+ * native_layer_norm...): j, else -1. Every such getitem of the same (t, j)
+ * is the same tensor. */
+static int64_t tuple_item(const airc_node *n)
+{
+    if (n->kind != AIRC_NODE_CALL_FUNCTION || strcmp(n->op->qualname, AIRC_OP_GETITEM) ||
+        n->nargs < 2 || n->args[0]->kind != AIRC_VALUE_NODE || n->args[1]->kind != AIRC_VALUE_INT)
+        return -1;
+    const airc_node *t = n->args[0]->u.node;
+    if (t->kind != AIRC_NODE_CALL_FUNCTION || is_view_op(t->op))
+        return -1;
+    return n->args[1]->u.i;
+}
+
+/* The first getitem(t, j) in graph order, or NULL. */
+static airc_node *first_item(const airc_node *t, int64_t j)
+{
+    airc_node *first = NULL;
+    for (size_t i = 0; i < t->nusers; i++) {
+        airc_node *u = t->users[i];
+        if (tuple_item(u) == j && u->args[0]->u.node == t && (!first || u->order < first->order))
+            first = u;
+    }
+    return first;
+}
+
+/* A later getitem(t, j) joins the class of the first, so that it reads a
+ * write to the first: fill_(getitem(max, 1)) shows in getitem(max, 1)
+ * taken again. */
+static void join_items(fstate *s, airc_node *n)
+{
+    int64_t j = tuple_item(n);
+    airc_node *first = j >= 0 ? first_item(n->args[0]->u.node, j) : NULL;
+    if (first && first != n && !s->f[n->id].base)
+        s->f[n->id].base = root_of(s, first);
+}
+
+/* The output's direct references to a multi-output node t, one of whose
+ * items was written, become the tuple of its items (getitems made where
+ * missing): torch returns the tensors, written ones included, where t's
+ * own value is the old one. */
+static airc_status item_value(fstate *s, const airc_value *v, const airc_value **out)
+{
+    *out = v;
+    if (v->kind == AIRC_VALUE_LIST || v->kind == AIRC_VALUE_TUPLE) {
+        const airc_value *items[64];
+        bool changed = false;
+        if (v->len > 64)
+            return AIRC_OK;
+        for (uint32_t i = 0; i < v->len; i++) {
+            AIRC_TRY(item_value(s, v->u.items[i], &items[i]));
+            changed |= items[i] != v->u.items[i];
+        }
+        if (!changed)
+            return AIRC_OK;
+        return v->kind == AIRC_VALUE_LIST ? airc_value_list(s->g, items, v->len, out)
+                                          : airc_value_tuple(s->g, items, v->len, out);
+    }
+    airc_node *t = v->kind == AIRC_VALUE_NODE ? v->u.node : NULL;
+    /* a tuple of a fixed count: the schema's returns (meta may be unknown) */
+    const airc_schema *sc = t && t->kind == AIRC_NODE_CALL_FUNCTION ? t->op->schema : NULL;
+    if (!sc || sc->nrets < 2 || sc->varret || sc->nrets > 64 || is_view_op(t->op))
+        return AIRC_OK;
+    uint32_t nitems = sc->nrets;
+    bool written = false;
+    for (uint32_t j = 0; j < nitems && !written; j++) {
+        airc_node *g = first_item(t, j);
+        written = g && s->f[root_of(s, g)->id].latest;
+    }
+    if (!written)
+        return AIRC_OK;
+    const airc_value *items[64];
+    for (uint32_t j = 0; j < nitems; j++) {
+        airc_node *g = first_item(t, j);
+        if (!g) {
+            const airc_value *args[2];
+            AIRC_TRY(airc_value_node(s->g, t, &args[0]));
+            AIRC_TRY(airc_value_int(s->g, j, &args[1]));
+            AIRC_TRY(make(s, AIRC_OP_GETITEM, args, 2, NULL, NULL, 0, &g));
+        }
+        AIRC_TRY(airc_value_node(s->g, g, &items[j]));
+    }
+    return airc_value_tuple(s->g, items, nitems, out);
+}
+
+static airc_status expand_written_tuples(fstate *s, airc_node *out)
+{
+    if (out->nargs != 1)
+        return AIRC_OK;
+    const airc_value *v;
+    AIRC_TRY(item_value(s, out->args[0], &v));
+    if (v == out->args[0])
+        return AIRC_OK;
+    s->created = true;
+    return airc_node_set_args(out, &v, 1);
+}
+
 static airc_status rewire_inputs(fstate *s, airc_node *n)
 {
     for (size_t i = 0; i < n->ninputs;) {
@@ -647,6 +744,9 @@ static airc_status run(fstate *s, int32_t *changed)
     for (airc_node *n = s->g->root.next; n != &s->g->root; n = n->next) {
         if (n->kind == AIRC_NODE_CALL_FUNCTION || n->kind == AIRC_NODE_OUTPUT)
             AIRC_TRY(airc_graph_set_insert_point(s->g, AIRC_INSERT_BEFORE, n));
+        join_items(s, n);
+        if (n->kind == AIRC_NODE_OUTPUT)
+            AIRC_TRY(expand_written_tuples(s, n));
         AIRC_TRY(rewire_inputs(s, n));
         if (n->kind == AIRC_NODE_CALL_FUNCTION && is_view_op(n->op))
             AIRC_TRY(positional_leading(n));

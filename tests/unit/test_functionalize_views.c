@@ -6,6 +6,7 @@
  * eagerly; its order and names may differ from torch's own functional graph
  * (NAME.after.fx), which replays every view of the chain where airc reuses
  * the ones still up to date. */
+#include "testcase.h"
 #include "testutil.h"
 
 #include <math.h>
@@ -305,12 +306,59 @@ static void test_view_source_by_keyword(void **state)
     airc_graph_destroy(g);
 }
 
+/* getitem(t, j) of a multi-output op is the same tensor each time it is
+ * taken: a write to one shows in a later getitem(t, j), and in t itself
+ * when the graph returns t (then returned as the tuple of its items). In
+ * torch: v, i = x.max(-1); i.fill_(7); (x.max result)[1] is 7s too. */
+static void test_written_tuple_item(void **state)
+{
+    (void)state;
+    const char *text =
+        "graph():\n"
+        "    %x_1 : [#users=1] = placeholder[target=x_1]\n"
+        "    %max_1 : [#users=3] = call_function[target=torch.ops.aten.max.dim](args = (%x_1, "
+        "-1), kwargs = {})\n"
+        "    %getitem_1 : [#users=1] = call_function[target=operator.getitem](args = (%max_1, 1), "
+        "kwargs = {})\n"
+        "    %fill_ : [#users=0] = call_function[target=torch.ops.aten.fill_.Scalar](args = "
+        "(%getitem_1, 7), kwargs = {})\n"
+        "    %getitem_2 : [#users=1] = call_function[target=operator.getitem](args = (%max_1, 1), "
+        "kwargs = {})\n"
+        "    return (getitem_2, max_1)\n";
+    airc_graph *before = airc_test_parse(g_ctx, text), *g = airc_test_parse(g_ctx, text);
+    int32_t changed = 0;
+    AIRC_ASSERT_OK(airc_pass_functionalize(g, &changed));
+    assert_int_equal(changed, 1);
+    AIRC_ASSERT_OK(airc_graph_lint(g));
+    assert_int_equal(kept_mutations(g), 0);
+    /* x = [[1, 5, 2], [7, 1, 0]]: max values [5, 7]; every index result 7 */
+    int64_t shape[] = {2, 3};
+    const float xs[] = {1, 5, 2, 7, 1, 0};
+    for (int k = 0; k < 2; k++) {
+        airc_tensor *in, *out[3];
+        AIRC_ASSERT_OK(airc_tensor_create(g_ctx, AIRC_DTYPE_F32, 2, shape, &in));
+        memcpy(airc_tensor_data(in), xs, sizeof xs);
+        size_t n = 0;
+        AIRC_ASSERT_OK(airc_run_eager(k ? g : before, NULL, &in, 1, out, 3, &n, NULL));
+        assert_int_equal(n, 3);
+        const int64_t *i0 = airc_tensor_data(out[0]), *i2 = airc_tensor_data(out[2]);
+        const float *v = airc_tensor_data(out[1]);
+        assert_true(i0[0] == 7 && i0[1] == 7 && i2[0] == 7 && i2[1] == 7);
+        assert_true(v[0] == 5 && v[1] == 7);
+        airc_test_destroy_all(out, n);
+        airc_tensor_destroy(in);
+    }
+    airc_graph_destroy(before);
+    airc_graph_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_torch_view_cases, setup, teardown),
         cmocka_unit_test_setup_teardown(test_kept_write_after_functional_one, setup, teardown),
         cmocka_unit_test_setup_teardown(test_view_source_by_keyword, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_written_tuple_item, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
