@@ -222,8 +222,9 @@ static airc_status add_cand(rp_state *st, airc_node *n, const airc_op *twin, air
 
 /* Whether n may write into x (rule 1's conditions but the meta): x is
  * the single-tensor result of a call that allocates it (or a getitem of
- * one), the output does not read it, no view of it is taken, every other
- * user comes before n, and all of them run on n's stream. */
+ * one, the only use of the call's tuple that holds that tensor), the
+ * output does not read it, no view of it is taken, every other user comes
+ * before n, and all of them run on n's stream. */
 static bool writable_intermediate(const rp_state *st, const airc_node *x, const airc_node *n)
 {
     if (!x || x->kind != AIRC_NODE_CALL_FUNCTION || !x->op || !single_tensor(x))
@@ -236,6 +237,14 @@ static bool writable_intermediate(const rp_state *st, const airc_node *x, const 
         producer = base->u.node;
         if (producer->kind != AIRC_NODE_CALL_FUNCTION || is_getitem(producer))
             return false;
+        /* x's tensor is also the producer's: returned whole by the output,
+         * passed as a list, or taken again by another getitem of x's index */
+        for (size_t i = 0; i < producer->nusers; i++) {
+            const airc_node *u = producer->users[i];
+            if (!is_getitem(u) || (u != x && u->nargs > 1 && x->nargs > 1 &&
+                                   airc_value_equal(u->args[1], x->args[1])))
+                return false;
+        }
     }
     if (!allocates_result(producer->op))
         return false;

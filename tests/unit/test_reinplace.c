@@ -427,6 +427,31 @@ static void test_getitem_and_options(void **state)
     airc_graph_destroy(g);
 }
 
+/* The tuple's tensor is read elsewhere: returned whole by the output, or
+ * taken again by another getitem of the same index. Then the getitem is no
+ * intermediate to write into (fuzz_api: neg_ wrote the indices max.dim
+ * returned). */
+static void test_getitem_tuple_read(void **state)
+{
+    fixture *f = *state;
+    static const char *const texts[] = {
+        "graph():\n" PH(
+            "x") "    %max_1 : [#users=2] = call_function[target=torch.ops.aten.max."
+                 "dim](args = (%x, -1), kwargs = {})\n" GETITEM("getitem_1", "max_1", "1")
+                     CF("neg", "neg.default", "(%getitem_1,)") "    return (neg, max_1)\n",
+        "graph():\n" PH(
+            "x") "    %max_1 : [#users=2] = call_function[target=torch.ops.aten.max."
+                 "dim](args = (%x, -1), kwargs = {})\n" GETITEM("getitem_1", "max_1", "1")
+                     GETITEM("getitem_2", "max_1", "1")
+                         CF("neg", "neg.default", "(%getitem_1,)") "    return (neg, getitem_2)\n",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        airc_graph *g = prepare(f->ctx, texts[i], NULL, 0);
+        expect_unchanged(g, true, true);
+        airc_graph_destroy(g);
+    }
+}
+
 /* ---- rule 2: input mutations ------------------------------------------- */
 
 /* Both writes happen in place and the copies go (rule 2 off: nothing).
@@ -575,6 +600,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_output_reads, setup, teardown),
         cmocka_unit_test_setup_teardown(test_streams, setup, teardown),
         cmocka_unit_test_setup_teardown(test_getitem_and_options, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_getitem_tuple_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_input_mutation, setup, teardown),
         cmocka_unit_test_setup_teardown(test_input_mutation_negative, setup, teardown),
         cmocka_unit_test_setup_teardown(test_after_functionalize, setup, teardown),
