@@ -10,6 +10,7 @@
 #include "ops/meta_util.h"
 #include "ops/ops.h"
 
+#include <math.h>
 #include <string.h>
 
 static const airc_tmeta *node_meta(airc_ge_builder *b)
@@ -99,7 +100,8 @@ static airc_status conv_scalar_tensor(airc_ge_builder *b, const airc_node *n, vo
 /* ---- arange -------------------------------------------------------------------- */
 
 /* Range(start, limit, delta) in the result's dtype when GE's Range has it
- * (f32, f64, i32, i64), else in f32/i64 and Cast. */
+ * (f32, f64, i32, i64), else in f32/i64 (f64 for fractional bounds of an
+ * integer range) and Cast. */
 static airc_status conv_arange(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
@@ -120,6 +122,11 @@ static airc_status conv_arange(airc_ge_builder *b, const airc_node *n, void *ud)
     if (dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64 && dt != AIRC_DTYPE_I32 &&
         dt != AIRC_DTYPE_I64)
         rt = airc_dtype_is_floating(dt) ? AIRC_DTYPE_F32 : AIRC_DTYPE_I64;
+    /* an integer range from fractional bounds: torch steps in double and
+     * truncates each value (arange(-1.5, 0, dtype=int8) is [-1, 0]) */
+    if (!airc_dtype_is_floating(dt) &&
+        (start != trunc(start) || end != trunc(end) || step != trunc(step)))
+        rt = AIRC_DTYPE_F64;
     airc_ge_tensor c[3], y;
     double v[3] = {start, end, step};
     for (int i = 0; i < 3; i++)

@@ -365,8 +365,9 @@ static void test_arange(void **state)
         CALLKW("b", "arange.start", "(2, 7)", "{dtype: torch.float32}")
         CALLKW("c", "arange.start_step", "(0, 1, 0.25)", "{device: cpu}")
         CALLKW("d", "arange.start_step", "(10, 0, -3)", "{dtype: torch.int32}")
+        CALLKW("e", "arange.start", "(-1.5, 0.0)", "{dtype: torch.int8}")
         CALL("add", "add.Tensor", "(%x, %c)")
-        "    return (a, b, add, d)\n";
+        "    return (a, b, add, d, e)\n";
     // clang-format on
     static const in_spec ins[] = {F32(4)};
     static const char *const types[] = {"Range", NULL};
