@@ -100,8 +100,7 @@ static airc_status conv_scalar_tensor(airc_ge_builder *b, const airc_node *n, vo
 /* ---- arange -------------------------------------------------------------------- */
 
 /* Range(start, limit, delta) in the result's dtype when GE's Range has it
- * (f32, f64, i32, i64), else in f32/i64 (f64 for fractional bounds of an
- * integer range) and Cast. */
+ * (f32, f64, i32, i64), else in f32/i64 and Cast. */
 static airc_status conv_arange(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
@@ -122,11 +121,15 @@ static airc_status conv_arange(airc_ge_builder *b, const airc_node *n, void *ud)
     if (dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64 && dt != AIRC_DTYPE_I32 &&
         dt != AIRC_DTYPE_I64)
         rt = airc_dtype_is_floating(dt) ? AIRC_DTYPE_F32 : AIRC_DTYPE_I64;
-    /* an integer range from fractional bounds: torch steps in double and
-     * truncates each value (arange(-1.5, 0, dtype=int8) is [-1, 0]) */
-    if (!airc_dtype_is_floating(dt) &&
-        (start != trunc(start) || end != trunc(end) || step != trunc(step)))
-        rt = AIRC_DTYPE_F64;
+    /* an integer range: torch counts its elements in double but steps from
+     * start and by step truncated to int64 (arange(-1.5, 2, dtype=uint8)
+     * is 4 elements from -1: [255, 0, 1, 2]); the limit follows from that
+     * count (the meta's), not from end */
+    if (!airc_dtype_is_floating(dt) && m->ndim == 1) {
+        start = trunc(start);
+        step = trunc(step);
+        end = start + (double)m->shape[0] * step;
+    }
     airc_ge_tensor c[3], y;
     double v[3] = {start, end, step};
     for (int i = 0; i < 3; i++)

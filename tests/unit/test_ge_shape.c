@@ -366,8 +366,10 @@ static void test_arange(void **state)
         CALLKW("c", "arange.start_step", "(0, 1, 0.25)", "{device: cpu}")
         CALLKW("d", "arange.start_step", "(10, 0, -3)", "{dtype: torch.int32}")
         CALLKW("e", "arange.start", "(-1.5, 0.0)", "{dtype: torch.int8}")
+        CALLKW("f", "arange.start", "(-1.5, 2.0)", "{dtype: torch.uint8}")
+        CALLKW("g", "arange.start_step", "(0.5, -3.0, -1.5)", "{dtype: torch.int64}")
         CALL("add", "add.Tensor", "(%x, %c)")
-        "    return (a, b, add, d, e)\n";
+        "    return (a, b, add, d, e, f, g)\n";
     // clang-format on
     static const in_spec ins[] = {F32(4)};
     static const char *const types[] = {"Range", NULL};
