@@ -1,5 +1,6 @@
 /* Views, reshapes, joins, splits and indexing to and from Ascend IR, with
- * TorchAir's choices: view/reshape/alias -> Reshape (a Const shape),
+ * TorchAir's choices: view/reshape/alias -> Reshape (a Const shape;
+ * _reshape_alias with other than contiguous strides -> AsStrided),
  * t/transpose/permute -> Transpose (a Const perm), expand -> BroadcastTo,
  * squeeze/unsqueeze -> Squeeze/Unsqueeze, slice -> StridedSliceV2,
  * select/index_select/embedding -> GatherV2, cat -> ConcatV2, stack -> Pack,
@@ -84,8 +85,8 @@ static airc_status with_const(airc_ge_builder *b, const char *type, airc_ge_tens
 
 /* ---- reshapes, identities, casts ---------------------------------------------- */
 
-/* view, _unsafe_view, reshape, _reshape_alias, alias: Reshape to the
- * node's shape. */
+/* view, _unsafe_view, reshape, alias (and _reshape_alias with contiguous
+ * strides): Reshape to the node's shape. */
 static airc_status conv_reshape(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)n;
@@ -565,6 +566,24 @@ static airc_status conv_as_strided(airc_ge_builder *b, const airc_node *n, void 
     airc_ge_tensor in[4] = {x, c[0], c[1], c[2]};
     static const char *const names[] = {"x", "size", "stride", "storage_offset"};
     return airc_ge_simple(b, "AsStrided", names, in, 4, NULL);
+}
+
+/* _reshape_alias(self, size, stride): a Reshape when stride is size's
+ * contiguous strides (reshape's own use), else the view it describes,
+ * AsStrided (a stride of 0 repeats elements). */
+static airc_status conv_reshape_alias(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    int64_t size[AIRC_MAX_DIMS], stride[AIRC_MAX_DIMS];
+    size_t ns, nst;
+    AIRC_TRY(ints_arg(b, 1, size, AIRC_MAX_DIMS, &ns));
+    AIRC_TRY(ints_arg(b, 2, stride, AIRC_MAX_DIMS, &nst));
+    bool contiguous = ns == nst;
+    int64_t expect = 1;
+    for (size_t d = ns; contiguous && d-- > 0;) {
+        contiguous = size[d] < 2 || stride[d] == expect;
+        expect *= size[d] > 1 ? size[d] : 1;
+    }
+    return contiguous ? conv_reshape(b, n, ud) : conv_as_strided(b, n, ud);
 }
 
 /* ---- scatters into views ------------------------------------------------------------- */
@@ -1153,7 +1172,7 @@ static airc_status raise_as_strided(ge_raise *r)
 /* ---- the family ---------------------------------------------------------------------- */
 
 static const ge_conv_entry conv[] = {
-    {"aten._reshape_alias.default", conv_reshape, NULL},
+    {"aten._reshape_alias.default", conv_reshape_alias, NULL},
     {"aten._unsafe_view.default", conv_reshape, NULL},
     {"aten.view.default", conv_reshape, NULL},
     {"aten.reshape.default", conv_reshape, NULL},

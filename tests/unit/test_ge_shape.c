@@ -206,10 +206,12 @@ static void test_views(void **state)
         CALL("t1", "t.default", "(%y,)")
         CALLKW("to", "to.dtype_layout", "(%x,)", "{dtype: torch.float64}")
         CALL("td", "to.device", "(%x, cpu, torch.float32)")
-        "    return (t, tr, pm, t1, to, td)\n";
+        CALL("rb", "_reshape_alias.default", "(%x, [6, 4], [4, 0])")
+        "    return (t, tr, pm, t1, to, td, rb)\n";
     // clang-format on
     static const in_spec ins[] = {F32(2, 3, 4), F32(5)};
-    static const char *const types[] = {"Reshape", "Transpose", "Identity", "Cast", NULL};
+    static const char *const types[] = {"Reshape", "Transpose", "Identity",
+                                        "Cast",    "AsStrided", NULL};
     check_graph(fx, ins, N_IN(ins), types);
 }
 
