@@ -84,8 +84,13 @@ static airc_status prepare_meta(airc_graph *g, const airc_example_inputs *inputs
     AIRC_FOR_EACH_NODE(g, n)
         if (n->kind == AIRC_NODE_PLACEHOLDER && n->meta_kind == AIRC_META_NONE)
             return AIRC_OK;
-    if (airc_graph_propagate_meta(g) == AIRC_E_OUT_OF_MEMORY)
-        return AIRC_E_OUT_OF_MEMORY;
+    /* with every input known, a shape or dtype error is the graph's own:
+     * torch's functionalization runs each in-place op on meta tensors
+     * before it rewrites the op, so add_(i64, f32) still raises "result
+     * type Float can't be cast to the desired output type Long" */
+    airc_status st = airc_graph_propagate_meta(g);
+    if (st == AIRC_E_OUT_OF_MEMORY || st == AIRC_E_SHAPE)
+        return st;
     airc_clear_error();
     return AIRC_OK;
 }
