@@ -343,7 +343,41 @@ typedef struct ew_state {
     const airc_iter *it;
     size_t es[AIRC_ITER_MAX_OPERANDS];   /* element sizes: operand dtypes */
     bool same[AIRC_ITER_MAX_OPERANDS];   /* operand dtype == its compute type */
+    /* the dtype an operand converts to first (common_via), or UNDEFINED */
+    airc_dtype via[AIRC_ITER_MAX_OPERANDS];
 } ew_state;
+
+static bool narrow_int(airc_dtype dt);
+
+/* The dtype an input converts to before its compute type: torch casts
+ * every operand to the common dtype first, so an f32 0-d tensor next to a
+ * bf16 tensor is rounded to bf16, an i64 one next to i8 wraps to i8 (and
+ * then reads as 0 in a logical op). UNDEFINED when that changes nothing
+ * (common no narrower than the compute type, or the input already of the
+ * common dtype, or an input the common dtype does not apply to). */
+static airc_dtype common_via(const airc_ew *op, int32_t i, airc_dtype dtype)
+{
+    airc_dtype c = op->common;
+    if (!(narrow_int(c) || c == AIRC_DTYPE_BOOL || c == AIRC_DTYPE_F16 || c == AIRC_DTYPE_BF16) ||
+        dtype == c || op->no_common[i])
+        return AIRC_DTYPE_UNDEFINED;
+    return c;
+}
+
+/* m elements of input i at q (stride si) into dst as its compute type;
+ * scratch holds m elements of the via dtype. */
+static void load_input(const ew_state *st, int32_t i, void *dst, const char *q, int64_t si,
+                       int64_t m, void *scratch)
+{
+    airc_dtype from = st->it->dtype[i + 1], via = st->via[i + 1];
+    if (via) {
+        airc_cpu_cast(via, scratch, 1, from, q, si, m);
+        from = via;
+        q = scratch;
+        si = 1;
+    }
+    airc_cpu_cast(st->op->in_type[i], dst, 1, from, q, si, m);
+}
 
 static void ew_loop(void *user, int64_t n, char *const *p, const int64_t *s)
 {
@@ -379,7 +413,7 @@ static void ew_loop(void *user, int64_t n, char *const *p, const int64_t *s)
                 if (st->same[i + 1]) {
                     src[i] = q;
                 } else {
-                    airc_cpu_cast(op->in_type[i], buf[i], 1, it->dtype[i + 1], q, 0, 1);
+                    load_input(st, i, buf[i], q, 0, 1, buf[AIRC_EW_MAX_IN]);
                     src[i] = buf[i];
                 }
             } else if (si == 1 && st->same[i + 1]) {
@@ -387,7 +421,8 @@ static void ew_loop(void *user, int64_t n, char *const *p, const int64_t *s)
                 src[i] = q;
             } else {
                 inc[i] = 1;
-                airc_cpu_cast(op->in_type[i], buf[i], 1, it->dtype[i + 1], q, si, m);
+                /* the output block is free until op->fn writes it */
+                load_input(st, i, buf[i], q, si, m, buf[AIRC_EW_MAX_IN]);
                 src[i] = buf[i];
             }
         }
@@ -426,7 +461,11 @@ static bool run_direct(airc_ew *op, const airc_tview *out, const airc_tview *con
 
 airc_status airc_ew_run(airc_ew *op, const airc_tview *out, const airc_tview *const *in)
 {
-    bool direct = op->nin >= 0 && op->nin < AIRC_ITER_MAX_OPERANDS && run_direct(op, out, in);
+    bool via = false;
+    for (int32_t i = 0; i < op->nin && i < AIRC_EW_MAX_IN; i++)
+        via = via || common_via(op, i, in[i]->dtype);
+    bool direct =
+        !via && op->nin >= 0 && op->nin < AIRC_ITER_MAX_OPERANDS && run_direct(op, out, in);
     if (!direct) {
         airc_iter it;
         AIRC_TRY(airc_iter_init(&it, out, in, op->nin));
@@ -435,7 +474,8 @@ airc_status airc_ew_run(airc_ew *op, const airc_tview *out, const airc_tview *co
         st.same[0] = it.dtype[0] == op->out_type;
         for (int32_t i = 0; i < op->nin; i++) {
             st.es[i + 1] = it.elsize[i + 1];
-            st.same[i + 1] = it.dtype[i + 1] == op->in_type[i];
+            st.via[i + 1] = common_via(op, i, it.dtype[i + 1]);
+            st.same[i + 1] = it.dtype[i + 1] == op->in_type[i] && !st.via[i + 1];
         }
         op->status = AIRC_OK;
         airc_iter_run(&it, ew_loop, &st);
@@ -504,9 +544,10 @@ airc_status airc_ew_operand(const airc_kernel_ctx *k, uint32_t i, airc_dtype dt,
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: argument %u is neither a tensor nor a number",
                          airc_ew_name(k), (unsigned)i);
     /* torch converts a wrapped number to the common dtype (70000 is inf
-     * next to f16, -2 is 254 next to u8); the engine then converts the
-     * operand from its dtype to the compute type */
-    if (narrow_int(common) || common == AIRC_DTYPE_F16 || common == AIRC_DTYPE_BF16)
+     * next to f16, -2 is 254 next to u8, 0.5 is true next to bool); the
+     * engine then converts the operand from its dtype to the compute type */
+    if (narrow_int(common) || common == AIRC_DTYPE_BOOL || common == AIRC_DTYPE_F16 ||
+        common == AIRC_DTYPE_BF16)
         dt = common;
     memset(storage, 0, sizeof *storage);
     airc_cpu_store_number(dt, storage->bytes, v);

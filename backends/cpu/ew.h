@@ -60,6 +60,8 @@ struct airc_ew {
      * compute type: -2 is 254 next to a u8 tensor, 70000 inf next to f16.
      * UNDEFINED (0): straight to the compute type. */
     airc_dtype common;
+    /* inputs the common dtype does not apply to (where's condition) */
+    bool no_common[AIRC_EW_MAX_IN];
     /* set by fn to stop the run (integer division by zero) */
     airc_status status;
     const char *message;

@@ -8,6 +8,8 @@
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
 #include "backends/cpu/k_math.h"
+#include "backends/cpu/k_strided.h"
+#include "ops/meta_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -106,6 +108,39 @@ static inline double floordiv_f64(double a, double b)
 
 FLOAT_OPS(float, f32, floordiv_f32, truncf)
 FLOAT_OPS(double, f64, floordiv_f64, trunc)
+
+/* f16/bf16 (the dtype in op->i[1]): where torch's half kernels round an
+ * intermediate to the half type on every path, so do these */
+static inline float round_half(int64_t dt, float v)
+{
+    return dt == AIRC_DTYPE_F16 ? airc_f16_to_f32(airc_f32_to_f16(v))
+                                : airc_bf16_to_f32(airc_f32_to_bf16(v));
+}
+
+/* torch's floor division over c10::Half/BFloat16 (its scalar kernel):
+ * fmod, the quotient and the -1 are float (Half - float is float), but
+ * floor(div) and floordiv + 1 are stored in the half type, so 10852.03 in
+ * f16 is 10848 (10852 rounds to even, and 10849 back to 10848) */
+static inline float floordiv_half(int64_t dt, float a, float b)
+{
+    if (b == 0)
+        return a / b;
+    float mod = fmodf(a, b);
+    float div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0))
+        div -= 1;
+    if (div == 0)
+        return copysignf(0.0f, a / b);
+    float fl = round_half(dt, floorf(div));
+    return div - fl > 0.5f ? round_half(dt, fl + 1.0f) : fl;
+}
+/* the quotient is a half value before it is truncated (29.97 is 30.0 in
+ * bf16); f16's a + alpha * b rounds alpha * b first (bf16's vectorized
+ * path does not, its scalar one does: airc follows the vectorized one) */
+BIN(float, float, div_trunc_half, truncf(round_half(op->i[1], a / b)))
+BIN(float, float, div_floor_half, floordiv_half(op->i[1], a, b))
+BIN(float, float, add_half, a + round_half(op->i[1], (float)pf * b))
+BIN(float, float, sub_half, a - round_half(op->i[1], (float)pf * b))
 BIN(double, double, pow_f64, pow(a, b))
 
 static void pow_f32(FN_ARGS)
@@ -317,6 +352,19 @@ CLAMP_S(float, f32, op->f[0], op->f[1])
 CLAMP_S(double, f64, op->f[0], op->f[1])
 CLAMP_S(int64_t, i64, op->i[0], op->i[1])
 
+/* torch's clamp with both Scalar bounds and one of them NaN fills the
+ * result with NaN (clamp_out checks before the kernel) */
+#define NAN_FILL(T, S)                                                                             \
+    static void nan_fill_##S(FN_ARGS)                                                              \
+    {                                                                                              \
+        (void)op, (void)in, (void)inc;                                                             \
+        T *o = out;                                                                                \
+        for (int64_t i = 0; i < n; i++)                                                            \
+            o[i] = (T)NAN;                                                                         \
+    }
+NAN_FILL(float, f32)
+NAN_FILL(double, f64)
+
 /* ---- kernels ------------------------------------------------------------ */
 
 typedef struct fn3 {
@@ -376,11 +424,20 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     if (kind == A_ADD || kind == A_SUB || kind == A_RSUB) {
         AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
         AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[0]));
+        /* torch converts alpha to the common dtype (alpha.to<scalar_t>()):
+         * 70000 is 70144 in bf16 */
+        if (rt == AIRC_DTYPE_F16 || rt == AIRC_DTYPE_BF16) {
+            uint16_t h;
+            airc_cpu_cast(rt, &h, 1, AIRC_DTYPE_F64, &op.f[0], 1, 1);
+            airc_cpu_cast(AIRC_DTYPE_F64, &op.f[0], 1, rt, &h, 1, 1);
+        }
         bool one = ct == AIRC_DTYPE_I64 ? op.i[0] == 1 : op.f[0] == 1.0;
         if (kind == A_ADD)
             f = one ? (fn3){add1_f32, add1_f64, add1_i64} : (fn3){add_f32, add_f64, add_i64};
         else
             f = one ? (fn3){sub1_f32, sub1_f64, sub1_i64} : (fn3){sub_f32, sub_f64, sub_i64};
+        if (!one && rt == AIRC_DTYPE_F16)
+            f.f32 = kind == A_ADD ? add_half : sub_half;
     } else if (kind == A_MUL) {
         f = (fn3){mul_f32, mul_f64, mul_i64};
     } else if (kind == A_MAX) {
@@ -397,8 +454,12 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
             f = (fn3){div_f32, div_f64, NULL};
         } else if (!strcmp(mode, "trunc")) {
             f = (fn3){div_trunc_f32, div_trunc_f64, div_trunc_i64};
+            if (rt == AIRC_DTYPE_F16 || rt == AIRC_DTYPE_BF16)
+                f.f32 = div_trunc_half;
         } else if (!strcmp(mode, "floor")) {
             f = (fn3){div_floor_f32, div_floor_f64, div_floor_i64};
+            if (rt == AIRC_DTYPE_F16 || rt == AIRC_DTYPE_BF16)
+                f.f32 = div_floor_half;
         } else {
             return airc_fail(AIRC_E_UNSUPPORTED,
                              "%s: rounding_mode must be None, 'trunc' or 'floor', not '%s'",
@@ -408,6 +469,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     op.fn = pick(f, ct);
     if (!op.fn)
         return no_kernel(k, ct);
+    op.i[1] = rt; /* the half variants' dtype */
     op.in_type[0] = op.in_type[1] = op.out_type = ct;
     /* rsub(self, other) = other - alpha * self */
     return kind == A_RSUB ? run2(k, &op, 1, 0) : run2(k, &op, 0, 1);
@@ -429,9 +491,10 @@ static airc_status k_pow(airc_kernel_ctx *k, void *user_data)
     (void)user_data;
     AIRC_TRY(check_out(k));
     static const uint32_t operands[] = {0, 1};
-    airc_dtype ct = airc_ew_compute_type(airc_ew_result_type(k, operands, 2));
+    airc_dtype rt = airc_ew_result_type(k, operands, 2), ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.common = rt; /* a number exponent converts to it: 2.1 is 2.09375 in bf16 */
     op.in_type[0] = op.in_type[1] = op.out_type = ct;
     double e;
     bool scalar_exp = number_arg(k, 1, &e) && k->in && k->in[0];
@@ -439,7 +502,9 @@ static airc_status k_pow(airc_kernel_ctx *k, void *user_data)
         return airc_fail(AIRC_E_RUNTIME,
                          "%s: Integers to negative integer powers are not allowed.",
                          airc_ew_name(k));
-    if (scalar_exp && ct != AIRC_DTYPE_I64) {
+    /* torch's f16 kernel is std::pow for every exponent (pow(-inf, 0.5)
+     * is inf there, sqrt's nan for the other float types) */
+    if (scalar_exp && ct != AIRC_DTYPE_I64 && rt != AIRC_DTYPE_F16) {
         bool f32 = ct == AIRC_DTYPE_F32;
         if (e == 2.0)
             op.fn = f32 ? pow_sq_f32 : pow_sq_f64;
@@ -488,8 +553,12 @@ static airc_status compare(airc_kernel_ctx *k, cmp_kind kind)
 static airc_status logical(airc_kernel_ctx *k, airc_ew_fn fn)
 {
     AIRC_TRY(check_out(k));
+    static const uint32_t operands[] = {0, 1};
     airc_ew op;
     memset(&op, 0, sizeof op);
+    /* torch's comparison_op iterator: operands take their common dtype
+     * before they are read as bool */
+    op.common = airc_ew_result_type(k, operands, 2);
     op.fn = fn;
     op.in_type[0] = op.in_type[1] = op.out_type = AIRC_DTYPE_BOOL;
     return run2(k, &op, 0, 1);
@@ -503,6 +572,8 @@ static airc_status select3(airc_kernel_ctx *k, uint32_t c, uint32_t a, uint32_t 
     airc_ew op;
     memset(&op, 0, sizeof op);
     op.fn = pick((fn3){where_f32, where_f64, where_i64}, ct);
+    op.common = k->out[0].dtype;
+    op.no_common[0] = true; /* the condition */
     op.nin = 3;
     op.in_type[0] = AIRC_DTYPE_BOOL;
     op.in_type[1] = op.in_type[2] = op.out_type = ct;
@@ -528,10 +599,42 @@ static airc_status k_where(airc_kernel_ctx *k, void *user_data)
     return select3(k, 0, 1, 2);
 }
 
-/* masked_fill(self, mask, value) = where(mask, value, self) */
+static void mask_check_loop(void *user, int64_t n, char *const *p, const int64_t *s)
+{
+    bool *bad = user;
+    for (int64_t i = 0; i < n && !*bad; i++)
+        *bad = (uint8_t)p[0][i * s[0]] > 1;
+}
+
+/* masked_fill(self, mask, value) = where(mask, value, self); torch takes
+ * a u8 mask (deprecated) but checks that it holds only 0 and 1 */
 static airc_status k_masked_fill(airc_kernel_ctx *k, void *user_data)
 {
     (void)user_data;
+    const airc_tview *mask = k->nargs > 1 && k->in ? k->in[1] : NULL;
+    /* (per element it fills: an empty result checks nothing) */
+    if (mask && mask->dtype == AIRC_DTYPE_U8 && airc_cpu_numel(&k->out[0]) > 0) {
+        airc_iter it;
+        bool bad = false;
+        AIRC_TRY(airc_iter_init(&it, mask, NULL, 0));
+        airc_iter_run(&it, mask_check_loop, &bad);
+        if (bad)
+            return airc_fail(AIRC_E_RUNTIME, "%s: Mask tensor can take 0 and 1 values only",
+                             airc_ew_name(k));
+    }
+    /* masked_fill.Tensor: torch fills with value.item() converted to self's
+     * dtype with the overflow check (Scalar values are checked in meta) */
+    const airc_tview *value = k->nargs > 2 && k->in ? k->in[2] : NULL;
+    if (value && value->data && value->dtype != AIRC_DTYPE_BOOL) {
+        bool is_float = airc_ew_is_float(value->dtype);
+        const char *type = airc_meta_number_overflows(
+            is_float, is_float ? airc_cpu_load_f64(value->data, value->dtype) : 0,
+            is_float ? 0 : airc_cpu_load_i64(value->data, value->dtype), k->out[0].dtype);
+        if (type)
+            return airc_fail(AIRC_E_RUNTIME,
+                             "%s: value cannot be converted to type %s without overflow",
+                             airc_ew_name(k), type);
+    }
     return select3(k, 1, 2, 0);
 }
 
@@ -571,6 +674,8 @@ static airc_status k_clamp(airc_kernel_ctx *k, void *user_data)
     if (has_hi)
         op.i[1] = airc_ew_wrap_int(rt, op.i[1]);
     op.fn = pick((fn3){clamp_s_f32, clamp_s_f64, clamp_s_i64}, ct);
+    if (has_lo && has_hi && ct != AIRC_DTYPE_I64 && (isnan(op.f[0]) || isnan(op.f[1])))
+        op.fn = pick((fn3){nan_fill_f32, nan_fill_f64, NULL}, ct);
     op.nin = 1;
     op.contiguous = true;
     op.in_type[0] = op.out_type = ct;

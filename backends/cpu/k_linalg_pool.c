@@ -30,32 +30,40 @@ typedef struct pool_dims {
 /* Calls fn for every (batch, channel) plane of x and the outputs. */
 typedef void (*plane_fn)(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt);
 
+/* Planes are the last two dims; every leading dim (batch and channels of
+ * the 3-d and 4-d pools, any number of them for adaptive_avg_pool2d's
+ * [1, 1], which is a mean over the last two dims) is walked. */
 static airc_status for_planes(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y,
                               const airc_tview *ind, const pool_dims *d, plane_fn fn)
 {
     int32_t nd = x->ndim;
-    if ((nd != 3 && nd != 4) || y->ndim != nd || (ind && ind->ndim != nd))
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects a 3-d or 4-d input");
+    if (nd < 2 || y->ndim != nd || (ind && ind->ndim != nd))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least 2 dims");
     int64_t xe = (int64_t)airc_dtype_size(x->dtype), ye = (int64_t)airc_dtype_size(y->dtype);
-    int64_t N = nd == 4 ? x->shape[0] : 1, C = x->shape[nd - 3];
-    for (int64_t n = 0; n < N; n++) {
-        for (int64_t c = 0; c < C; c++) {
-            int64_t xo = c * x->strides[nd - 3], yo = c * y->strides[nd - 3], io = 0;
-            if (nd == 4) {
-                xo += n * x->strides[0];
-                yo += n * y->strides[0];
-            }
-            plane p = {(const char *)x->data + xo * xe, x->strides[nd - 2] * xe,
-                       x->strides[nd - 1] * xe, (char *)y->data + yo * ye,
-                       y->strides[nd - 2] * ye, y->strides[nd - 1] * ye, NULL, 0, 0};
-            if (ind) {
-                io = c * ind->strides[nd - 3] + (nd == 4 ? n * ind->strides[0] : 0);
-                p.ind = (char *)ind->data + io * 8;
-                p.ih = ind->strides[nd - 2] * 8;
-                p.iw = ind->strides[nd - 1] * 8;
-            }
-            fn(&p, d, x->dtype, y->dtype);
+    int64_t planes = 1, idx[AIRC_MAX_DIMS] = {0};
+    for (int32_t i = 0; i < nd - 2; i++) {
+        if (y->shape[i] != x->shape[i] || (ind && ind->shape[i] != x->shape[i]))
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "input and result planes differ");
+        planes *= x->shape[i];
+    }
+    for (int64_t pl = 0; pl < planes; pl++) {
+        int64_t xo = 0, yo = 0, io = 0;
+        for (int32_t i = 0; i < nd - 2; i++) {
+            xo += idx[i] * x->strides[i];
+            yo += idx[i] * y->strides[i];
+            io += ind ? idx[i] * ind->strides[i] : 0;
         }
+        plane p = {(const char *)x->data + xo * xe, x->strides[nd - 2] * xe,
+                   x->strides[nd - 1] * xe, (char *)y->data + yo * ye,
+                   y->strides[nd - 2] * ye, y->strides[nd - 1] * ye, NULL, 0, 0};
+        if (ind) {
+            p.ind = (char *)ind->data + io * 8;
+            p.ih = ind->strides[nd - 2] * 8;
+            p.iw = ind->strides[nd - 1] * 8;
+        }
+        fn(&p, d, x->dtype, y->dtype);
+        for (int32_t i = nd - 3; i >= 0 && ++idx[i] == x->shape[i]; i--)
+            idx[i] = 0;
     }
     return AIRC_OK;
 }
@@ -238,8 +246,8 @@ airc_status airc_cpu_k_adaptive_avg_pool2d(airc_kernel_ctx *k, void *ud)
     AIRC_TRY(need_input(k));
     const airc_tview *x = k->in[0], *y = &k->out[0];
     int32_t nd = x->ndim;
-    if ((nd != 3 && nd != 4) || y->ndim != nd)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects a 3-d or 4-d input");
+    if (nd < 2 || y->ndim != nd)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least 2 dims");
     pool_dims d = {x->shape[nd - 2], x->shape[nd - 1], y->shape[nd - 2], y->shape[nd - 1],
                    0, 0, 0, 0, 0, 0, 0, 0, false, true, false, 0};
     if (d.OH == 0 || d.OW == 0)

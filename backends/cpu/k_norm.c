@@ -8,6 +8,9 @@
  * scratch row. Other dtypes compute in double. */
 #include "backends/cpu/k_reduce_internal.h"
 
+#include "backends/cpu/ew.h"
+#include "ops/meta_util.h"
+
 #include <inttypes.h>
 
 #define D AIRC_MAX_DIMS
@@ -180,6 +183,28 @@ airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_data)
 
 /* ---- cumsum -------------------------------------------------------------- */
 
+/* Element off of x converted to dt first (torch's cumsum(x, dtype=D)
+ * sums x.to(D): f32 elements round to bf16, inf to i32 is INT32_MIN). */
+static double as_result_d(const airc_tview *x, int64_t off, airc_dtype dt)
+{
+    if (x->dtype == dt)
+        return airc_kred_load_d(x->data, off, dt);
+    int64_t v;
+    airc_cpu_cast(dt, &v, 1, x->dtype,
+                  (const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype), 1, 1);
+    return airc_kred_load_d(&v, 0, dt);
+}
+
+static int64_t as_result_i(const airc_tview *x, int64_t off, airc_dtype dt)
+{
+    if (x->dtype == dt)
+        return airc_kred_load_i(x->data, off, dt);
+    int64_t v;
+    airc_cpu_cast(dt, &v, 1, x->dtype,
+                  (const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype), 1, 1);
+    return airc_kred_load_i(&v, 0, dt);
+}
+
 airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
 {
     const airc_tview *x = airc_kred_input(k, "self");
@@ -191,6 +216,17 @@ airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
     AIRC_TRY(airc_kred_wrap_dim(k, airc_kred_int(k, "dim", 0), x->ndim, &dim));
     if (airc_kred_numel(x) == 0)
         return AIRC_OK;
+    if (x->ndim == 0 && x->dtype != y->dtype && x->dtype != AIRC_DTYPE_BOOL) {
+        /* torch fills a 0-dim result with self.item(), converted with the
+         * overflow check (a 1-dim one casts: 300 to u8 is 44 there) */
+        bool f = airc_kred_is_float(x->dtype);
+        const char *type =
+            airc_meta_number_overflows(f, f ? airc_kred_load_d(x->data, 0, x->dtype) : 0,
+                                       f ? 0 : airc_kred_load_i(x->data, 0, x->dtype), y->dtype);
+        if (type)
+            return airc_kred_fail(k, AIRC_E_RUNTIME,
+                                  "value cannot be converted to type %s without overflow", type);
+    }
     int64_t n = x->ndim ? x->shape[dim] : 1;
     int64_t sx = x->ndim ? x->strides[dim] : 1, sy = x->ndim ? y->strides[dim] : 1;
     bool dbl = airc_kred_is_float(y->dtype);
@@ -208,13 +244,13 @@ airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
         } else if (dbl) {
             double acc = 0;
             for (int64_t j = 0; j < n; j++) {
-                acc += airc_kred_load_d(x->data, it.in + j * sx, x->dtype);
+                acc += as_result_d(x, it.in + j * sx, y->dtype);
                 airc_kred_store_d(y->data, it.out + j * sy, y->dtype, acc);
             }
         } else {
             uint64_t acc = 0; /* wraps like torch */
             for (int64_t j = 0; j < n; j++) {
-                acc += (uint64_t)airc_kred_load_i(x->data, it.in + j * sx, x->dtype);
+                acc += (uint64_t)as_result_i(x, it.in + j * sx, y->dtype);
                 airc_kred_store_i(y->data, it.out + j * sy, y->dtype, (int64_t)acc);
             }
         }
@@ -312,7 +348,10 @@ static airc_status ln_f32(airc_kernel_ctx *k, const ln_rows *r, const airc_tview
             double var = simd->sqdev(xr, n, mean) / (double)n;
             rstd = 1.0 / sqrt(var + r->eps);
         }
-        simd->norm_apply(xr, yr, n, (float)rstd, (float)(-mean * rstd), wv, bv);
+        /* torch's y = x * scale + bias with scale = rstd and bias = -rstd *
+         * mean in float, so x == mean gives exactly 0 */
+        float scale = (float)rstd, shift = -scale * (float)mean;
+        simd->norm_apply(xr, yr, n, scale, shift, wv, bv);
         if (!yc)
             trail_copy(r->y, r->axis, off[1], yrow, AIRC_DTYPE_F32, false);
         airc_kred_store_d(r->mean->data, off[2], r->mean->dtype, mean);

@@ -58,6 +58,14 @@ static airc_status setup(const airc_kernel_ctx *k, kr_spec *s, kr_op op, kr_fin 
     case KR_SUM:
     case KR_PROD:
         s->dbl = fin == KR_FIN_MEAN || airc_kred_is_float(k->out[0].dtype);
+        /* sum(x, dtype=D) is torch's sum of x.to(D): f16 elements round to
+         * bf16, f64 ones to f32, floats to ints truncate (only where the
+         * conversion can change a value: f64 and bool are exact, and
+         * integers wrap alike before and after the sum) */
+        if (k->out[0].dtype != s->in->dtype && s->in->dtype != AIRC_DTYPE_BOOL &&
+            (airc_kred_is_float(k->out[0].dtype) ? k->out[0].dtype != AIRC_DTYPE_F64
+                                                 : airc_kred_is_float(s->in->dtype)))
+            s->elem_dtype = k->out[0].dtype;
         break;
     case KR_MAX:
     case KR_MIN:

@@ -10,6 +10,8 @@
  * exact in int64. */
 #include "backends/cpu/k_reduce_engine.h"
 
+#include "backends/cpu/ew.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 
@@ -219,12 +221,24 @@ static void row_int(kr_op op, kr_acc *a, const int64_t *v, int64_t n)
     a->seen += n;
 }
 
+/* v converted to dt and back (dt a floating type). */
+static double round_through(airc_dtype dt, double v)
+{
+    union {
+        double d;
+        float f;
+        uint16_t h;
+    } tmp;
+    airc_kred_store_d(&tmp, 0, dt, v);
+    return airc_kred_load_d(&tmp, 0, dt);
+}
+
 /* One contiguous or strided run of n elements at element offset off. */
 static void run(const kr_spec *s, kr_op op, double mean, kr_acc *a, int64_t off, int64_t n,
                 int64_t stride)
 {
     const airc_tview *in = s->in;
-    if (s->dbl && in->dtype == AIRC_DTYPE_F32 && stride == 1 && n > 0) {
+    if (s->dbl && in->dtype == AIRC_DTYPE_F32 && !s->elem_dtype && stride == 1 && n > 0) {
         const float *x = (const float *)in->data + off;
         switch (op) {
         case KR_SUM: a->d += s->simd->sum(x, n); a->seen += n; return;
@@ -248,7 +262,23 @@ static void run(const kr_spec *s, kr_op op, double mean, kr_acc *a, int64_t off,
     }
     for (int64_t j = 0; j < n; j += CHUNK) {
         int64_t c = n - j < CHUNK ? n - j : CHUNK;
-        if (s->dbl) {
+        if (s->elem_dtype) {
+            /* x.to(dtype) first, with the cast's rules (inf to i32 is
+             * INT32_MIN as on x86), then to the accumulator's type */
+            int64_t tmp[CHUNK]; /* c elements of elem_dtype, as ew.c's blocks */
+            const char *src =
+                (const char *)in->data + (off + j * stride) * (int64_t)airc_dtype_size(in->dtype);
+            airc_cpu_cast(s->elem_dtype, tmp, 1, in->dtype, src, stride, c);
+            if (s->dbl) {
+                double buf[CHUNK];
+                airc_cpu_cast(AIRC_DTYPE_F64, buf, 1, s->elem_dtype, tmp, 1, c);
+                row_double(op, mean, a, buf, c);
+            } else {
+                int64_t buf[CHUNK];
+                airc_cpu_cast(AIRC_DTYPE_I64, buf, 1, s->elem_dtype, tmp, 1, c);
+                row_int(op, a, buf, c);
+            }
+        } else if (s->dbl) {
             double buf[CHUNK];
             airc_kred_load_row_d(in->data, off + j * stride, stride, c, in->dtype, buf);
             row_double(op, mean, a, buf, c);
@@ -302,7 +332,13 @@ static void emit(const kr_spec *s, const kr_plan *p, const kr_acc *a, double mea
             airc_kred_store_i(o0->data, oo[0], o0->dtype, a->i);
         break;
     case KR_FIN_FLAG: airc_kred_store_i(o0->data, oo[0], o0->dtype, a->i); break;
-    case KR_FIN_MEAN: airc_kred_store_d(o0->data, oo[0], o0->dtype, a->d / n); break;
+    case KR_FIN_MEAN:
+        /* torch's mean is sum(x, dtype) / n: the sum rounds to the result
+         * dtype before the division */
+        airc_kred_store_d(o0->data, oo[0], o0->dtype,
+                          (o0->dtype == AIRC_DTYPE_F64 ? a->d : round_through(o0->dtype, a->d)) /
+                              n);
+        break;
     case KR_FIN_VAR:
     case KR_FIN_VAR_MEAN: {
         double den = n - s->correction;
@@ -411,8 +447,8 @@ airc_status airc_kred_reduce(const airc_kernel_ctx *k, kr_spec *s)
                               "empty tensor without an identity)");
     s->simd = airc_kred_simd_best();
     /* columns: the kept inner dim is contiguous and the reduced ones are not */
-    bool cols = s->dbl && s->in->dtype == AIRC_DTYPE_F32 && p.nk >= 1 && p.nred > 1 &&
-                p.kin[p.nk - 1] == 1 && p.nr >= 1 && p.rin[p.nr - 1] != 1 &&
+    bool cols = s->dbl && s->in->dtype == AIRC_DTYPE_F32 && !s->elem_dtype && p.nk >= 1 &&
+                p.nred > 1 && p.kin[p.nk - 1] == 1 && p.nr >= 1 && p.rin[p.nr - 1] != 1 &&
                 (s->op == KR_SUM || s->op == KR_MAX || s->op == KR_MIN) &&
                 (s->fin == KR_FIN_VALUE || s->fin == KR_FIN_MEAN || s->fin == KR_FIN_VAR ||
                  s->fin == KR_FIN_VAR_MEAN);

@@ -37,6 +37,7 @@ typedef struct kr_spec {
     kr_op op;
     kr_fin fin;
     bool dbl;                   /* accumulate in double (else int64) */
+    airc_dtype elem_dtype;      /* each element converts to it first (dtype=), or 0 */
     bool needs_elements;        /* no identity: empty reductions fail */
     double correction;          /* var */
     const airc_kred_simd *simd; /* set by airc_kred_reduce */

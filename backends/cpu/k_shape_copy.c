@@ -196,6 +196,10 @@ airc_status airc_cpu_k_cat(airc_kernel_ctx *k, void *ud)
     uint32_t n = 0;
     AIRC_TRY(tensor_list(k, &ts, &n));
     const airc_tview *out = &k->out[0];
+    /* nothing to copy: torch does not wrap dim when every input is a
+     * skipped legacy [0] (meta checked the rest) */
+    if (airc_cpu_numel(out) == 0)
+        return AIRC_OK;
     int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), out->ndim);
     if (d < 0 || d >= out->ndim)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim out of range for a %d-d result",

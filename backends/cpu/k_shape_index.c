@@ -70,22 +70,30 @@ airc_status airc_cpu_k_index_select(airc_kernel_ctx *k, void *ud)
 airc_status airc_cpu_k_gather(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
-    const airc_tview *self, *index;
-    AIRC_TRY(tensor_arg(k, 0, &self));
-    AIRC_TRY(tensor_arg(k, 2, &index));
-    if (index->dtype != AIRC_DTYPE_I64)
+    const airc_tview *self0, *index0;
+    AIRC_TRY(tensor_arg(k, 0, &self0));
+    AIRC_TRY(tensor_arg(k, 2, &index0));
+    int64_t n = airc_cpu_numel(index0);
+    if (n == 0) /* torch checks an empty index for nothing */
+        return AIRC_OK;
+    if (index0->dtype != AIRC_DTYPE_I64)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "gather(): Expected dtype int64 for index");
-    const airc_tview *out = &k->out[0];
+    /* torch counts a 0-dim self, index or result as 1-dim of size 1 */
+    airc_tview sv = *self0, iv = *index0, ov = k->out[0];
+    airc_tview *views[3] = {&sv, &iv, &ov};
+    for (int i = 0; i < 3; i++)
+        if (views[i]->ndim == 0) {
+            views[i]->ndim = 1;
+            views[i]->shape[0] = views[i]->strides[0] = 1;
+        }
+    const airc_tview *self = &sv, *index = &iv, *out = &ov;
     int32_t nd = index->ndim;
     int32_t d = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), self->ndim);
-    int64_t n = airc_cpu_numel(index);
-    if (n == 0)
-        return AIRC_OK;
-    if (d < 0 || d >= (nd ? nd : 1) || nd != self->ndim || out->ndim != nd || out->dtype != self->dtype)
+    if (d < 0 || d >= nd || nd != self->ndim || out->ndim != nd || out->dtype != self->dtype)
         return airc_cpu_fail(k, AIRC_E_RUNTIME,
                              "Index tensor must have the same number of dimensions as input "
                              "tensor");
-    int64_t size = nd ? self->shape[d] : 1;
+    int64_t size = self->shape[d];
     for (int32_t i = 0; i < nd; i++)
         if (i != d && index->shape[i] > self->shape[i])
             return airc_cpu_fail(k, AIRC_E_RUNTIME, "index is larger than self at dim %d",
@@ -106,8 +114,7 @@ airc_status airc_cpu_k_gather(airc_kernel_ctx *k, void *ud)
             return airc_cpu_fail(k, AIRC_E_RUNTIME,
                                  "index %lld is out of bounds for dimension %d with size %lld",
                                  (long long)v, (int)d, (long long)size);
-        if (nd)
-            soff += v * self->strides[d];
+        soff += v * self->strides[d];
         memcpy((char *)out->data + ooff * (int64_t)esz, (char *)self->data + soff * (int64_t)esz,
                esz);
         for (int32_t i = nd - 1; i >= 0; i--) {

@@ -210,8 +210,14 @@ void airc_cpu_store_f64(void *p, airc_dtype d, double v)
     case AIRC_DTYPE_F16: { uint16_t x = airc_f32_to_f16((float)v); memcpy(p, &x, 2); break; }
     case AIRC_DTYPE_BF16: { uint16_t x = airc_f32_to_bf16((float)v); memcpy(p, &x, 2); break; }
     case AIRC_DTYPE_BOOL: *(uint8_t *)p = v != 0; break;
-    default:
+    case AIRC_DTYPE_I64:
         airc_cpu_store_i64(p, d, v >= -9.2e18 && v <= 9.2e18 ? (int64_t)v : INT64_MIN);
+        break;
+    default:
+        /* torch's static_cast as x86 does it (airc_cpu_cast's rule): the
+         * narrower types go through int32, whose out-of-range and NaN is
+         * INT32_MIN */
+        airc_cpu_store_i64(p, d, v > -2147483649.0 && v < 2147483648.0 ? (int64_t)v : INT32_MIN);
         break;
     }
 }

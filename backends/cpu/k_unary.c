@@ -208,6 +208,22 @@ MAP(int64_t, bitwise_not_i64, ~x)
 MAP(uint8_t, not_b8, (uint8_t)!x)
 #undef MAP
 
+/* hardtanh is torch's clamp with both bounds: a NaN bound fills the
+ * result with NaN */
+static void nan_fill_f32(FN_ARGS)
+{
+    (void)op, (void)in, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((float *)out)[i] = NAN;
+}
+
+static void nan_fill_f64(FN_ARGS)
+{
+    (void)op, (void)in, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((double *)out)[i] = NAN;
+}
+
 typedef struct unary_fns {
     airc_ew_fn f32, f64, i64;
 } unary_fns;
@@ -310,6 +326,8 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[1]));
         AIRC_TRY(airc_ew_arg_int(k, 1, -1, &op.i[0]));
         AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[1]));
+        if (ct != AIRC_DTYPE_I64 && (isnan(op.f[0]) || isnan(op.f[1])))
+            op.fn = ct == AIRC_DTYPE_F32 ? nan_fill_f32 : nan_fill_f64;
     } else if (kind == U_LEAKY_RELU) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.01, &op.f[0]));
     }

@@ -109,7 +109,9 @@ airc_status airc_meta_copy(airc_node *n, void *user_data)
     } else if (!strcmp(name, "contiguous")) {
         airc_memory_format fmt = AIRC_MEMORY_FORMAT_CONTIGUOUS;
         AIRC_TRY(airc_meta_opt_memory_format(&a, "memory_format", &fmt, &present));
-        if (fmt == AIRC_MEMORY_FORMAT_PRESERVE)
+        /* torch returns a tensor already contiguous as asked before it
+         * checks the format, and preserve asks for plain contiguity */
+        if (fmt == AIRC_MEMORY_FORMAT_PRESERVE && !is_contiguous_as(&self, fmt))
             return airc_fail(AIRC_E_SHAPE,
                              "%s: preserve memory format is unsupported by the contiguous "
                              "operator",

@@ -4,6 +4,7 @@
  * permuted output, as in torch). */
 #include "ops/meta_util.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Schema name without a trailing '_' (the in-place spelling). */
@@ -107,9 +108,18 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
         (!airc_dtype_is_floating(d) && name_in(name, float_only)) ||
         (!strcmp(name, "bitwise_not") && !airc_dtype_is_integral(d, true)))
         return unsupported_dtype(&a, d);
-    /* their Scalar parameters convert to self's dtype, checked */
-    AIRC_TRY(airc_meta_check_scalar(&a, "min_val", d));
-    AIRC_TRY(airc_meta_check_scalar(&a, "max_val", d));
+    /* their Scalar parameters convert to self's dtype, checked; but a
+     * floating hardtanh with a NaN bound is torch's clamp with both bounds,
+     * which fills NaN before it converts either */
+    double lo_v = 0, hi_v = 0;
+    if (!strcmp(name, "hardtanh") && airc_dtype_is_floating(d)) {
+        AIRC_TRY(airc_meta_double(&a, "min_val", -1, &lo_v));
+        AIRC_TRY(airc_meta_double(&a, "max_val", 1, &hi_v));
+    }
+    if (!isnan(lo_v) && !isnan(hi_v)) {
+        AIRC_TRY(airc_meta_check_scalar(&a, "min_val", d));
+        AIRC_TRY(airc_meta_check_scalar(&a, "max_val", d));
+    }
     if (!strcmp(name, "hardtanh") && d == AIRC_DTYPE_U8) {
         double lo, hi;
         AIRC_TRY(airc_meta_double(&a, "min_val", -1, &lo));
@@ -213,8 +223,21 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
                          "%s: For integral input tensors, argument alpha must not be a floating "
                          "point number.",
                          a.op);
-    /* torch converts alpha to the computation's dtype, checked */
-    AIRC_TRY(airc_meta_check_scalar(&a, "alpha", dtype));
+    /* torch converts alpha to the computation's dtype, checked; sub and
+     * rsub add -alpha, which is what converts (2^31 fits int32 there,
+     * -2^31 does not) */
+    if ((!strcmp(name, "sub") || !strcmp(name, "rsub")) && alpha &&
+        (alpha->kind == AIRC_VALUE_INT || alpha->kind == AIRC_VALUE_FLOAT)) {
+        bool f = alpha->kind == AIRC_VALUE_FLOAT;
+        const char *type = airc_meta_number_overflows(
+            f, f ? -alpha->u.f : 0, f ? 0 : (int64_t)(0 - (uint64_t)alpha->u.i), dtype);
+        if (type)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: value cannot be converted to type %s without overflow", a.op,
+                             type);
+    } else {
+        AIRC_TRY(airc_meta_check_scalar(&a, "alpha", dtype));
+    }
     if (!strcmp(name, "div")) {
         const char *mode;
         AIRC_TRY(airc_meta_opt_string(&a, "rounding_mode", &mode));
@@ -327,7 +350,14 @@ airc_status airc_meta_clamp(airc_node *n, void *user_data)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: torch.clamp: At least one of 'min' or 'max' must not be None", a.op);
     airc_dtype dtype = airc_result_type(ops, nops);
-    for (int i = 0; !tensor_overload && i < 2; i++)
+    /* with both bounds and one of them NaN torch fills NaN before it
+     * converts the bounds: nothing to check then */
+    bool nan_fill = false;
+    for (int i = 0; !tensor_overload && nops == 3 && i < 2; i++) {
+        const airc_value *v = airc_meta_get(&a, bounds[i]);
+        nan_fill = nan_fill || (v && v->kind == AIRC_VALUE_FLOAT && isnan(v->u.f));
+    }
+    for (int i = 0; !tensor_overload && !nan_fill && i < 2; i++)
         AIRC_TRY(airc_meta_check_scalar(&a, bounds[i], dtype));
     if (!tensor_overload && !airc_meta_is_inplace(&a)) {
         /* the Scalar overloads iterate over self.to(result_type) alone */

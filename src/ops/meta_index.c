@@ -203,9 +203,10 @@ airc_status airc_meta_gather(airc_node *n, void *user_data)
     int32_t d;
     AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
     AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
-    AIRC_TRY(index_dtype(&a, "gather", &index, false));
     int32_t sd = self.ndim ? self.ndim : 1, id = index.ndim ? index.ndim : 1;
+    /* torch checks an empty index neither for its dtype nor its shape */
     if (airc_tmeta_numel(&index) != 0) {
+        AIRC_TRY(index_dtype(&a, "gather", &index, false));
         if (sd != id)
             return airc_fail(AIRC_E_SHAPE,
                              "%s: Index tensor must have the same number of dimensions as input "
@@ -277,18 +278,36 @@ airc_status airc_meta_constant_pad_nd(airc_node *n, void *user_data)
         int32_t d = self.ndim - 1 - i;
         int64_t lo = pad[2 * i], hi = pad[2 * i + 1];
         int64_t size;
+        /* torch narrows by the negative pads first, the front then the
+         * back: each narrow must fit (shape >= 0, so no overflow here) */
+        int64_t narrowed = self.shape[d] + (lo < 0 ? lo : 0);
+        if (narrowed >= 0)
+            narrowed += hi < 0 ? hi : 0;
+        if (narrowed < 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: narrowing dimension %d of size %" PRId64
+                             " by the padding %" PRId64 " and %" PRId64 " leaves a negative length",
+                             a.op, (int)d, self.shape[d], lo, hi);
         if (__builtin_add_overflow(self.shape[d], lo, &size) ||
             __builtin_add_overflow(size, hi, &size))
             return airc_meta_overflow(&a);
-        if (size < 0)
+        out.shape[d] = size;
+        all_non_positive = all_non_positive && lo <= 0 && hi <= 0;
+    }
+    /* with a positive pad torch makes a new tensor, filled with value
+     * (converted with the overflow check), and every padded dimension must
+     * come out non-empty (new_dim > 0) */
+    if (!all_non_positive)
+        AIRC_TRY(airc_meta_check_scalar(&a, "value", self.dtype));
+    for (int32_t i = 0; i < np / 2 && !all_non_positive; i++) {
+        int32_t d = self.ndim - 1 - i;
+        if (out.shape[d] <= 0)
             return airc_fail(AIRC_E_SHAPE,
                              "%s: The input size %" PRId64 ", plus negative padding %" PRId64
                              " and %" PRId64
                              " resulted in a negative output size, which is invalid. Check "
                              "dimension %d of your input.",
-                             a.op, self.shape[d], lo, hi, (int)d);
-        out.shape[d] = size;
-        all_non_positive = all_non_positive && lo <= 0 && hi <= 0;
+                             a.op, self.shape[d], pad[2 * i], pad[2 * i + 1], (int)d);
     }
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
     if (all_non_positive) {

@@ -95,6 +95,15 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
         AIRC_TRY(airc_meta_tensor(&a, "self", &self));
         AIRC_TRY(same_dtype(&a, "self", &self, "mat2", &y));
         AIRC_TRY(check_expands_to(&a, "self", &self, &out));
+        /* torch converts beta and alpha to the op's math type (f32 for the
+         * half types) with the overflow check, unless the result is empty */
+        airc_dtype math = out.dtype == AIRC_DTYPE_F16 || out.dtype == AIRC_DTYPE_BF16
+                              ? AIRC_DTYPE_F32
+                              : out.dtype;
+        if (airc_tmeta_numel(&out) > 0) {
+            AIRC_TRY(airc_meta_check_scalar(&a, "beta", math));
+            AIRC_TRY(airc_meta_check_scalar(&a, "alpha", math));
+        }
     }
     return airc_meta_set(n, &out);
 }

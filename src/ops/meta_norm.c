@@ -149,7 +149,6 @@ airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta x;
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
-    AIRC_TRY(pool_input(&a, &x));
     int64_t size[AIRC_MAX_DIMS];
     int32_t ns;
     bool present;
@@ -161,9 +160,34 @@ airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
                          "%s: adaptive_avg_pool2d: elements of output_size must be greater than "
                          "or equal to 0 but received {%" PRId64 ", %" PRId64 "}",
                          a.op, size[0], size[1]);
+    char s[AIRC_META_SHAPE_STR];
+    if (!strcmp(airc_meta_name(&a), "adaptive_avg_pool2d") && size[0] == 1 && size[1] == 1) {
+        /* torch computes input.mean([-1, -2], keepdim=True): any rank from
+         * 2, empty planes too (nan), and mean's floating types only */
+        if (x.ndim < 2)
+            return airc_fail(AIRC_E_SHAPE, "%s: Dimension out of range (got -2 for %d dims)", a.op,
+                             (int)x.ndim);
+        if (!airc_dtype_is_floating(x.dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: mean(): could not infer output dtype. Input dtype must be "
+                             "either a floating point or complex dtype. Got: %s",
+                             a.op, airc_dtype_torch_type_name(x.dtype));
+    } else if ((x.ndim != 3 && x.ndim != 4) || x.shape[x.ndim - 2] == 0 ||
+               x.shape[x.ndim - 1] == 0) {
+        /* batch and channels may be empty, the plane may not */
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: adaptive_avg_pool2d(): Expected a 3D or 4D tensor with non-zero "
+                         "size for non-batch dimensions, got %s",
+                         a.op, airc_meta_shape_str(x.shape, x.ndim, s));
+    }
     airc_tmeta out = x;
     out.shape[x.ndim - 2] = size[0];
     out.shape[x.ndim - 1] = size[1];
+    /* the kernel has no integer or bool variant; torch only finds out when
+     * there is something to compute */
+    if (!airc_dtype_is_floating(x.dtype) && airc_tmeta_numel(&out) > 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"adaptive_avg_pool2d\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(x.dtype));
     pool_strides(&x, &out);
     return airc_meta_set(n, &out);
 }

@@ -407,6 +407,14 @@ airc_status airc_meta_check_numel(const airc_meta_args *a, const int64_t *shape,
 /* The type as torch's message names it when v overflows dt, else NULL. */
 static const char *scalar_overflows(const airc_value *v, airc_dtype dt)
 {
+    if (!v || (v->kind != AIRC_VALUE_INT && v->kind != AIRC_VALUE_FLOAT))
+        return NULL;
+    bool is_float = v->kind == AIRC_VALUE_FLOAT;
+    return airc_meta_number_overflows(is_float, is_float ? v->u.f : 0, is_float ? 0 : v->u.i, dt);
+}
+
+const char *airc_meta_number_overflows(bool is_float, double f, int64_t i, airc_dtype dt)
+{
     static const struct {
         airc_dtype dt;
         const char *name;
@@ -421,24 +429,20 @@ static const char *scalar_overflows(const airc_value *v, airc_dtype dt)
         {AIRC_DTYPE_I8, "int8_t", INT8_MIN, INT8_MAX},
         {AIRC_DTYPE_U8, "uint8_t", 0, UINT8_MAX},
     };
-    if (!v || (v->kind != AIRC_VALUE_INT && v->kind != AIRC_VALUE_FLOAT))
-        return NULL;
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         if (types[k].dt != dt)
             continue;
         if (airc_dtype_is_floating(dt)) {
-            double d = v->kind == AIRC_VALUE_INT ? (double)v->u.i : v->u.f;
+            double d = is_float ? f : (double)i;
             /* infinities and NaN fit a floating type */
             return isfinite(d) && (d < types[k].lo || d > types[k].hi) ? types[k].name : NULL;
         }
-        if (v->kind == AIRC_VALUE_FLOAT) {
+        if (is_float) {
             /* no infinity or NaN in an integer type; compared as doubles,
              * as torch does (so 2^63 passes for int64, and converts to
              * INT64_MIN) */
-            double d = v->u.f;
-            return !isfinite(d) || d < types[k].lo || d > types[k].hi ? types[k].name : NULL;
+            return !isfinite(f) || f < types[k].lo || f > types[k].hi ? types[k].name : NULL;
         }
-        int64_t i = v->u.i;
         if (dt == AIRC_DTYPE_U8) /* negatives down to -255 wrap */
             return i < -UINT8_MAX || i > UINT8_MAX ? types[k].name : NULL;
         return (double)i < types[k].lo || (double)i > types[k].hi ? types[k].name : NULL;
@@ -662,13 +666,40 @@ void airc_meta_expand_to(const airc_tmeta *t, const int64_t *shape, int32_t ndim
 
 /* ---- output ------------------------------------------------------------ */
 
+/* torch computes the bytes of every tensor it makes (storage extent times
+ * element size) and refuses one that overflows int64: sizes [2^62] fit in
+ * numel but not in bytes of f32. A view's extent lies in its base's. */
+static airc_status check_nbytes(const airc_node *n, const airc_tmeta *t)
+{
+    int64_t extent = 1, step;
+    for (int32_t i = 0; i < t->ndim; i++)
+        if (t->shape[i] == 0)
+            return AIRC_OK;
+    bool overflow = false;
+    for (int32_t i = 0; i < t->ndim && !overflow; i++) {
+        int64_t st = t->strides[i] < 0 ? -t->strides[i] : t->strides[i];
+        overflow = __builtin_mul_overflow(st, t->shape[i] - 1, &step) ||
+                   __builtin_add_overflow(extent, step, &extent);
+    }
+    if (overflow || __builtin_mul_overflow(extent, (int64_t)airc_dtype_size(t->dtype), &step)) {
+        char buf[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE, "%s: Storage size calculation overflowed with sizes=%s",
+                         n->op ? n->op->qualname : n->name,
+                         airc_meta_shape_str(t->shape, t->ndim, buf));
+    }
+    return AIRC_OK;
+}
+
 airc_status airc_meta_set(airc_node *n, const airc_tmeta *t)
 {
+    AIRC_TRY(check_nbytes(n, t));
     return airc_node_set_meta(n, t->dtype, t->ndim, t->shape, t->strides);
 }
 
 airc_status airc_meta_set_tuple(airc_node *n, const airc_tmeta *ts, size_t count)
 {
+    for (size_t i = 0; i < count; i++)
+        AIRC_TRY(check_nbytes(n, &ts[i]));
     AIRC_TRY(airc_node_set_meta_tuple(n, count));
     for (size_t i = 0; i < count; i++)
         AIRC_TRY(airc_node_set_output_meta(n, i, ts[i].dtype, ts[i].ndim, ts[i].shape,

@@ -118,6 +118,11 @@ AIRC_HIDDEN airc_status airc_meta_check_numel(const airc_meta_args *a, const int
  * absent, None or not a number. */
 AIRC_HIDDEN airc_status airc_meta_check_scalar(const airc_meta_args *a, const char *name,
                                                airc_dtype dt);
+/* The same test for a number given by value (is_float: f, else the int i),
+ * for kernels that read it from a 0-dim tensor (masked_fill.Tensor's
+ * value.item()): the type's name as torch's message has it, or NULL. */
+AIRC_HIDDEN const char *airc_meta_number_overflows(bool is_float, double f, int64_t i,
+                                                   airc_dtype dt);
 /* The common message for size arithmetic that overflows int64. */
 AIRC_HIDDEN airc_status airc_meta_overflow(const airc_meta_args *a);
 
