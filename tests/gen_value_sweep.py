@@ -1,0 +1,1454 @@
+#!/usr/bin/python3
+"""Writes tests/data/value_sweep.txt: a value sweep of every built-in aten op
+with PyTorch 1.13 as the oracle. Run with Debian's python3-torch:
+    /usr/bin/python3 tests/gen_value_sweep.py
+
+For every op of src/ops/builtin_ops.c (but SKIPPED below) the script draws
+DRAWS argument sets from the op's schema (small tensors of every airc dtype,
+sometimes non-contiguous or broadcast against each other; dims and ints in
+a small range with negatives, now and then huge; floats with 0, -0.0, inf,
+nan, 1e30; Scalars of int, float and bool; None for optionals; kwargs),
+runs the op with torch and writes one case per draw: the FX graph, the
+inputs' values and either torch's results or "error" (torch raised: airc
+must fail too, at compile or at run, with a message).
+tests/unit/test_value_sweep.c runs every case in airc's eager mode.
+The draws are seeded per op: rerunning gives the same bytes.
+
+Format (one item per line; values in C order, separated by spaces; floats
+written exactly: f32 as its shortest repr, f64 as repr, f16 and bf16 as
+the repr or the hex-float of the exact value; ints exact; bools 0/1):
+  case NAME                      NAME: the op's qualname less "aten.", ".DRAW";
+                                 "pinned.NAME" for the PINNED cases
+  in NAME DTYPE SHAPE VALUES...  a placeholder (contiguous); SHAPE "2,3", "-"
+                                 (0-dim) or "0,3" (empty: no values)
+  # ...                          a comment (torch's message for an error)
+  fx                             FX text lines as torch.fx prints the graph,
+                                 up to "endfx": the placeholders, a view of
+                                 those that stand for a non-contiguous input
+                                 (aten.permute or aten.slice with a step),
+                                 the call (node "out"), the output
+  endfx
+  out DTYPE SHAPE VALUES...      one per result, a tuple or list flattened
+  error                          instead of "out": torch raised
+  end
+
+Draws that airc answers otherwise on purpose, or where torch's answer is an
+accident of its build or implementation, are drawn again: EXCLUSIONS lists
+each rule with why, and the script prints how often each one fired.
+For long runs by hand: gen_value_sweep.py DRAWS PATH [SEED], then
+AIRC_VALUE_SWEEP=PATH build/bin/test_value_sweep.
+"""
+import os
+import random
+import re
+import sys
+import warnings
+import zlib
+
+import numpy as np
+import torch
+import torch.fx
+
+A = torch.ops.aten
+SEED = 20250611
+DRAWS = 12
+MAX_NUMEL = 24  # per tensor drawn (inputs)
+MAX_OUT_NUMEL = 96  # per result; bigger results are drawn again
+warnings.filterwarnings("ignore")
+torch.set_num_threads(1)
+
+DT = {"f32": torch.float32, "f64": torch.float64, "f16": torch.float16,
+      "bf16": torch.bfloat16, "i64": torch.int64, "i32": torch.int32, "i16": torch.int16,
+      "i8": torch.int8, "u8": torch.uint8, "b8": torch.bool}
+DT_NAME = {v: k for k, v in DT.items()}
+FLOATS = ("f32", "f64", "f16", "bf16")
+# a tensor's dtype: mostly f32
+DTYPE_WEIGHTS = [("f32", 45), ("f64", 9), ("f16", 7), ("bf16", 7), ("i64", 10), ("i32", 6),
+                 ("i16", 3), ("i8", 3), ("u8", 4), ("b8", 6)]
+
+# Ops not swept, and why.
+SKIPPED = {
+    # uninitialized results: values are whatever the memory held
+    "aten.empty.memory_format": "uninitialized result",
+    "aten.empty_like.default": "uninitialized result",
+    "aten.new_empty.default": "uninitialized result",
+}
+# air.* (stream ops: no values) and operator.getitem (not an aten op; a
+# multi-result op's case returns its tuple, which airc flattens) are skipped
+# as namespaces.
+
+
+# ---------------------------------------------------------------- schemas
+def builtin_schemas():
+    """(qualname, schema) of every op in src/ops/builtin_ops.c."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "ops",
+                        "builtin_ops.c")
+    text = open(path).read()
+    ops = []
+    for m in re.finditer(r'\{"([\w.]+)",\s*\n\s*"((?:[^"\\]|\\.)*)"', text):
+        ops.append((m.group(1), m.group(2).replace('\\"', '"')))
+    return ops
+
+
+class Arg:
+    def __init__(self, text, kwarg_only):
+        m = re.match(r"^(\w+)(\([^)]*\))?(\[(\d*)\])?(\?)?\s+(\w+)(?:=(.*))?$", text)
+        assert m, text
+        self.base = m.group(1)
+        self.is_list = m.group(3) is not None
+        self.fixed = int(m.group(4)) if m.group(4) else 0
+        self.optional = m.group(5) is not None
+        self.name = m.group(6)
+        self.default = m.group(7)
+        self.has_default = self.default is not None
+        self.kwarg_only = kwarg_only
+        self.write = bool(m.group(2) and "!" in m.group(2))
+
+
+def parse_schema(schema):
+    inner = schema[schema.index("(") + 1:schema.rindex(") ->")]
+    parts, depth, cur = [], 0, ""
+    for ch in inner:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    args, kw = [], False
+    for p in parts:
+        if p == "*":
+            kw = True
+            continue
+        args.append(Arg(p, kw))
+    return args
+
+
+# ---------------------------------------------------------------- drawing
+class TSpec:
+    """A tensor argument: dtype, shape, values (C order of the tensor the op
+    sees), layout: "c" contiguous, "t" a permutation, "s" a slice with step 2."""
+
+    def __init__(self, dtype, shape, values, layout="c", perm=None, sdim=None):
+        self.dtype, self.shape, self.values = dtype, list(shape), values
+        self.layout, self.perm, self.sdim = layout, perm, sdim
+
+
+def numel(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+SPECIAL_F = [0.0, -0.0, 0.5, -0.5, 1e-5, 1e30, -1e30, float("inf"), float("-inf"),
+             float("nan"), 1.0, -1.0, 2.5, -2.5, 3.0]
+EDGE_I = {"i64": [2**31, -2**40, 2**62, 2**63 - 1, -2**63, -2**31 - 1],
+          "i32": [2**31 - 1, -2**31, 2**30, -70000],
+          "i16": [32767, -32768, 300], "i8": [127, -128, 100], "u8": [255, 128, 200]}
+
+
+class Draw:
+    """One argument set of one op: a base shape the tensors broadcast
+    against, helpers for each kind of argument."""
+
+    def __init__(self, rng):
+        self.r = rng
+        self.shape = self.rand_shape()
+        self.dtype = None  # the first tensor's
+        self.ntensors = 0
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def pick(self, xs):
+        return xs[self.r.randrange(len(xs))]
+
+    def rand_dtype(self):
+        total = sum(w for _, w in DTYPE_WEIGHTS)
+        k = self.r.randrange(total)
+        for d, w in DTYPE_WEIGHTS:
+            if k < w:
+                return d
+            k -= w
+        raise AssertionError
+
+    def rand_shape(self, ndims=(0, 1, 2, 3), weights=(1, 3, 4, 3), lo=1, hi=4):
+        nd = self.r.choices(ndims, weights)[0]
+        while True:
+            shape = [self.r.randint(lo, hi) for _ in range(nd)]
+            if shape and self.chance(0.04):
+                shape[self.r.randrange(nd)] = 0
+            if numel(shape) <= MAX_NUMEL:
+                return shape
+
+    def bcast_shape(self):
+        """A shape that broadcasts with self.shape (now and then one that
+        does not)."""
+        k = self.r.random()
+        if k < 0.5:
+            return list(self.shape)
+        if k < 0.8:
+            nd = self.r.randint(0, len(self.shape))
+            return [1 if self.chance(0.3) else s for s in self.shape[len(self.shape) - nd:]]
+        if k < 0.9:
+            return []
+        return self.rand_shape()
+
+    def values(self, dtype, n, lo=None, hi=None):
+        r = self.r
+        if lo is not None:
+            return [r.randint(lo, hi) for _ in range(n)]
+        if dtype == "b8":
+            return [r.random() < 0.5 for _ in range(n)]
+        mode = r.random()
+        if dtype in FLOATS:
+            if mode < 0.6:
+                return [round(r.gauss(0, 1.5), 2) for _ in range(n)]
+            if mode < 0.8:
+                return [r.choice(SPECIAL_F) if r.random() < 0.4 else round(r.gauss(0, 2), 2)
+                        for _ in range(n)]
+            return [r.randint(-6, 6) / 2 for _ in range(n)]
+        ulo = 0 if dtype == "u8" else -5
+        if mode < 0.85:
+            return [r.randint(ulo, 5) for _ in range(n)]
+        return [r.choice(EDGE_I[dtype]) if r.random() < 0.4 else r.randint(ulo, 5)
+                for _ in range(n)]
+
+    def tensor(self, shape=None, dtype=None, lo=None, hi=None, layout=None):
+        """A tensor spec; the first one drawn sets the draw's dtype."""
+        if shape is None:
+            shape = list(self.shape) if self.ntensors == 0 else self.bcast_shape()
+        if dtype is None:
+            if self.dtype is not None and self.chance(0.6):
+                dtype = self.dtype
+            else:
+                dtype = self.rand_dtype()
+        if self.dtype is None:
+            self.dtype = dtype
+        self.ntensors += 1
+        vals = self.values(dtype, numel(shape), lo, hi)
+        if layout is None:
+            layout = "c"
+            if numel(shape) >= 2 and self.chance(0.2):
+                layout = "t" if len(shape) >= 2 and self.chance(0.6) else "s"
+        perm = sdim = None
+        if layout == "t":
+            perm = list(range(len(shape)))
+            while perm == sorted(perm):
+                self.r.shuffle(perm)
+        elif layout == "s":
+            sdim = self.pick([d for d in range(len(shape)) if shape[d] > 0])
+        return TSpec(dtype, shape, vals, layout, perm, sdim)
+
+    def ftensor(self, shape=None, **kw):
+        """A tensor of a floating dtype (mostly f32)."""
+        return self.tensor(shape, dtype=self.pick(["f32"] * 6 + ["f64", "f16", "bf16"]), **kw)
+
+    def scalar(self):
+        k = self.r.random()
+        if k < 0.4:
+            return self.pick([0, 1, 2, 3, -1, -2, -3, 5] * 3 + [2**31, -2**40, 2**62, 70000])
+        if k < 0.85:
+            return self.pick([0.0, -0.0, 0.5, 1e-5, 1e30, float("inf"), float("-inf"),
+                              float("nan"), 2.5, -1.5, 3.0, 0.25])
+        return self.chance(0.5)
+
+    def dim(self, nd, extra=0):
+        """A dim of an nd-dim tensor (negatives too; now and then out of range)."""
+        n = max(nd, 1) + extra
+        k = self.r.random()
+        if k < 0.9:
+            return self.r.randint(-n, n - 1)
+        if k < 0.97:
+            return self.pick([n, -n - 1])
+        return self.pick([2**31, -2**40, 2**62])
+
+    def dims(self, nd):
+        """A list of distinct dims (sometimes a duplicate)."""
+        k = self.r.randint(0, min(nd, 3))
+        ds = self.r.sample(range(nd), k) if nd else ([0] if self.chance(0.3) else [])
+        ds = [d - nd if self.chance(0.3) else d for d in ds]
+        if self.chance(0.05):
+            ds.append(ds[0] if ds else 5)
+        return ds
+
+    def big_int(self):
+        return self.pick([2**31, -2**40, 2**62, 2**63 - 1])
+
+    def small_int(self, lo=-3, hi=3):
+        return self.big_int() if self.chance(0.05) else self.r.randint(lo, hi)
+
+    def dtype_arg(self):
+        return DT[self.pick(list(DT))]
+
+    def reshape_size(self, shape):
+        """A size list with the same numel as shape (sometimes with a -1,
+        sometimes wrong)."""
+        n = numel(shape)
+        if self.chance(0.1):
+            return [self.r.randint(1, 5) for _ in range(self.r.randint(0, 3))]
+        out = []
+        rest = n
+        for _ in range(self.r.randint(0, 3)):
+            divs = [d for d in range(1, max(rest, 1) + 1) if rest % d == 0] if rest else [0, 1, 2]
+            d = self.pick(divs)
+            out.append(d)
+            rest = rest // d if d else rest
+        if rest != 1 or not out or self.chance(0.3):
+            out.append(rest)
+        if self.chance(0.3) and n:
+            out[self.r.randrange(len(out))] = -1
+        return out
+
+
+# ---------------------------------------------------------------- hints
+# Per op, the arguments whose structure matters (shapes that fit, dims in
+# range, indices in bounds); the rest are drawn from the schema. A draw
+# ignores the hints now and then (WILD) to reach the error paths.
+WILD = 0.12
+
+
+def nd_of(t):
+    return len(t.shape)
+
+
+def h_dim(d):
+    x = d.tensor()
+    return {"self": x, "dim": d.dim(nd_of(x))}
+
+
+def h_dims(d):
+    x = d.tensor()
+    return {"self": x, "dim": d.dims(nd_of(x))}
+
+
+def h_softmax(d):
+    x = d.tensor(dtype=d.pick(["f32"] * 5 + ["f64", "f16", "bf16", "i64"]))
+    return {"self": x, "dim": d.dim(nd_of(x)), "half_to_float": d.chance(0.1)}
+
+
+def h_cumsum(d):
+    x = d.tensor()
+    return {"self": x, "dim": d.dim(nd_of(x))}
+
+
+def h_reshape(d):
+    x = d.tensor()
+    return {"self": x, "size": d.reshape_size(x.shape), "shape": d.reshape_size(x.shape)}
+
+
+def contiguous_strides(shape):
+    st, s = [], 1
+    for n in reversed(shape):
+        st.insert(0, s)
+        s *= max(n, 1)
+    return st
+
+
+def h_reshape_alias(d):
+    x = d.tensor()
+    size = d.reshape_size(x.shape)
+    if -1 in size:
+        size = [numel(x.shape) // max(1, -numel(size)) if s == -1 else s for s in size]
+    return {"self": x, "size": size, "stride": contiguous_strides(size)}
+
+
+def h_as_strided(d):
+    x = d.tensor()
+    n = numel(x.shape)
+    size = [d.r.randint(0, 3) for _ in range(d.r.randint(0, 3))]
+    stride = [d.r.randint(0, 3) for _ in size]
+    off = d.pick([None, 0, 0, 1, 2])
+    return {"self": x, "size": size, "stride": stride, "storage_offset": off} if n else {}
+
+
+def h_expand(d):
+    x = d.tensor()
+    size = [s if d.chance(0.6) else (-1 if d.chance(0.5) else (3 if s == 1 else s))
+            for s in x.shape]
+    while d.chance(0.3):
+        size.insert(0, d.r.randint(1, 3))
+    if d.chance(0.05):
+        size = [d.r.randint(1, 4) for _ in range(d.r.randint(0, 3))]
+    return {"self": x, "size": size, "implicit": d.chance(0.2)}
+
+
+def h_permute(d):
+    x = d.tensor()
+    p = list(range(nd_of(x)))
+    d.r.shuffle(p)
+    p = [i - nd_of(x) if d.chance(0.3) else i for i in p]
+    if d.chance(0.08) and p:
+        p[0] = p[-1]
+    return {"self": x, "dims": p}
+
+
+def h_transpose(d):
+    x = d.tensor()
+    return {"self": x, "dim0": d.dim(nd_of(x)), "dim1": d.dim(nd_of(x))}
+
+
+def h_select(d):
+    x = d.tensor()
+    dim = d.dim(nd_of(x))
+    size = x.shape[dim] if -nd_of(x) <= dim < nd_of(x) else 1
+    return {"self": x, "dim": dim, "index": d.r.randint(-size - 1, size)}
+
+
+def h_slice(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(3, 4, 3)))
+    se = [None, 0, 1, 2, -1, -2, 3, 5, -5, 2**62, -2**62]
+    return {"self": x, "dim": d.dim(nd_of(x)), "start": d.pick(se), "end": d.pick(se),
+            "step": d.pick([1, 1, 2, 3]) if d.chance(0.95) else d.pick([0, -1])}
+
+
+def h_split(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(3, 4, 3)))
+    return {"self": x, "split_size": d.pick([1, 2, 3, 4, 0]) if d.chance(0.95) else -1,
+            "dim": d.dim(nd_of(x))}
+
+
+def h_split_with_sizes(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(3, 4, 3)))
+    dim = d.dim(nd_of(x))
+    n = x.shape[dim] if -nd_of(x) <= dim < nd_of(x) else 2
+    sizes = []
+    while n > 0:
+        k = d.r.randint(1, n)
+        sizes.append(k)
+        n -= k
+    if d.chance(0.2):
+        sizes.append(d.pick([0, 1, -1]))
+    return {"self": x, "split_sizes": sizes, "dim": dim}
+
+
+def h_squeeze_dim(d):
+    x = d.tensor(shape=d.rand_shape(lo=1, hi=2))
+    return {"self": x, "dim": d.dim(nd_of(x))}
+
+
+def h_unsqueeze(d):
+    x = d.tensor()
+    return {"self": x, "dim": d.dim(nd_of(x) + 1)}
+
+
+def h_t(d):
+    return {"self": d.tensor(shape=d.rand_shape(ndims=(0, 1, 2, 3), weights=(1, 2, 6, 1)))}
+
+
+def h_tri(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(1, 6, 3)))
+    return {"self": x, "diagonal": d.small_int(-3, 3)}
+
+
+def cat_list(d, stack):
+    dt = d.rand_dtype()
+    base = d.rand_shape(ndims=(0, 1, 2, 3), weights=(1, 3, 4, 2), hi=3)
+    nd = len(base)
+    dim = d.dim(nd + (1 if stack else 0))
+    ts = []
+    for _ in range(d.r.randint(1, 3)):
+        shape = list(base)
+        if not stack and nd and -nd <= dim < nd and d.chance(0.7):
+            shape[dim] = d.r.randint(0, 3)
+        if d.chance(0.05):
+            shape = d.rand_shape(hi=3)
+        ts.append(d.tensor(shape=shape, dtype=dt if d.chance(0.8) else None))
+    return {"tensors": ts, "dim": dim}
+
+
+def h_cat(d):
+    return cat_list(d, False)
+
+
+def h_stack(d):
+    return cat_list(d, True)
+
+
+def h_pad(d):
+    x = d.tensor()
+    k = d.r.randint(0, nd_of(x)) if nd_of(x) else 0
+    pad = [d.r.randint(-1, 2) for _ in range(2 * k)]
+    if d.chance(0.05):
+        pad.append(1)
+    return {"self": x, "pad": pad}
+
+
+def h_index_select(d):
+    x = d.tensor()
+    dim = d.dim(nd_of(x))
+    n = x.shape[dim] if -nd_of(x) <= dim < nd_of(x) else 1
+    hi = n - 1 if d.chance(0.9) else n
+    ishape = d.pick([[], [1], [2], [3], [4]]) if d.chance(0.95) else [2, 2]
+    idx = d.tensor(shape=ishape, dtype=d.pick(["i64", "i64", "i32"]), lo=min(0, hi), hi=hi,
+                   layout="c")
+    return {"self": x, "dim": dim, "index": idx}
+
+
+def h_gather(d):
+    x = d.tensor()
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    n = x.shape[dim] if -nd <= dim < nd else 1
+    ishape = [d.r.randint(0, s) for s in x.shape]
+    if -nd <= dim < nd:
+        ishape[dim] = d.r.randint(0, 3)
+    hi = n - 1 if d.chance(0.9) else n
+    idx = d.tensor(shape=ishape, dtype="i64" if d.chance(0.9) else "i32", lo=min(0, hi), hi=hi)
+    return {"self": x, "dim": dim, "index": idx, "sparse_grad": False}
+
+
+def h_embedding(d):
+    v = d.r.randint(1, 5)
+    w = d.tensor(shape=[v, d.r.randint(1, 3)] if d.chance(0.95) else [v])
+    idx = d.tensor(shape=d.rand_shape(ndims=(0, 1, 2), weights=(1, 3, 2), hi=3),
+                   dtype=d.pick(["i64", "i64", "i32"]), lo=0, hi=v - 1 if d.chance(0.9) else v)
+    return {"weight": w, "indices": idx, "padding_idx": d.pick([-1, -1, 0, 1]),
+            "scale_grad_by_freq": False, "sparse": False}
+
+
+def h_select_scatter(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(3, 4, 3)))
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    shape = list(x.shape)
+    if -nd <= dim < nd:
+        n = shape.pop(dim)
+    else:
+        n = 1
+    if d.chance(0.05):
+        shape = d.bcast_shape()
+    return {"self": x, "src": d.tensor(shape=shape), "dim": dim, "index": d.r.randint(-n, n)}
+
+
+def h_slice_scatter(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(3, 4, 3)))
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    start = d.pick([None, 0, 1, -2, 2])
+    end = d.pick([None, 2, 3, -1, 2**62])
+    step = d.pick([1, 1, 2])
+    shape = list(x.shape)
+    if -nd <= dim < nd:
+        probe = torch.empty(x.shape)
+        try:
+            shape = list(A.slice.Tensor(probe, dim, start, end, step).shape)
+        except (RuntimeError, IndexError):
+            pass
+    if d.chance(0.05):
+        shape = d.bcast_shape()
+    return {"self": x, "src": d.tensor(shape=shape), "dim": dim, "start": start, "end": end,
+            "step": step}
+
+
+def h_unbind(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(0, 1, 2, 3), weights=(1, 3, 4, 3)))
+    return {"self": x, "dim": d.dim(nd_of(x))}
+
+
+def h_mm(d):
+    n, m, p = (d.r.randint(0, 4) if d.chance(0.05) else d.r.randint(1, 4) for _ in range(3))
+    dt = d.pick(["f32"] * 6 + ["f64", "f16", "bf16", "i64", "i32"])
+    m2 = m if d.chance(0.92) else m + 1
+    return {"self": d.tensor([n, m], dt), "mat2": d.tensor([m2, p], dt)}
+
+
+def h_bmm(d):
+    b, n, m, p = (d.r.randint(1, 3) for _ in range(4))
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16"])
+    m2 = m if d.chance(0.92) else m + 1
+    return {"self": d.tensor([b, n, m], dt), "mat2": d.tensor([b, m2, p], dt)}
+
+
+def h_addmm(d):
+    n, m, p = (d.r.randint(1, 4) for _ in range(3))
+    dt = d.pick(["f32"] * 6 + ["f64", "i64"])
+    bias = d.pick([[n, p], [p], [1, p], [n, 1], [], [1]])
+    return {"self": d.tensor(bias, dt), "mat1": d.tensor([n, m], dt),
+            "mat2": d.tensor([m, p], dt)}
+
+
+def h_matmul(d):
+    n, m, p, b = (d.r.randint(1, 3) for _ in range(4))
+    ls = d.pick([[m], [n, m], [b, n, m], [1, n, m]])
+    rs = d.pick([[m], [m, p], [b, m, p], [1, m, p]])
+    dt = d.pick(["f32"] * 6 + ["f64", "i64"])
+    return {"self": d.tensor(ls, dt), "other": d.tensor(rs, dt)}
+
+
+def h_linear(d):
+    i, o = d.r.randint(1, 4), d.r.randint(1, 4)
+    lead = d.pick([[], [2], [1, 2], [3]])
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16"])
+    return {"input": d.tensor(lead + [i], dt), "weight": d.tensor([o, i], dt),
+            "bias": d.pick([None, d.tensor([o], dt), d.tensor([], dt)])}
+
+
+def h_conv(d):
+    g = d.pick([1, 1, 2])
+    cin, cout = g * d.r.randint(1, 2), g * d.r.randint(1, 2)
+    k = [d.r.randint(1, 2), d.r.randint(1, 3)]
+    hw = [d.r.randint(2, 3), d.r.randint(2, 4)]
+    dt = d.pick(["f32"] * 6 + ["f64"])
+    transposed = d.chance(0.2)
+    w = [cin, cout // g] + k if transposed else [cout, cin // g] + k
+    stride = [d.pick([1, 1, 2]), d.pick([1, 2])]
+    dil = [1, d.pick([1, 1, 2])]
+    pad = [d.pick([0, 1]), d.pick([0, 1])]
+    opad = [0, d.pick([0, 0, 1])] if transposed else [0, 0]
+    if d.chance(0.25):  # 1-d: [N, C, L], the parameters' width values
+        hw, w, stride, pad, dil, opad = hw[1:], w[:2] + w[3:], stride[1:], pad[1:], dil[1:], \
+            opad[1:]
+    return {"input": d.tensor([1, cin] + hw, dt), "weight": d.tensor(w, dt),
+            "bias": d.pick([None, d.tensor([cout], dt)]), "stride": stride, "padding": pad,
+            "dilation": dil, "transposed": transposed, "output_padding": opad, "groups": g}
+
+
+def pool_input(d):
+    shape = d.pick([[1, 2, 3, 4], [2, 3, 4], [1, 1, 4, 4], [1, 3, 3], [2, 2, 2, 3]])
+    return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "bf16"]))
+
+
+def h_avg_pool(d):
+    return {"self": pool_input(d), "kernel_size": [d.r.randint(1, 3), d.r.randint(1, 3)],
+            "stride": d.pick([[], [1, 1], [2, 2], [1, 2]]),
+            "padding": d.pick([[0, 0], [1, 1], [0, 1]]), "ceil_mode": d.chance(0.3),
+            "count_include_pad": d.chance(0.7), "divisor_override": d.pick([None, None, 1, 3])}
+
+
+def h_max_pool(d):
+    return {"self": pool_input(d), "kernel_size": [d.r.randint(1, 3), d.r.randint(1, 3)],
+            "stride": d.pick([[], [1, 1], [2, 2], [1, 2]]),
+            "padding": d.pick([[0, 0], [1, 1], [0, 1]]), "dilation": d.pick([[1, 1], [1, 2]]),
+            "ceil_mode": d.chance(0.3)}
+
+
+def h_adaptive(d):
+    return {"self": pool_input(d), "output_size": [d.r.randint(1, 3), d.r.randint(1, 4)]}
+
+
+def h_layer_norm(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(2, 4, 3)),
+                 dtype=d.pick(["f32"] * 6 + ["f64", "bf16"]))
+    k = d.r.randint(1, nd_of(x))
+    ns = x.shape[nd_of(x) - k:]
+    return {"input": x, "normalized_shape": ns,
+            "weight": d.pick([None, d.tensor(ns, x.dtype)]),
+            "bias": d.pick([None, d.tensor(ns, x.dtype)]), "eps": d.pick([1e-5, 1e-5, 0.1])}
+
+
+def h_where(d):
+    c = d.tensor(dtype="b8" if d.chance(0.9) else "u8")
+    return {"condition": c}
+
+
+def h_masked_fill(d):
+    x = d.tensor()
+    m = d.tensor(dtype="b8" if d.chance(0.95) else "u8")
+    return {"self": x, "mask": m, "value": d.tensor(shape=[] if d.chance(0.9) else [1])}
+
+
+def h_masked_fill_scalar(d):
+    x = d.tensor()
+    return {"self": x, "mask": d.tensor(dtype="b8" if d.chance(0.95) else "u8")}
+
+
+def size_list(d):
+    if d.chance(0.05):
+        return [d.pick([-1, -2, 2**62])]
+    return [d.r.randint(0, 3) for _ in range(d.r.randint(0, 3))]
+
+
+def h_factory(d):
+    return {"size": size_list(d)}
+
+
+def h_arange(d):
+    def num():
+        return d.pick([0, 1, 2, 3, 5, 7, -2, -4, 0.5, 2.5, -1.5, 4.25, True])
+    return {"start": num(), "end": num(), "step": d.pick([1, 1, 2, -1, 0.5, -0.75, 3, 0])}
+
+
+def h_gelu(d):
+    return {"approximate": d.pick(["none", "tanh", "tanh", "erf"])}
+
+
+def h_div_mode(d):
+    return {"rounding_mode": d.pick(["trunc", "floor", None, "trunc", "floor"])}
+
+
+def h_var(d):
+    x = d.tensor()
+    return {"self": x, "dim": d.pick([None, d.dims(nd_of(x))]),
+            "correction": d.pick([None, 0, 1, 2])}
+
+
+def h_memory_format(d):
+    """self sometimes 4-dim (channels_last then among the formats)."""
+    if d.chance(0.3):
+        x = d.tensor(shape=[d.r.randint(1, 2), d.r.randint(1, 3), d.r.randint(1, 2),
+                            d.r.randint(1, 2)])
+    else:
+        x = d.tensor()
+    fmts = [None, torch.preserve_format, torch.contiguous_format]
+    if len(x.shape) == 4:
+        fmts.append(torch.channels_last)
+    return {"self": x, "memory_format": d.pick(fmts)}
+
+
+def h_to_copy(d):
+    h = h_memory_format(d)
+    h.update({"dtype": d.pick([None, d.dtype_arg()]), "layout": d.pick([None, torch.strided]),
+              "device": d.pick([None, torch.device("cpu")]),
+              "pin_memory": d.pick([None, False])})
+    return h
+
+
+def h_clamp_tensor(d):
+    x = d.tensor()
+    return {"self": x, "min": d.pick([None, d.tensor()]), "max": d.pick([None, d.tensor()])}
+
+
+HINTS = {
+    "_softmax": h_softmax, "_log_softmax": h_softmax,
+    "softmax": h_dim, "log_softmax": h_dim, "cumsum": h_cumsum,
+    "all.dim": h_dim, "any.dim": h_dim, "argmax": h_dim, "argmin": h_dim, "max.dim": h_dim,
+    "min.dim": h_dim, "prod.dim_int": h_dim, "amax": h_dims, "amin": h_dims,
+    "mean.dim": h_dims, "sum.dim_IntList": h_dims, "var.dim": h_dims,
+    "var.correction": h_var, "var_mean.correction": h_var,
+    "view": h_reshape, "reshape": h_reshape, "_unsafe_view": h_reshape,
+    "_reshape_alias": h_reshape_alias, "as_strided": h_as_strided, "expand": h_expand,
+    "permute": h_permute, "transpose.int": h_transpose, "select.int": h_select,
+    "slice.Tensor": h_slice, "split.Tensor": h_split, "split_with_sizes": h_split_with_sizes,
+    "squeeze.dim": h_squeeze_dim, "squeeze": h_squeeze_dim, "unsqueeze": h_unsqueeze, "t": h_t,
+    "tril": h_tri, "triu": h_tri, "tril_": h_tri, "triu_": h_tri, "cat": h_cat,
+    "stack": h_stack, "constant_pad_nd": h_pad, "index_select": h_index_select,
+    "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
+    "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
+    "addmm": h_addmm, "matmul": h_matmul, "linear": h_linear, "convolution": h_conv,
+    "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
+    "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
+    "native_layer_norm": h_layer_norm, "where.self": h_where, "where.ScalarOther": h_where,
+    "where.ScalarSelf": h_where, "where.Scalar": h_where,
+    "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
+    "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
+    "full": h_factory, "zeros": h_factory, "ones": h_factory, "new_full": h_factory,
+    "new_zeros": h_factory, "new_ones": h_factory,
+    "arange": h_arange, "arange.start": h_arange, "arange.start_step": h_arange,
+    "gelu": h_gelu, "gelu_": h_gelu, "div.Tensor_mode": h_div_mode,
+    "div.Scalar_mode": h_div_mode, "div_.Tensor_mode": h_div_mode,
+    "div_.Scalar_mode": h_div_mode, "_to_copy": h_to_copy, "to.dtype_layout": h_to_copy,
+    "to.dtype": h_memory_format, "to.device": h_memory_format, "clone": h_memory_format,
+    "contiguous": h_memory_format, "zeros_like": h_memory_format, "ones_like": h_memory_format,
+    "full_like": h_memory_format,
+    "clamp.Tensor": h_clamp_tensor, "clamp_.Tensor": h_clamp_tensor,
+}
+
+
+def hint_for(qualname):
+    _, name, ovl = qualname.split(".")
+    return HINTS.get("%s.%s" % (name, ovl)) or HINTS.get(name)
+
+
+def generic(d, arg, first_nd):
+    """A value for a schema argument the hints left open."""
+    b = arg.base
+    if arg.optional and d.chance(0.2):
+        return None
+    if b == "Tensor":
+        if arg.is_list:
+            return [d.tensor() for _ in range(d.r.randint(1, 3))]
+        return d.tensor()
+    if b in ("int", "SymInt"):
+        if arg.is_list:
+            if arg.name in ("size", "shape"):
+                return size_list(d)
+            return d.dims(first_nd) if arg.name == "dim" else [
+                d.small_int(0, 3) for _ in range(arg.fixed or d.r.randint(0, 3))]
+        if arg.name.startswith("dim"):
+            return d.dim(first_nd)
+        return d.small_int()
+    if b == "Scalar":
+        return d.scalar()
+    if b == "float":
+        return d.pick([1e-5, 0.0, 0.5, 1.0, 1e30])
+    if arg.name == "pin_memory":
+        # True is refused by a torch built without CUDA only ("Pinned memory
+        # requires CUDA"); airc, like a CUDA build, takes it
+        return d.pick([None, False])
+    if b == "bool":
+        return d.chance(0.5)
+    if b == "str":
+        return d.pick(["none", "tanh", "trunc", "floor", "mean"])
+    if b == "ScalarType":
+        return d.dtype_arg()
+    if b == "Layout":
+        return torch.strided
+    if b == "Device":
+        return torch.device("cpu")
+    if b == "MemoryFormat":
+        fmts = [torch.contiguous_format, torch.preserve_format]
+        return d.pick(fmts + ([torch.channels_last] if first_nd == 4 else []))
+    raise AssertionError("no generator for %s %s" % (b, arg.name))
+
+
+def draw_args(qualname, args, d):
+    """(positional values, kwarg dict) for one draw."""
+    hint = hint_for(qualname)
+    hinted = hint(d) if hint and not d.chance(WILD) else {}
+    vals = {}
+    first_nd = len(d.shape)
+    for a in args:
+        if a.name in hinted:
+            vals[a.name] = hinted[a.name]
+        else:
+            vals[a.name] = generic(d, a, first_nd)
+        v = vals[a.name]
+        if isinstance(v, TSpec) and a is args[0]:
+            first_nd = len(v.shape)
+    pos, kw = [], {}
+    # trailing defaulted positional arguments are left out now and then
+    positional = [a for a in args if not a.kwarg_only]
+    keep = len(positional)
+    while keep and positional[keep - 1].has_default and \
+            positional[keep - 1].name not in hinted and d.chance(0.3):
+        keep -= 1
+    for a in positional[:keep]:
+        pos.append(vals[a.name])
+    for a in args:
+        if not a.kwarg_only:
+            continue
+        if (a.has_default or a.optional) and a.name not in hinted and d.chance(0.5):
+            continue
+        kw[a.name] = vals[a.name]
+    return pos, kw
+
+
+# ---------------------------------------------------------------- exclusions
+# Draws where airc answers otherwise on purpose, or where torch's answer is
+# an accident of its build or implementation, are drawn again (the op keeps
+# its DRAWS cases). Each rule, by key, with why; main() prints how often
+# each one fired.
+EXCLUSIONS = {
+    "kernel_gap":
+        "torch's CPU kernels lack some dtypes (\"clamp_cpu\" not implemented for 'Bool', "
+        "\"prod_cpu\" for 'BFloat16'): a gap of that build, not a rule of the op; airc may "
+        "compute them, or refuse them in meta. On an empty (or, for cumsum, 0-dim) tensor "
+        "torch never calls the kernel and so returns a result: airc refuses such a dtype "
+        "whatever the shape. Also _softmax's half_to_float, which only torch's CUDA kernel "
+        "does (\"not supported on CPU\"); airc computes it",
+    "half_rounding":
+        "f16/bf16 results where torch rounds an intermediate to the half type and airc, "
+        "which computes in f32 and rounds once, differs by a half ulp (more than DESIGN's "
+        "1e-4): torch's scalar (tail) path rounds where its vectorized one does not (bf16 "
+        "rsqrt, gelu, pow(x, -0.5), a + alpha * b), its bf16 formulas round every step (silu, "
+        "gelu tanh, pow(x, 3)), its reductions, matrix products and softmax keep half "
+        "intermediates. Found by recomputing the draw with f32 inputs: only the ops of "
+        "HALF_ROUNDING_OPS, and only draws whose result differs (the torch rules airc does "
+        "follow, such as numbers and alpha converted to the common dtype, division modes "
+        "in half arithmetic, f16's rounded alpha * b, are checked by every other draw)",
+    "welford_inf":
+        "native_layer_norm and var_mean of a row holding inf or nan (or a layer norm "
+        "weight or bias that does: the sign of a normalized zero depends on whether torch's "
+        "build contracts x * scale + bias to an fma): torch's Welford "
+        "update gives a mean of nan (inf - inf) or not depending on where the inf sits and "
+        "on its vector lanes; airc's two-pass mean is the sum's (inf). Also a row holding a "
+        "value of 1e15 or more: torch's statistics are in the input's float type (1e30 "
+        "squared overflows f32 to nan, airc's are in double), and its x * rstd - rstd * mean "
+        "cancels to the rounding residual of a product, which its build computes with an "
+        "fma",
+    "transposed_conv":
+        "transposed convolution: the CPU kernels do not implement it (refused with a "
+        "message, documented in backends/cpu/k_linalg_conv.c)",
+    "linear_1d_weight":
+        "linear with a 1-dim weight (torch 1.13 takes it as matmul(input, weight)): airc's "
+        "linear takes nn.Linear's 2-dim weight and refuses others with a message",
+    "reshape_alias_numel":
+        "_reshape_alias to a size of another numel: torch never checks (make_fx only emits "
+        "it from reshape, where they agree); airc refuses it",
+    "torch_int_overflow":
+        "torch's own int64 arithmetic overflows: tril/triu's loop bound i + diagonal + 1 "
+        "(|diagonal| >= 2^62: tril(x, INT64_MAX) zeroes everything), slice's stride * step "
+        "(step >= 2^62: \"cannot be represented as a SymInt\")",
+    "accumulation_error":
+        "a sum, product, matrix product, convolution, softmax, norm or pooling whose "
+        "rounding can exceed DESIGN's tolerance (1e30 and -1e30 cancelling in a sum: the "
+        "result depends on the order of the terms), or whose f32 result is itself further "
+        "from the f64 one than the tolerance: torch accumulates in its own order and type, "
+        "airc in its own, often double",
+    "storage_view":
+        "as_strided and _reshape_alias of a non-contiguous input: torch addresses the "
+        "storage under the view (elements the view skips included); airc's graph has no "
+        "storages, only the input's own layout",
+    "gemm_alpha_zero":
+        "addmm with alpha 0 and an inf or nan in mat1 or mat2: torch's naive gemm loops "
+        "multiply the product by 0 (nan), the BLAS it calls for other sizes skips it",
+    "padding_nan":
+        "convolution with an inf or nan weight: torch's oneDNN kernel leaves out the taps "
+        "that fall on the padding, airc multiplies them by its zeros (0 * nan is nan)",
+    "torch2_rule":
+        "airc follows a check torch >= 2.0 makes and 1.13 does not: index_select of a 0-dim "
+        "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
+        "of an empty tensor of fewer than 2 dims, masked_fill with a mask neither bool nor "
+        "u8 (1.13's CPU kernel reads its bytes as a u8 mask)",
+}
+
+# Ops whose half-precision results may carry torch's intermediate rounding
+# ("half_rounding"), by name without the overload or trailing "_", and the
+# result dtypes concerned.
+HALF = ("f16", "bf16")
+HALF_ROUNDING_OPS = {
+    "rsqrt": HALF, "gelu": HALF, "silu": HALF, "pow": ("bf16",),
+    "add": ("bf16",), "sub": ("bf16",), "rsub": ("bf16",),
+    "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
+    "mm": HALF, "bmm": HALF, "addmm": HALF, "matmul": HALF, "linear": HALF,
+    "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
+    "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF,
+    "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
+}
+
+
+class Excluded(Exception):
+    """A draw an EXCLUSIONS rule takes out (its key in args[0])."""
+
+
+def base_name(qualname):
+    name = qualname.split(".")[1]
+    return name[:-1] if name.endswith("_") and name != "_" else name
+
+
+def arg_value(qualname, args, pos, kw, name):
+    """The drawn value of argument `name` (None when left out)."""
+    for i, a in enumerate(a for a in args if not a.kwarg_only):
+        if a.name == name:
+            return pos[i] if i < len(pos) else None
+    return kw.get(name)
+
+
+def exclude_before(qualname, args, pos, kw):
+    """Rules decided by the arguments alone."""
+    name = base_name(qualname)
+    val = lambda n: arg_value(qualname, args, pos, kw, n)
+    if name == "convolution" and val("transposed") is True:
+        raise Excluded("transposed_conv")
+    if name == "linear" and isinstance(val("weight"), TSpec) and len(val("weight").shape) != 2:
+        raise Excluded("linear_1d_weight")
+    if name == "_reshape_alias" and isinstance(val("self"), TSpec) and \
+            isinstance(val("size"), list) and numel(val("size")) != numel(val("self").shape):
+        raise Excluded("reshape_alias_numel")
+    if name in ("tril", "triu") and isinstance(val("diagonal"), int) and \
+            abs(val("diagonal")) >= 2**62:
+        raise Excluded("torch_int_overflow")
+    if name == "slice" and isinstance(val("step"), int) and val("step") >= 2**62:
+        raise Excluded("torch_int_overflow")
+    if name in ("as_strided", "_reshape_alias") and isinstance(val("self"), TSpec) and \
+            val("self").layout != "c":
+        raise Excluded("storage_view")
+    if name == "masked_fill" and isinstance(val("mask"), TSpec) and \
+            val("mask").dtype not in ("b8", "u8"):
+        raise Excluded("torch2_rule")
+    if name == "index_select" and isinstance(val("self"), TSpec) and \
+            isinstance(val("index"), TSpec) and not val("self").shape and \
+            numel(val("index").shape) != 1:
+        raise Excluded("torch2_rule")
+
+
+def upcast(v):
+    """v with f16/bf16 tensors as f32 copies (other tensors copied), half
+    dtype arguments as f32."""
+    if isinstance(v, torch.Tensor):
+        return v.float() if v.dtype in (torch.float16, torch.bfloat16) else v.clone()
+    if v in (torch.float16, torch.bfloat16):
+        return torch.float32
+    if isinstance(v, list):
+        return [upcast(x) for x in v]
+    return v
+
+
+def same_bits(a, b):
+    if a.shape != b.shape:
+        return False
+    a, b = a.double(), b.double()
+    return bool(((a == b) | (a.isnan() & b.isnan())).all())
+
+
+REDUCTIONS = ("sum", "mean", "prod", "cumsum")
+
+
+def half_reference(qualname, fn, t_pos, t_kw, res=None):
+    """The draw recomputed with f32 in place of the half types, as airc
+    computes it (None when the op is not in HALF_ROUNDING_OPS or torch
+    refuses). Reductions are recomputed after the call (res: torch's
+    result): self converts to the result dtype first (dtype=), and a
+    mean is its sum rounded to the result dtype, then divided."""
+    name = base_name(qualname)
+    if name not in HALF_ROUNDING_OPS or (name in REDUCTIONS) != (res is not None):
+        return None
+    try:
+        if res is None:
+            return fn(*[upcast(v) for v in t_pos], **{k: upcast(v) for k, v in t_kw.items()})
+        x = t_pos[0]
+        if res.dtype.is_floating_point and x.dtype != res.dtype:
+            x = x.to(res.dtype)
+        pos = [upcast(x)] + [upcast(v) for v in t_pos[1:]]
+        kw = {k: upcast(v) for k, v in t_kw.items()}
+        if name != "mean" or res.numel() == 0 or x.numel() == 0:
+            return fn(*pos, **kw)
+        total = (A.sum.default if qualname.endswith(".default") else A.sum.dim_IntList)(*pos, **kw)
+        return total.to(res.dtype).float() / (x.numel() // res.numel())
+    except (RuntimeError, IndexError, ValueError, TypeError):
+        return None
+
+
+# Ops that accumulate: an f32 result further from the f64 one than
+# DESIGN's tolerance is torch's own rounding ("accumulation_error").
+ACCUMULATING_OPS = ("sum", "mean", "prod", "cumsum", "var", "var_mean", "mm", "bmm", "addmm",
+                    "matmul", "linear", "convolution", "native_layer_norm", "softmax",
+                    "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
+                    "_adaptive_avg_pool2d")
+
+
+def upcast64(v):
+    if isinstance(v, torch.Tensor):
+        return v.double() if v.is_floating_point() else v.clone()
+    if v in (torch.float16, torch.bfloat16, torch.float32):
+        return torch.float64
+    if isinstance(v, list):
+        return [upcast64(x) for x in v]
+    return v
+
+
+def finite_max(t):
+    f = t.double()[torch.isfinite(t.double())].abs()
+    return f.max().item() if f.numel() else 0.0
+
+
+def ill_conditioned(tensors, outs):
+    """Whether a sum's rounding can exceed DESIGN's tolerance: its terms'
+    bound (the count times the product of the float inputs' largest
+    magnitudes, 1e30 and -1e30 cancelling) times the result type's epsilon
+    against 1e-4 * (1 + the result's largest magnitude)."""
+    floats = [t for t in tensors if t.is_floating_point() and t.numel()]
+    bound = float(sum(t.numel() for t in floats))
+    for t in floats:
+        bound *= max(1.0, finite_max(t))
+    for o in outs:
+        if o.dtype in (torch.float32, torch.float64) and o.numel():
+            eps = 2.0**-24 if o.dtype == torch.float32 else 2.0**-53
+            if bound * eps > 1e-4 * (1 + finite_max(o)):
+                return True
+    return False
+
+
+def within_tolerance(got, want):
+    """DESIGN.md's tolerance (testcase.c's airc_test_same_values)."""
+    if got.shape != want.shape:
+        return False
+    g, w = got.double(), want.double()
+    finite = w[torch.isfinite(w)]
+    atol = 1e-4 * (1 + (finite.abs().max().item() if finite.numel() else 0))
+    ok = (g == w) | (g.isnan() & w.isnan()) | ((g - w).abs() <= atol + 1e-4 * w.abs())
+    return bool(ok.all())
+
+
+def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
+    """Rules decided by torch's result (res: a tensor, tuple or list)."""
+    name = base_name(qualname)
+    tensors = [v for v in t_pos + list(t_kw.values()) if isinstance(v, torch.Tensor)]
+    tensors += [x for v in t_pos if isinstance(v, list) for x in v if isinstance(x, torch.Tensor)]
+    if any(t.numel() == 0 or t.dim() == 0 for t in tensors):
+        # probe: the same call on non-empty tensors of the same dtypes
+        def grow(v):
+            if isinstance(v, torch.Tensor):
+                return torch.ones([max(n, 1) for n in v.shape] or [1], dtype=v.dtype)
+            return [grow(x) for x in v] if isinstance(v, list) else v
+        try:
+            fn(*[grow(v) for v in t_pos], **{k: grow(v) for k, v in t_kw.items()})
+        except (RuntimeError, IndexError, ValueError, TypeError) as e:
+            if "not implemented for" in str(e):
+                raise Excluded("kernel_gap")
+    if name in ("native_layer_norm", "var_mean") and tensors[0].is_floating_point():
+        x = tensors[0]
+        if not bool((torch.isfinite(x) & (x.double().abs() < 1e15)).all()) or \
+                not all(bool(torch.isfinite(t).all()) for t in tensors[1:]):
+            raise Excluded("welford_inf")
+    if name == "convolution" and not bool(torch.isfinite(tensors[1]).all()):
+        raise Excluded("padding_nan")
+    if name == "addmm" and t_kw.get("alpha", 1) == 0 and \
+            not all(bool(torch.isfinite(t).all()) for t in tensors[1:3]):
+        raise Excluded("gemm_alpha_zero")
+    if name in ("tril", "triu") and tensors[0].dim() < 2:
+        raise Excluded("torch2_rule")
+    outs = list(res) if isinstance(res, (tuple, list)) else [res]
+    if name in ACCUMULATING_OPS and ill_conditioned(tensors, outs):
+        raise Excluded("accumulation_error")
+    if name in ACCUMULATING_OPS and any(o.dtype == torch.float32 for o in outs):
+        try:
+            r64 = fn(*[upcast64(v) for v in t_pos], **{k: upcast64(v) for k, v in t_kw.items()})
+        except (RuntimeError, IndexError, ValueError, TypeError):
+            r64 = None
+        refs = list(r64) if isinstance(r64, (tuple, list)) else [r64]
+        if r64 is not None and len(refs) == len(outs) and not all(
+                within_tolerance(r.to(o.dtype), o) for o, r in zip(outs, refs)
+                if o.dtype == torch.float32):
+            raise Excluded("accumulation_error")
+    if name in REDUCTIONS:
+        ref = half_reference(qualname, fn, t_pos, t_kw, outs[0])
+    dts = HALF_ROUNDING_OPS.get(name, ())
+    if any(DT_NAME[o.dtype] in dts for o in outs):
+        refs = list(ref) if isinstance(ref, (tuple, list)) else [ref]
+        if ref is None or len(refs) != len(outs) or \
+                not all(same_bits(o, r.to(o.dtype)) for o, r in zip(outs, refs)):
+            raise Excluded("half_rounding")
+
+
+# ---------------------------------------------------------------- running
+def make_tensor(spec):
+    """(placeholder data, the view the op sees)."""
+    dt = DT[spec.dtype]
+    t = torch.tensor(spec.values, dtype=dt).reshape(spec.shape) if spec.shape else \
+        torch.tensor(spec.values[0], dtype=dt)
+    if spec.layout == "t":
+        inv = [spec.perm.index(i) for i in range(len(spec.perm))]
+        base = t.permute(inv).contiguous()
+        return base, base.permute(spec.perm)
+    if spec.layout == "s":
+        shape = list(spec.shape)
+        shape[spec.sdim] *= 2
+        base = torch.zeros(shape, dtype=dt)
+        idx = [slice(None)] * len(shape)
+        idx[spec.sdim] = slice(0, None, 2)
+        base[tuple(idx)] = t
+        # the skipped elements hold values of their own
+        idx[spec.sdim] = slice(1, None, 2)
+        base[tuple(idx)] = t.flip(spec.sdim) if t.numel() else t
+        return base, A.slice.Tensor(base, spec.sdim, 0, shape[spec.sdim], 2)
+    return t, t
+
+
+def fmt_value(v, dtype):
+    if dtype == "b8":
+        return "1" if v else "0"
+    if dtype not in FLOATS:
+        return str(int(v))
+    v = float(v)
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    if dtype == "f32":
+        s = str(np.float32(v))
+        assert float(np.float32(float(s))) == v or v == 0, (s, v)
+        return s
+    if dtype == "f64":
+        return repr(v)
+    h = v.hex()  # f16, bf16: the exact value, whichever is shorter
+    m = re.match(r"^(-?0x[01])\.?([0-9a-f]*?)0*p([+-]\d+)$", h)
+    hx = "%s%sp%s" % (m.group(1), "." + m.group(2) if m.group(2) else "", m.group(3))
+    return min(repr(v), hx, key=len)
+
+
+def fmt_shape(shape):
+    return ",".join(str(int(s)) for s in shape) if len(shape) else "-"
+
+
+def tensor_line(tag, t):
+    dt = DT_NAME[t.dtype]
+    vals = t.contiguous().reshape(-1)
+    if t.dtype in (torch.float16, torch.bfloat16):
+        vals = vals.double()
+    items = [tag, dt, fmt_shape(t.shape)] + [fmt_value(v, dt) for v in vals.tolist()]
+    return " ".join(items)
+
+
+class Skip(Exception):
+    """A draw not worth a case (too large, or not run by torch)."""
+
+
+def guard(qualname, pos, kw):
+    """Refuses draws whose results would be huge before torch allocates."""
+    name = qualname.split(".")[1]
+    sizes = kw.get("size", None)
+    if name in ("full", "zeros", "ones") and pos:
+        sizes = pos[0]
+    if name.startswith("new_") and len(pos) > 1:
+        sizes = pos[1]
+    if sizes is not None and all(isinstance(s, int) and s >= 0 for s in sizes) and \
+            numel(sizes) > MAX_OUT_NUMEL:
+        raise Skip
+    if name == "arange":
+        nums = [v for v in pos if isinstance(v, (int, float))]
+        if any(abs(v) > 100 for v in nums):
+            raise Skip
+    if name == "expand" and pos and len(pos) > 1:
+        if any(isinstance(s, int) and s > 64 for s in pos[1]):
+            raise Skip
+    if name == "_reshape_alias" and len(pos) > 2 and isinstance(pos[0], TSpec):
+        # torch does not check the view against its storage: reading past
+        # it gives whatever memory holds
+        size, stride = pos[1], pos[2]
+        if len(size) != len(stride) or any(s < 0 for s in size + stride):
+            raise Skip
+        if numel(size) and sum((n - 1) * st for n, st in zip(size, stride)) >= \
+                numel(pos[0].shape):
+            raise Skip
+    if name == "constant_pad_nd" and len(pos) > 1:
+        if any(abs(p) > 64 for p in pos[1]):
+            raise Skip
+
+
+def op_of(qualname):
+    _, name, ovl = qualname.split(".")
+    return getattr(getattr(A, name), ovl)
+
+
+def run_draw(qualname, args, d, case_name):
+    pos, kw = draw_args(qualname, args, d)
+    guard(qualname, pos, kw)
+    exclude_before(qualname, args, pos, kw)
+    return run_case(qualname, pos, kw, case_name, True)
+
+
+def run_case(qualname, pos, kw, case_name, check):
+    """The case's lines and whether torch raised; check: apply the
+    EXCLUSIONS rules that need torch's result."""
+    g = torch.fx.Graph()
+    lines, inputs, names = [], [], iter("xyzwvutsrqponmlkjihgfedcba")
+
+    def place(v):
+        """Placeholders (and views) for the specs in v; returns (fx value,
+        torch value)."""
+        if isinstance(v, TSpec):
+            nm = next(names)
+            base, view = make_tensor(v)
+            p = g.placeholder(nm)
+            inputs.append(tensor_line("in " + nm, base))
+            if v.layout == "t":
+                n = g.create_node("call_function", A.permute.default, (p, v.perm), {},
+                                  name=nm + "_t")
+                return n, view
+            if v.layout == "s":
+                n = g.create_node("call_function", A.slice.Tensor,
+                                  (p, v.sdim, 0, base.shape[v.sdim], 2), {}, name=nm + "_s")
+                return n, view
+            return p, view
+        if isinstance(v, list) and any(isinstance(x, TSpec) for x in v):
+            pairs = [place(x) for x in v]
+            return [a for a, _ in pairs], [b for _, b in pairs]
+        return v, v
+
+    fx_pos, t_pos = [], []
+    for v in pos:
+        a, b = place(v)
+        fx_pos.append(a)
+        t_pos.append(b)
+    fx_kw, t_kw = {}, {}
+    for k, v in kw.items():
+        fx_kw[k], t_kw[k] = place(v)
+    out = g.create_node("call_function", op_of(qualname), tuple(fx_pos), fx_kw, name="out")
+    g.output(out)
+    fn = op_of(qualname)
+    ref = half_reference(qualname, fn, t_pos, t_kw) if check else None  # before in-place writes
+    try:
+        res = fn(*t_pos, **t_kw)
+        err = None
+    except (RuntimeError, IndexError, ValueError, TypeError, OverflowError) as e:
+        res, err = None, str(e).strip().split("\n")[0]
+        if "can't allocate memory" in err:
+            raise Skip
+        if "not implemented for" in err or "is not supported on CPU" in err:
+            raise Excluded("kernel_gap")
+    if err is None and check:
+        exclude_after(qualname, fn, t_pos, t_kw, res, ref)
+    lines.append("case " + case_name)
+    lines += inputs
+    if err is not None:
+        lines.append("# torch: " + err[:150])
+    lines.append("fx")
+    lines += str(g).strip("\n").split("\n")
+    lines.append("endfx")
+    if err is not None:
+        lines.append("error")
+    else:
+        outs = list(res) if isinstance(res, (tuple, list)) else [res]
+        for t in outs:
+            if t.numel() > MAX_OUT_NUMEL:
+                raise Skip
+            lines.append(tensor_line("out", t))
+    lines.append("end")
+    return lines, err is not None
+
+
+# ---------------------------------------------------------------- pinned cases
+# Cases written by hand for the torch rules the sweep found airc breaking,
+# so that each stays checked whatever the draws (some draws of these rules
+# fall to "half_rounding"). Inputs of 64 elements take torch's vectorized
+# path, which rounds as its scalar one for these.
+def V(dtype, shape, values=None):
+    """A contiguous tensor spec; values default to a fixed mix of signs."""
+    n = numel(shape)
+    if values is None:
+        values = [((i * 37) % 23 - 11) / 4 + 0.13 for i in range(n)]
+    return TSpec(dtype, shape, list(values))
+
+
+POS64 = [0.5 + (i * 29 % 64) / 16 for i in range(64)]
+NAN, INF = float("nan"), float("inf")
+PINNED = [
+    # an in-place op's result must fit self's dtype, also once compile's
+    # functionalization has made it out-of-place (torch checks the in-place
+    # op on meta tensors first)
+    ("add_inplace_cast", "aten.add_.Tensor", [V("i64", [3], [1, 2, 3]), V("f32", [3])], {}),
+    ("cos_inplace_bool", "aten.cos_.default", [V("b8", [2], [0, 1])], {}),
+    # alpha converts to the common dtype: 70000 is 70144 in bf16
+    ("add_bf16_alpha", "aten.add.Tensor", [V("bf16", [64]), V("bf16", [64])],
+     {"alpha": 70000}),
+    # f16's a + alpha * b rounds alpha * b to f16 first, on every path
+    ("add_f16_alpha", "aten.add.Tensor",
+     [V("f16", [4], [-4.578125, -1.8271484375, -2.33203125, -0.75439453125]),
+      V("f16", [4], [1.708984375, 2.091796875, 0.59912109375, -3.306640625])], {"alpha": 3}),
+    ("rsub_f16_alpha", "aten.rsub.Tensor",
+     [V("f16", [4], [1.708984375, 2.091796875, 0.59912109375, -3.306640625]),
+      V("f16", [4], [-4.578125, -1.8271484375, -2.33203125, -0.75439453125])], {"alpha": -3}),
+    # every operand converts to the common dtype: a 0-dim f32 to bf16, a
+    # 0-dim i64 to i16 (where it is 0, false in a logical op)
+    ("sub_bf16_f32_0d", "aten.sub.Tensor", [V("bf16", [64]), V("f32", [], [0.29])], {}),
+    ("logical_xor_i16_i64_0d", "aten.logical_xor.default",
+     [V("i16", [4], [5, 0, -1, 0]), V("i64", [], [-2**40])], {}),
+    ("masked_fill_bool_half", "aten.masked_fill.Scalar",
+     [V("b8", [4], [0, 1, 0, 1]), V("b8", [4], [1, 1, 0, 0]), 0.5], {}),
+    # a number exponent converts to the common dtype (2.1 is 2.09375 in
+    # bf16); f16's pow is std::pow for every exponent (pow(-inf, 0.5) = inf)
+    ("pow_bf16_exponent", "aten.pow.Tensor_Scalar", [V("bf16", [64], POS64), 2.1], {}),
+    ("pow_f16_half", "aten.pow.Tensor_Scalar", [V("f16", [4], [-INF, -0.0, 4.0, 2.0]), 0.5],
+     {}),
+    # division modes in half arithmetic
+    ("div_trunc_bf16", "aten.div.Tensor_mode",
+     [V("bf16", [2], [3.0, -3.0]), V("bf16", [2], [0.10009765625, 0.10009765625])],
+     {"rounding_mode": "trunc"}),
+    ("div_floor_f16_i16", "aten.div.Tensor_mode",
+     [V("i16", [4], [32767, -32768, 2049, 2049]), V("f16", [4], [3.01953125, 3.01953125, 1.5,
+                                                                  0.7001953125])],
+     {"rounding_mode": "floor"}),
+    # clamp (and hardtanh) with both bounds and a NaN one: all NaN, unchecked
+    ("hardtanh_nan", "aten.hardtanh.default", [V("f32", [3]), -3, NAN], {}),
+    ("hardtanh_nan_unchecked", "aten.hardtanh.default", [V("f16", [3]), 2**31, NAN], {}),
+    ("clamp_nan", "aten.clamp.default", [V("f32", [3]), NAN, 1.0], {}),
+    # sum(x, dtype=D) sums x.to(D); a mean is its sum, rounded, then divided
+    ("sum_f32_to_i32", "aten.sum.default", [V("f32", [3], [1.5, INF, 2.5])],
+     {"dtype": torch.int32}),
+    ("cumsum_f32_to_bf16", "aten.cumsum.default", [V("f32", [3], [-2.18, -0.87, -0.28]), -1],
+     {"dtype": torch.bfloat16}),
+    ("mean_f16_to_bf16", "aten.mean.dim",
+     [V("f16", [3], [-1.1298828125, -1.580078125, -0.08001708984375]), [0]],
+     {"dtype": torch.bfloat16}),
+    # a 0-dim cumsum is fill_(self.item()): a checked conversion
+    ("cumsum_0d_overflow", "aten.cumsum.default", [V("f32", [], [-2.08]), 0],
+     {"dtype": torch.uint8}),
+    # float to a narrow int as x86 casts it (nan is INT32_MIN)
+    ("slice_scatter_nan_to_i32", "aten.slice_scatter.default",
+     [V("i32", [4], [1, 2, 3, 4]), V("f32", [2], [NAN, -1e30]), 0, 0, 4, 2], {}),
+    # sub adds -alpha: 2^31 fits int32 there, -2^31 does not
+    ("sub_alpha_2_31", "aten.sub.Tensor", [V("i32", [2], [1, 2]), V("i8", [2], [3, 4])],
+     {"alpha": 2**31}),
+    ("sub_alpha_minus_2_31", "aten.sub.Tensor", [V("i32", [2], [1, 2]), V("i8", [2], [3, 4])],
+     {"alpha": -2**31}),
+    # masked_fill.Tensor converts value.item() with the overflow check;
+    # a u8 mask holds 0 and 1 only, where it fills
+    ("masked_fill_value_overflow", "aten.masked_fill.Tensor",
+     [V("u8", [3], [2, 2, 0]), V("b8", [3], [0, 1, 1]), V("f32", [], [-0.86])], {}),
+    ("masked_fill_u8_mask", "aten.masked_fill.Scalar",
+     [V("f32", [3]), V("u8", [3], [0, 2, 1]), 1.0], {}),
+    ("masked_fill_u8_mask_empty", "aten.masked_fill.Scalar",
+     [V("f32", [0, 3]), V("u8", [3], [0, 2, 1]), 1.0], {}),
+    # beta, alpha and pad values convert with the overflow check
+    ("addmm_beta_overflow", "aten.addmm.default",
+     [V("i64", [], [3]), V("i64", [2, 2], [1, 2, 3, 4]), V("i64", [2, 2], [1, 0, 0, 1])],
+     {"beta": 1e30}),
+    ("pad_value_overflow", "aten.constant_pad_nd.default", [V("f16", [2]), [3, 0], 1e30], {}),
+    # constant_pad_nd: a positive pad needs non-empty dims; narrowing fits
+    ("pad_empty_dim", "aten.constant_pad_nd.default",
+     [V("f32", [2, 2, 3]), [-1, 1, 1, 1, -1, -1]], {}),
+    ("pad_narrow_past", "aten.constant_pad_nd.default", [V("f32", [2, 3]), [-4, 2]], {}),
+    # 0-dim reductions count [0, -1] as dim 0 twice
+    ("amax_0d_repeated_dim", "aten.amax.default", [V("f64", [], [-1.46]), [0, -1], True], {}),
+    # contiguous(preserve) of a contiguous tensor is itself
+    ("contiguous_preserve", "aten.contiguous.default", [V("f32", [3])],
+     {"memory_format": torch.preserve_format}),
+    # adaptive_avg_pool2d to [1, 1] is a mean over the last two dims
+    ("adaptive_pool_mean_2d", "aten.adaptive_avg_pool2d.default", [V("f32", [1, 3]), [1, 1]],
+     {}),
+    ("adaptive_pool_int_empty", "aten._adaptive_avg_pool2d.default",
+     [V("i16", [1, 1, 3], [-5, 1, 5]), [0, 3]], {}),
+    # gather counts a 0-dim index as 1-dim; an empty index is not checked
+    ("gather_0d_index", "aten.gather.default", [V("i64", [2], [-2**40, 7]), -1,
+                                                V("i64", [], [0])], {}),
+    ("gather_empty_i32_index", "aten.gather.default",
+     [V("f32", [4]), 0, V("i32", [0], [])], {}),
+    # legacy empty [0] inputs of cat are skipped, dim is not wrapped
+    ("cat_legacy_empty", "aten.cat.default", [[V("f64", [0], []), V("f64", [0], [])], -2], {}),
+    # a layer norm of one element is exactly 0 before its weight
+    ("layer_norm_one_element", "aten.native_layer_norm.default",
+     [V("f32", [1], [-3.0]), [1], V("f32", [1], [-2.0]), None, 1e-5], {}),
+    # the bytes of a result must fit int64 (2^62 f32 elements do not)
+    ("adaptive_pool_bytes_overflow", "aten._adaptive_avg_pool2d.default",
+     [V("f32", [1, 3, 2]), [2**62, 1]], {}),
+]
+
+
+def main():
+    """Arguments (for long runs by hand): DRAWS [PATH [SEED]]."""
+    global DRAWS, SEED
+    root = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(root, "data", "value_sweep.txt")
+    if len(sys.argv) > 1:
+        DRAWS = int(sys.argv[1])
+    if len(sys.argv) > 2:
+        path = sys.argv[2]
+    if len(sys.argv) > 3:
+        SEED = int(sys.argv[3])
+    cases, nops, nerr, skipped, excluded = [], 0, 0, [], {}
+    for qualname, schema in builtin_schemas():
+        if not qualname.startswith("aten.") or qualname in SKIPPED:
+            skipped.append(qualname)
+            continue
+        nops += 1
+        args = parse_schema(schema)
+        rng = random.Random(SEED ^ zlib.crc32(qualname.encode()))
+        short = qualname[5:]
+        made, tries = 0, 0
+        while made < DRAWS and tries < 10 * DRAWS:
+            tries += 1
+            name = "%s.%d" % (short, made)
+            torch.manual_seed(0)
+            try:
+                lines, is_err = run_draw(qualname, args, Draw(rng), name)
+            except Skip:
+                continue
+            except Excluded as e:
+                excluded[e.args[0]] = excluded.get(e.args[0], 0) + 1
+                continue
+            made += 1
+            nerr += is_err
+            cases.append("\n".join(lines))
+    for name, qualname, pos, kw in PINNED:
+        lines, is_err = run_case(qualname, pos, kw, "pinned." + name, False)
+        nerr += is_err
+        cases.append("\n".join(lines))
+    text = "# Generated by tests/gen_value_sweep.py (PyTorch %s); do not edit.\n" % (
+        torch.__version__) + "\n".join(cases) + "\n"
+    with open(path, "w") as f:
+        f.write(text)
+    print("wrote %s: %d ops, %d cases (%d errors), %d bytes; not swept: %s" % (
+        path, nops, len(cases), nerr, len(text), " ".join(skipped)))
+    print("draws excluded: " + ", ".join("%s %d" % (k, excluded.get(k, 0)) for k in EXCLUSIONS))
+
+
+if __name__ == "__main__":
+    main()
