@@ -221,14 +221,15 @@ static void row_int(kr_op op, kr_acc *a, const int64_t *v, int64_t n)
     a->seen += n;
 }
 
-/* v converted to dt and back (dt a floating type). */
+/* v converted to dt and back. */
 static double round_through(airc_dtype dt, double v)
 {
     union {
         double d;
+        int64_t i;
         float f;
         uint16_t h;
-    } tmp;
+    } tmp = {0};
     airc_kred_store_d(&tmp, 0, dt, v);
     return airc_kred_load_d(&tmp, 0, dt);
 }

@@ -205,7 +205,7 @@ static airc_status count_sig(fxs *s, size_t row, char kind, size_t prefix)
 
 static airc_status count_node(fxs *s, const airc_node *n)
 {
-    size_t row;
+    size_t row = 0;
     AIRC_TRY(row_of(s, n, &row));
     s->rows[row].count++;
     for (int k = 0; k < 2; k++) {
