@@ -918,6 +918,18 @@ op1("pow_int_negative_err", "aten.pow.Tensor_Scalar", [T("i64", [0]), -2], error
 op1("pow_bool_negative_err", "aten.pow.Tensor_Scalar", [T("b8", [2]), -1], error=True)
 op1("pow_inplace_u8_negative_err", "aten.pow_.Scalar", [T("u8", [2]), -2], error=True)
 op1("pow_int_tensor_exponent", "aten.pow.Tensor_Tensor", [T("i64", [2]), T("i64", [])])
+# in-place TensorIterator ops and copy_ refuse an expanded (stride 0) self;
+# fill_, zero_ and masked_fill_ write it
+op1("le_inplace_expanded_err", "aten.le_.Tensor", [T("f32", [4, 2], [0, 1]), T("f32", [4, 2])],
+    error=True)
+op1("add_inplace_expanded_err", "aten.add_.Scalar", [T("f32", [4, 2], [1, 0]), 1], error=True)
+op1("abs_inplace_expanded_err", "aten.abs_.default", [T("f32", [3], [0])], error=True)
+op1("copy_inplace_expanded_err", "aten.copy_.default", [T("f32", [4, 2], [0, 1]),
+                                                        T("f32", [4, 2])], error=True)
+op1("fill_inplace_expanded", "aten.fill_.Scalar", [T("f32", [4, 2], [0, 1]), 3])
+op1("masked_fill_inplace_expanded", "aten.masked_fill_.Scalar",
+    [T("f32", [4, 2], [0, 1]), T("b8", [4, 2]), 1.0])
+op1("add_inplace_size1_stride0", "aten.add_.Scalar", [T("f32", [1, 2], [0, 1]), 1])
 op1("cumsum_to_bool_err", "aten.cumsum.default", [T("f32", [3]), 0], {"dtype": torch.bool},
     error=True)
 

@@ -75,8 +75,10 @@ airc_status airc_meta_copy(airc_node *n, void *user_data)
     if (airc_meta_is_inplace(&a)) {
         /* copy_, fill_, zero_, tril_, triu_: the result is self */
         airc_tmeta src;
-        if (!strcmp(name, "copy_"))
+        if (!strcmp(name, "copy_")) {
             AIRC_TRY(check_src(&a, &self, &src));
+            AIRC_TRY(airc_meta_no_internal_overlap(&a, &self));
+        }
         if (!strcmp(name, "fill_")) {
             airc_operand v;
             AIRC_TRY(airc_meta_operand(&a, "value", &v));

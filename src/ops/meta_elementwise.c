@@ -49,6 +49,9 @@ static airc_status inplace_out(const airc_meta_args *a, const airc_operand *ops,
                          airc_meta_shape_str(self->shape, self->ndim, s1),
                          airc_meta_shape_str(shape, nd, s2));
     }
+    /* masked_fill_ only warns (deprecated) */
+    if (strcmp(airc_meta_name(a), "masked_fill_"))
+        AIRC_TRY(airc_meta_no_internal_overlap(a, self));
     if (check_cast && !airc_can_cast(result, self->dtype))
         return airc_fail(AIRC_E_SHAPE,
                          "%s: result type %s can't be cast to the desired output type %s", a->op,

@@ -459,6 +459,18 @@ airc_status airc_meta_check_scalar(const airc_meta_args *a, const char *name, ai
     return AIRC_OK;
 }
 
+airc_status airc_meta_no_internal_overlap(const airc_meta_args *a, const airc_tmeta *t)
+{
+    for (int32_t d = 0; d < t->ndim; d++)
+        if (t->shape[d] > 1 && t->strides[d] == 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: unsupported operation: more than one element of the written-to "
+                             "tensor refers to a single memory location. Please clone() the "
+                             "tensor before performing the operation.",
+                             a->op);
+    return AIRC_OK;
+}
+
 airc_status airc_meta_overflow(const airc_meta_args *a)
 {
     return airc_fail(AIRC_E_SHAPE, "%s: the result's size overflows int64", a->op);

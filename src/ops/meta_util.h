@@ -123,6 +123,10 @@ AIRC_HIDDEN airc_status airc_meta_check_scalar(const airc_meta_args *a, const ch
  * value.item()): the type's name as torch's message has it, or NULL. */
 AIRC_HIDDEN const char *airc_meta_number_overflows(bool is_float, double f, int64_t i,
                                                    airc_dtype dt);
+/* torch's check before an in-place TensorIterator op or copy_ writes t:
+ * AIRC_E_SHAPE when a dim of size > 1 has stride 0 (an expanded tensor,
+ * where several elements are one memory location). */
+AIRC_HIDDEN airc_status airc_meta_no_internal_overlap(const airc_meta_args *a, const airc_tmeta *t);
 /* The common message for size arithmetic that overflows int64. */
 AIRC_HIDDEN airc_status airc_meta_overflow(const airc_meta_args *a);
 
