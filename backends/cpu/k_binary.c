@@ -59,9 +59,22 @@
 
 /* ---- floating ---------------------------------------------------------- */
 
-static inline float floordiv_f32(float a, float b)
+/* f16/bf16 (the dtype in op->i[1]): where torch's half kernels round an
+ * intermediate to the half type on every path, so do these; f32: v */
+static inline float round_half(int64_t dt, float v)
 {
-    /* torch's div_floor_floating: Python's // on floats */
+    return dt == AIRC_DTYPE_F16    ? airc_f16_to_f32(airc_f32_to_f16(v))
+           : dt == AIRC_DTYPE_BF16 ? airc_bf16_to_f32(airc_f32_to_bf16(v))
+                                   : v;
+}
+
+/* torch's div_floor_floating: Python's // on floats. Over c10::Half and
+ * BFloat16 (its scalar kernel) fmod, the quotient and the -1 are float
+ * (Half - float is float), but floor(div) and floordiv + 1 are stored in
+ * the half type, so 10852.03 in f16 is 10848 (10852 rounds to even, and
+ * 10849 back to 10848). */
+static inline float floordiv_half(int64_t dt, float a, float b)
+{
     if (b == 0)
         return a / b;
     float mod = fmodf(a, b);
@@ -70,8 +83,13 @@ static inline float floordiv_f32(float a, float b)
         div -= 1;
     if (div == 0)
         return copysignf(0.0f, a / b);
-    float fl = floorf(div);
-    return div - fl > 0.5f ? fl + 1.0f : fl;
+    float fl = round_half(dt, floorf(div));
+    return div - fl > 0.5f ? round_half(dt, fl + 1.0f) : fl;
+}
+
+static inline float floordiv_f32(float a, float b)
+{
+    return floordiv_half(AIRC_DTYPE_F32, a, b);
 }
 
 static inline double floordiv_f64(double a, double b)
@@ -109,31 +127,6 @@ static inline double floordiv_f64(double a, double b)
 FLOAT_OPS(float, f32, floordiv_f32, truncf)
 FLOAT_OPS(double, f64, floordiv_f64, trunc)
 
-/* f16/bf16 (the dtype in op->i[1]): where torch's half kernels round an
- * intermediate to the half type on every path, so do these */
-static inline float round_half(int64_t dt, float v)
-{
-    return dt == AIRC_DTYPE_F16 ? airc_f16_to_f32(airc_f32_to_f16(v))
-                                : airc_bf16_to_f32(airc_f32_to_bf16(v));
-}
-
-/* torch's floor division over c10::Half/BFloat16 (its scalar kernel):
- * fmod, the quotient and the -1 are float (Half - float is float), but
- * floor(div) and floordiv + 1 are stored in the half type, so 10852.03 in
- * f16 is 10848 (10852 rounds to even, and 10849 back to 10848) */
-static inline float floordiv_half(int64_t dt, float a, float b)
-{
-    if (b == 0)
-        return a / b;
-    float mod = fmodf(a, b);
-    float div = (a - mod) / b;
-    if (mod != 0 && (b < 0) != (mod < 0))
-        div -= 1;
-    if (div == 0)
-        return copysignf(0.0f, a / b);
-    float fl = round_half(dt, floorf(div));
-    return div - fl > 0.5f ? round_half(dt, fl + 1.0f) : fl;
-}
 /* the quotient is a half value before it is truncated (29.97 is 30.0 in
  * bf16); f16's a + alpha * b rounds alpha * b first (bf16's vectorized
  * path does not, its scalar one does: airc follows the vectorized one) */

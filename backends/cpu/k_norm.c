@@ -184,25 +184,27 @@ airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_data)
 /* ---- cumsum -------------------------------------------------------------- */
 
 /* Element off of x converted to dt first (torch's cumsum(x, dtype=D)
- * sums x.to(D): f32 elements round to bf16, inf to i32 is INT32_MIN). */
+ * sums x.to(D): f32 elements round to bf16, inf to i32 is INT32_MIN): a
+ * pointer to it in dt, in x or in *tmp. */
+static const void *as_result(const airc_tview *x, int64_t off, airc_dtype dt, int64_t *tmp)
+{
+    const char *p = (const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype);
+    if (x->dtype == dt)
+        return p;
+    airc_cpu_cast(dt, tmp, 1, x->dtype, p, 1, 1);
+    return tmp;
+}
+
 static double as_result_d(const airc_tview *x, int64_t off, airc_dtype dt)
 {
-    if (x->dtype == dt)
-        return airc_kred_load_d(x->data, off, dt);
-    int64_t v;
-    airc_cpu_cast(dt, &v, 1, x->dtype,
-                  (const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype), 1, 1);
-    return airc_kred_load_d(&v, 0, dt);
+    int64_t tmp;
+    return airc_kred_load_d(as_result(x, off, dt, &tmp), 0, dt);
 }
 
 static int64_t as_result_i(const airc_tview *x, int64_t off, airc_dtype dt)
 {
-    if (x->dtype == dt)
-        return airc_kred_load_i(x->data, off, dt);
-    int64_t v;
-    airc_cpu_cast(dt, &v, 1, x->dtype,
-                  (const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype), 1, 1);
-    return airc_kred_load_i(&v, 0, dt);
+    int64_t tmp;
+    return airc_kred_load_i(as_result(x, off, dt, &tmp), 0, dt);
 }
 
 airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
