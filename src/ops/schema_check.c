@@ -13,7 +13,9 @@
  * - A node may also stand for a non-tensor value (sym_size gives a SymInt,
  *   _local_scalar_dense a Scalar, split a Tensor[]), so a node is accepted
  *   for every kind a node can produce: Tensor, the numeric kinds, lists of
- *   them, Generator, Storage, Any.
+ *   them, Generator, Storage, Any; but not for a numeric kind when it
+ *   surely holds a tensor (an op returning Tensor, a get_attr, a
+ *   placeholder with tensor meta), which torch refuses.
  * - T[] takes a list or tuple of T; int[N] / SymInt[N] also a bare int,
  *   which torch broadcasts. T? and T?[] items take None. */
 #include "ops/schema_internal.h"
@@ -21,19 +23,39 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A node that surely holds a tensor: a call whose op returns one Tensor,
+ * a get_attr, or a placeholder with tensor meta. torch.ops refuses one for
+ * a number argument ("Expected a value of type 'number' ... found type
+ * 'Tensor'"), while a node of a SymInt or Scalar (sym_size,
+ * _local_scalar_dense, a symbolic input) is accepted. */
+static bool holds_tensor(const airc_node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == AIRC_NODE_CALL_FUNCTION && n->op && n->op->schema) {
+        const airc_schema *s = n->op->schema;
+        return s->nrets == 1 && !s->varret && s->rets[0].type.kind == AIRC_TYPE_TENSOR &&
+               !s->rets[0].type.is_list;
+    }
+    return n->kind == AIRC_NODE_GET_ATTR ||
+           (n->kind == AIRC_NODE_PLACEHOLDER && n->meta_kind == AIRC_META_TENSOR);
+}
+
 static bool scalar_ok(airc_type_kind kind, const airc_value *v)
 {
     airc_value_kind k = v->kind;
+    bool number_node = k == AIRC_VALUE_NODE && !holds_tensor(v->u.node);
     switch (kind) {
     case AIRC_TYPE_TENSOR:
-    case AIRC_TYPE_FLOAT:
-    case AIRC_TYPE_SCALAR:
         return k == AIRC_VALUE_NODE || k == AIRC_VALUE_INT || k == AIRC_VALUE_FLOAT ||
                k == AIRC_VALUE_BOOL;
+    case AIRC_TYPE_FLOAT:
+    case AIRC_TYPE_SCALAR:
+        return number_node || k == AIRC_VALUE_INT || k == AIRC_VALUE_FLOAT || k == AIRC_VALUE_BOOL;
     case AIRC_TYPE_INT:
     case AIRC_TYPE_SYMINT:
     case AIRC_TYPE_BOOL:
-        return k == AIRC_VALUE_NODE || k == AIRC_VALUE_INT || k == AIRC_VALUE_BOOL;
+        return number_node || k == AIRC_VALUE_INT || k == AIRC_VALUE_BOOL;
     case AIRC_TYPE_STR:
     case AIRC_TYPE_DIMNAME:
         return k == AIRC_VALUE_STRING;

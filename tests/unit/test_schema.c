@@ -1008,6 +1008,25 @@ static void test_check_kinds(void **state)
     const airc_value *se2[] = {vlist(&f, keys, 1), vlist(&f, ints, 2)};
     check_bad(call(&f, "air.scope_enter.default", se2, 2, NULL, NULL, 0),
               "argument 'values' (str[]) got list of 2 with int 2 at index 0");
+    /* a node for a number: a SymInt's or Scalar's, not a tensor's (torch.ops
+     * refuses that: "Expected a value of type 'number'") */
+    airc_op_def sdef;
+    airc_op_def_init(&sdef);
+    sdef.schema = "my::size(Tensor x, int dim) -> SymInt";
+    AIRC_ASSERT_OK(airc_context_register_op(f.ctx, &sdef, NULL));
+    const airc_value *s1[] = {f.vx, vint(&f, 0)};
+    airc_node *size = call(&f, "my.size.default", s1, 2, NULL, NULL, 0);
+    const airc_value *vsize, *vrelu;
+    AIRC_ASSERT_OK(airc_value_node(f.g, size, &vsize));
+    const airc_value *r1[] = {f.vx};
+    AIRC_ASSERT_OK(
+        airc_value_node(f.g, call(&f, "aten.relu.default", r1, 1, NULL, NULL, 0), &vrelu));
+    const char *kalpha[] = {"alpha"};
+    const airc_value *add2[] = {f.vx, f.vy};
+    check_ok(call(&f, "aten.add.Tensor", add2, 2, kalpha, &vsize, 1));
+    check_bad(call(&f, "aten.add.Tensor", add2, 2, kalpha, &vrelu, 1), "argument 'alpha' (Scalar)");
+    const airc_value *t2[] = {f.vx, vrelu, vint(&f, 1)};
+    check_bad(call(&f, "aten.transpose.int", t2, 3, NULL, NULL, 0), "argument 'dim0' (int)");
     /* nodes that are not call_function have nothing to check */
     check_ok(f.x);
 
