@@ -4,6 +4,7 @@
  * and strides torch produced for every node, or the node where torch
  * raised. Plus the op table's invariants, the air ops, and propagation's
  * all-or-nothing contract (errors, OOM). */
+#include "testcase.h"
 #include "testutil.h"
 
 #include "ir/ir.h"
@@ -22,22 +23,6 @@ static airc_dtype dtype_of(const char *s)
     if (airc_dtype_from_name(s, &d) != AIRC_OK)
         fail_msg("bad dtype '%s' in meta_cases.txt", s);
     return d;
-}
-
-/* "2,3" or "-" (no dims). Returns the count. */
-static int32_t parse_dims(const char *s, int64_t *out)
-{
-    if (!strcmp(s, "-"))
-        return 0;
-    int32_t n = 0;
-    char *end;
-    for (;;) {
-        out[n++] = strtoll(s, &end, 10);
-        if (*end != ',')
-            break;
-        s = end + 1;
-    }
-    return n;
 }
 
 static bool dims_equal(const int64_t *a, const int64_t *b, int32_t n)
@@ -119,7 +104,7 @@ static void check_expect(case_run *r, char *line)
         return;
     }
     int64_t es[AIRC_MAX_DIMS], est[AIRC_MAX_DIMS];
-    int32_t en = parse_dims(b, es), enst = parse_dims(c, est);
+    int32_t en = airc_test_parse_dims(b, es), enst = airc_test_parse_dims(c, est);
     assert_int_equal(en, enst);
     if (dt != dtype_of(a) || nd != en || !dims_equal(shape, es, en) ||
         !dims_equal(strides, est, en)) {
@@ -193,8 +178,8 @@ static size_t run_case(airc_context *ctx, char **lines, size_t nlines, int *fail
         if (sscanf(lines[i], "in %127s %15s %511s %511s", name, dt, sh, st) != 4)
             fail_msg("bad line: %s", lines[i]);
         int64_t shape[AIRC_MAX_DIMS], strides[AIRC_MAX_DIMS];
-        int32_t nd = parse_dims(sh, shape);
-        parse_dims(st, strides);
+        int32_t nd = airc_test_parse_dims(sh, shape);
+        airc_test_parse_dims(st, strides);
         airc_node *n = airc_graph_find_node(r.g, name);
         assert_non_null(n);
         AIRC_ASSERT_OK(airc_node_set_meta(n, dtype_of(dt), nd, shape, strides));

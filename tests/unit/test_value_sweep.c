@@ -31,23 +31,6 @@ typedef struct sweep {
     bool verbose; /* names each case before it runs (a crash names its case) */
 } sweep;
 
-/* "2,3" or "-" (no dims). Returns the count. */
-static int32_t parse_dims(const char *s, int64_t *out)
-{
-    if (!strcmp(s, "-"))
-        return 0;
-    int32_t n = 0;
-    char *end;
-    for (;;) {
-        assert_true(n < AIRC_MAX_DIMS);
-        out[n++] = strtoll(s, &end, 10);
-        if (*end != ',')
-            break;
-        s = end + 1;
-    }
-    return n;
-}
-
 /* Stores the text number tok as element i of t (exact: the generator
  * writes f16 and bf16 values as doubles they equal). */
 static void store(airc_tensor *t, size_t i, const char *tok)
@@ -82,7 +65,7 @@ static airc_tensor *parse_tensor(airc_context *ctx, char *s)
     airc_dtype dtype;
     AIRC_ASSERT_OK(airc_dtype_from_name(dt, &dtype));
     int64_t shape[AIRC_MAX_DIMS];
-    int32_t nd = parse_dims(sh, shape);
+    int32_t nd = airc_test_parse_dims(sh, shape);
     airc_tensor *t = NULL;
     AIRC_ASSERT_OK(airc_tensor_create(ctx, dtype, nd, shape, &t));
     size_t n = airc_tensor_numel(t), i = 0;

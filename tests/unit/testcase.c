@@ -218,3 +218,19 @@ void airc_test_case_free(airc_test_case *k)
     airc_test_destroy_all(k->in, k->nin);
     airc_test_destroy_all(k->want, k->nwant);
 }
+
+int32_t airc_test_parse_dims(const char *s, int64_t *out)
+{
+    if (!strcmp(s, "-"))
+        return 0;
+    int32_t n = 0;
+    char *end;
+    for (;;) {
+        assert_true(n < AIRC_MAX_DIMS);
+        out[n++] = strtoll(s, &end, 10);
+        if (*end != ',')
+            break;
+        s = end + 1;
+    }
+    return n;
+}

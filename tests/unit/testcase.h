@@ -34,6 +34,10 @@ airc_status airc_test_read_npy(airc_context *ctx, const char *path, airc_tensor 
  * by `what`. */
 bool airc_test_same_values(const airc_tensor *got, const airc_tensor *want, const char *what);
 
+/* Sizes written "2,3" in a case file, or "-" for none, into out (at most
+ * AIRC_MAX_DIMS, asserted); returns the count. */
+int32_t airc_test_parse_dims(const char *s, int64_t *out);
+
 /* A contiguous copy of t in ctx (asserts success). */
 airc_tensor *airc_test_clone(airc_context *ctx, const airc_tensor *t);
 /* Destroys t[0..n) and sets them to NULL. */
