@@ -208,18 +208,10 @@ static airc_status raise_range(ge_raise *r)
     const airc_value *a[3];
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     for (size_t i = 0; i < 3; i++) {
-        double v = 0;
         if (!r->cin[i])
             return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Range): input %zu must be a Const",
                              r->op->name, i);
-        AIRC_TRY(airc_ge_tensordef_scalar(r->cin[i], &v));
-        if (i == 0)
-            dt = airc_ge_from_proto_dtype(r->cin[0]->desc->dtype);
-        a[i] = NULL;
-        if (airc_dtype_is_floating(dt))
-            airc_value_float(r->g, v, &a[i]);
-        else
-            airc_value_int(r->g, (int64_t)v, &a[i]);
+        AIRC_TRY(airc_ge_tensordef_number(r, r->cin[i], &a[i], i ? NULL : &dt));
     }
     const airc_value *kw[1] = {NULL};
     airc_value_dtype(r->g, dt, &kw[0]);

@@ -962,11 +962,11 @@ static airc_status raise_gather_v2(ge_raise *r)
                          r->op->name);
     const Ge__Proto__TensorDef *ci = r->cin[1];
     if (ni == 0 && ci) {
-        double v = 0;
-        AIRC_TRY(airc_ge_tensordef_scalar(ci, &v));
+        int64_t index = 0;
+        AIRC_TRY(const_int(r, 1, &index));
         airc_node *s;
         const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axis),
-                                     airc_ge_vint(r, (int64_t)v)};
+                                     airc_ge_vint(r, index)};
         AIRC_TRY(airc_ge_raise_call(r, "aten.select.int", args, 3, NULL, NULL, 0, &s));
         return call0(r, "aten.clone.default", s, &r->out[0]);
     }
@@ -1121,20 +1121,15 @@ static airc_status raise_pad_v3(ge_raise *r)
         pad[2 * i] = contiguous ? p[2 * d] : p[d];
         pad[2 * i + 1] = contiguous ? p[2 * d + 1] : p[nd + d];
     }
-    double v = 0;
+    const airc_value *value = NULL;
     if (r->nin == 3 && r->in[2]) {
         if (!r->cin[2])
             return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (PadV3): constant_values must be a Const",
                              r->op->name);
-        AIRC_TRY(airc_ge_tensordef_scalar(r->cin[2], &v));
+        AIRC_TRY(airc_ge_tensordef_number(r, r->cin[2], &value, NULL));
+    } else {
+        airc_value_float(r->g, 0, &value);
     }
-    const airc_value *value = NULL;
-    airc_dtype dt = r->cin[2] && r->cin[2]->desc ? airc_ge_from_proto_dtype(r->cin[2]->desc->dtype)
-                                                 : AIRC_DTYPE_F32;
-    if (airc_dtype_is_floating(dt))
-        airc_value_float(r->g, v, &value);
-    else
-        airc_value_int(r->g, (int64_t)v, &value);
     const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, pad, n), value};
     return airc_ge_raise_call(r, "aten.constant_pad_nd.default", args, 3, NULL, NULL, 0,
                               &r->out[0]);

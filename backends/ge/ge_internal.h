@@ -205,8 +205,11 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
                                        size_t nin, airc_ge_op **op_out);
 
 /* Helpers for raisers. */
-/* The first element of a Const's tensor, as a double. */
-AIRC_HIDDEN airc_status airc_ge_tensordef_scalar(const Ge__Proto__TensorDef *t, double *out);
+/* The first element of a Const's tensor as a number of its dtype's kind (an
+ * int for integer and bool Consts, read exactly), and that dtype (dt may be
+ * NULL). *out NULL with AIRC_OK means the value could not be allocated. */
+AIRC_HIDDEN airc_status airc_ge_tensordef_number(ge_raise *r, const Ge__Proto__TensorDef *t,
+                                                 const airc_value **out, airc_dtype *dt);
 AIRC_HIDDEN const Ge__Proto__AttrDef *airc_ge_find_attr(const Ge__Proto__OpDef *op,
                                                         const char *key);
 AIRC_HIDDEN airc_status airc_ge_attr_i(const ge_raise *r, const char *key, bool required,

@@ -369,14 +369,29 @@ const airc_value *airc_ge_vints(ge_raise *r, const int64_t *vals, size_t n)
     return v;
 }
 
-airc_status airc_ge_tensordef_scalar(const Ge__Proto__TensorDef *t, double *out)
+airc_status airc_ge_tensordef_number(ge_raise *r, const Ge__Proto__TensorDef *t,
+                                     const airc_value **out, airc_dtype *dt)
 {
     if (!t || !t->desc)
-        return airc_fail(AIRC_E_UNSUPPORTED, "the scalar input must be a Const");
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): the scalar input must be a Const",
+                         r->op->name, r->op->type);
     airc_dtype d = airc_ge_from_proto_dtype(t->desc->dtype);
     size_t es = airc_dtype_size(d);
     if (d == AIRC_DTYPE_UNDEFINED || !es || t->data.len < es)
-        return airc_fail(AIRC_E_INVALID_GRAPH, "a scalar Const holds no value of a known dtype");
-    airc_cpu_cast(AIRC_DTYPE_F64, out, 1, d, t->data.data, 1, 1);
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (%s): a scalar Const holds no value of a known dtype",
+                         r->op->name, r->op->type);
+    *out = NULL;
+    if (dt)
+        *dt = d;
+    if (airc_dtype_is_floating(d)) {
+        double v = 0;
+        airc_cpu_cast(AIRC_DTYPE_F64, &v, 1, d, t->data.data, 1, 1);
+        airc_value_float(r->g, v, out);
+    } else {
+        int64_t v = 0; /* exact: int64 holds every integer and bool value */
+        airc_cpu_cast(AIRC_DTYPE_I64, &v, 1, d, t->data.data, 1, 1);
+        airc_value_int(r->g, v, out);
+    }
     return AIRC_OK;
 }

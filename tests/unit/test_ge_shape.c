@@ -308,6 +308,23 @@ static void test_pad_tri_strided(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* An integer pad value travels through the GE Const exactly: 2^53 + 1 and
+ * INT64_MAX have no double. */
+static void test_pad_int_value(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x")
+        CALL("big", "constant_pad_nd.default", "(%x, [1, 2], 9007199254740993)")
+        CALL("max", "constant_pad_nd.default", "(%x, [0, 1, 1, 0], 9223372036854775807)")
+        CALL("min", "constant_pad_nd.default", "(%x, [2, 0], -9223372036854775808)")
+        "    return (big, max, min)\n";
+    // clang-format on
+    static const in_spec ins[] = {I64(100, 2, 3)};
+    static const char *const types[] = {"PadV3", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_scatter_views(void **state)
 {
     (void)state;
@@ -497,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_views),         cmocka_unit_test(test_expand_squeeze),
         cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
+        cmocka_unit_test(test_pad_int_value),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),
