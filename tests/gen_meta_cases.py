@@ -579,6 +579,38 @@ op1("conv_transposed", "aten.convolution.default",
 op1("conv_transposed_groups", "aten.convolution.default",
     [T("f32", [2, 4, 5, 5]), T("f32", [4, 3, 3, 3]), T("f32", [6]), [2, 2], [1, 1], [1, 1],
      True, [1, 1], 2])
+# transposed: output_padding below stride or dilation, an output of at least
+# one element for a non-empty input, the weight's dim 0 against groups
+TCONV = [1, 1], [0, 0], [1, 1], True
+op1("conv_t_opad_err", "aten.convolution.default",
+    [T("f32", [1, 2, 4, 4]), T("f32", [2, 3, 3, 3]), None] + list(TCONV) + [[1, 1], 1],
+    error=True)
+op1("conv_t_opad_dilation", "aten.convolution.default",
+    [T("f32", [1, 2, 4, 4]), T("f32", [2, 3, 3, 3]), None, [1, 1], [0, 0], [2, 1], True,
+     [1, 0], 1])
+op1("conv_t_small_err", "aten.convolution.default",
+    [T("f32", [1, 2, 2, 2]), T("f32", [2, 2, 1, 1]), None, [1, 1], [1, 0], [1, 1], True,
+     [0, 0], 1], error=True)
+op1("conv_t_empty_batch", "aten.convolution.default",
+    [T("f32", [0, 2, 2, 2]), T("f32", [2, 2, 1, 1]), None, [1, 1], [1, 0], [1, 1], True,
+     [0, 0], 1])
+op1("conv_t_groups_err", "aten.convolution.default",
+    [T("f32", [1, 3, 4, 4]), T("f32", [3, 2, 3, 3]), None] + list(TCONV) + [[0, 0], 2],
+    error=True)
+op1("conv_t_weight_empty_err", "aten.convolution.default",
+    [T("f32", [1, 2, 2, 2]), T("f32", [2, 0, 1, 1]), None] + list(TCONV) + [[0, 0], 1],
+    error=True)
+op1("conv_t_1d", "aten.convolution.default",
+    [T("f32", [2, 3, 5]), T("f32", [3, 2, 3]), T("f32", [2]), [2], [1], [1], True, [1], 1])
+op1("conv_t_i64", "aten.convolution.default",
+    [T("i64", [1, 2, 3, 3]), T("i64", [2, 2, 2, 2]), None] + list(TCONV) + [[0, 0], 1])
+op1("conv_kernel0_err", "aten.convolution.default",
+    [T("f32", [1, 2, 3, 3]), T("f32", [2, 2, 0, 1]), None] + list(CONV), error=True)
+op1("conv_weight0_err", "aten.convolution.default",
+    [T("f32", [1, 2, 3, 3]), T("f32", [0, 2, 1, 1]), None] + list(CONV), error=True)
+op1("conv_spatial_empty_err", "aten.convolution.default",
+    [T("f32", [1, 2, 0, 2]), T("f32", [2, 2, 1, 1]), None, [1, 1], [1, 1], [1, 1], False,
+     [0, 0], 1], error=True)
 op1("conv1d", "aten.convolution.default", [T("f32", [2, 3, 8]), T("f32", [4, 3, 3]), None, [1],
                                            [0], [1], False, [0], 1])
 op1("conv_rank_err", "aten.convolution.default", [T("f32", [3, 8, 8]), T("f32", [4, 3, 3, 3]),

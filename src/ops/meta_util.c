@@ -718,3 +718,12 @@ airc_status airc_meta_set_tuple(airc_node *n, const airc_tmeta *ts, size_t count
                                            ts[i].strides));
     return AIRC_OK;
 }
+
+airc_status airc_meta_same_dtype(const airc_meta_args *a, const char *na, const airc_tmeta *x,
+                                 const char *nb, const airc_tmeta *y)
+{
+    if (x->dtype == y->dtype)
+        return AIRC_OK;
+    return airc_fail(AIRC_E_SHAPE, "%s: %s has dtype %s but %s has dtype %s: dtypes must match",
+                     a->op, na, airc_dtype_name(x->dtype), nb, airc_dtype_name(y->dtype));
+}

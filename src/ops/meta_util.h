@@ -127,6 +127,10 @@ AIRC_HIDDEN const char *airc_meta_number_overflows(bool is_float, double f, int6
  * AIRC_E_SHAPE when a dim of size > 1 has stride 0 (an expanded tensor,
  * where several elements are one memory location). */
 AIRC_HIDDEN airc_status airc_meta_no_internal_overlap(const airc_meta_args *a, const airc_tmeta *t);
+/* AIRC_E_SHAPE unless tensors na (x) and nb (y) have one dtype. */
+AIRC_HIDDEN airc_status airc_meta_same_dtype(const airc_meta_args *a, const char *na,
+                                             const airc_tmeta *x, const char *nb,
+                                             const airc_tmeta *y);
 /* The common message for size arithmetic that overflows int64. */
 AIRC_HIDDEN airc_status airc_meta_overflow(const airc_meta_args *a);
 
