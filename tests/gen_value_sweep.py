@@ -595,13 +595,14 @@ def h_conv(d):
     cin, cout = g * d.r.randint(1, 2), g * d.r.randint(1, 2)
     k = [d.r.randint(1, 2), d.r.randint(1, 3)]
     hw = [d.r.randint(2, 3), d.r.randint(2, 4)]
-    dt = d.pick(["f32"] * 6 + ["f64"])
-    transposed = d.chance(0.2)
+    transposed = d.chance(0.25)
+    # torch's CPU kernels: f32, f64, and i64 for a transposed convolution
+    dt = d.pick(["f32"] * 6 + ["f64"] + ["i64"] * transposed)
     w = [cin, cout // g] + k if transposed else [cout, cin // g] + k
     stride = [d.pick([1, 1, 2]), d.pick([1, 2])]
     dil = [1, d.pick([1, 1, 2])]
     pad = [d.pick([0, 1]), d.pick([0, 1])]
-    opad = [0, d.pick([0, 0, 1])] if transposed else [0, 0]
+    opad = [d.pick([0, 0, 0, 1]), d.pick([0, 0, 1, 2])] if transposed else [0, 0]
     if d.chance(0.25):  # 1-d: [N, C, L], the parameters' width values
         hw, w, stride, pad, dil, opad = hw[1:], w[:2] + w[3:], stride[1:], pad[1:], dil[1:], \
             opad[1:]
@@ -863,9 +864,6 @@ EXCLUSIONS = {
         "squared overflows f32 to nan, airc's are in double), and its x * rstd - rstd * mean "
         "cancels to the rounding residual of a product, which its build computes with an "
         "fma",
-    "transposed_conv":
-        "transposed convolution: the CPU kernels do not implement it (refused with a "
-        "message, documented in backends/cpu/k_linalg_conv.c)",
     "linear_1d_weight":
         "linear with a 1-dim weight (torch 1.13 takes it as matmul(input, weight)): airc's "
         "linear takes nn.Linear's 2-dim weight and refuses others with a message",
@@ -935,8 +933,6 @@ def exclude_before(qualname, args, pos, kw):
     """Rules decided by the arguments alone."""
     name = base_name(qualname)
     val = lambda n: arg_value(qualname, args, pos, kw, n)
-    if name == "convolution" and val("transposed") is True:
-        raise Excluded("transposed_conv")
     if name == "linear" and isinstance(val("weight"), TSpec) and len(val("weight").shape) != 2:
         raise Excluded("linear_1d_weight")
     if name == "_reshape_alias" and isinstance(val("self"), TSpec) and \

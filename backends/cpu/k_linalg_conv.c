@@ -1,20 +1,27 @@
 /* Linalg family: convolution.default (2-d, and 1-d as 2-d with a unit
- * height) as im2col + one GEMM per image and group. A 1x1 kernel with unit
- * stride and no padding skips im2col: the input plane is the GEMM operand
- * itself. Transposed convolution is not supported. */
+ * height). A convolution is im2col + one GEMM per image and group; a 1x1
+ * kernel with unit stride and no padding skips im2col: the input plane is
+ * the GEMM operand itself. A transposed convolution is its adjoint: one
+ * GEMM by the transposed weight per image and group, then col2im adds
+ * each tap's column into the result, which starts as the bias (or 0).
+ * f32 and f64; a transposed convolution also in i64, as torch's CPU
+ * kernel does (wrapping, like every int64 product). */
 #include "backends/cpu/k_linalg_impl.h"
 
 #include <string.h>
 
 typedef struct conv_geom {
-    int64_t C, H, W;     /* input channels of one group, input plane */
-    int64_t KH, KW;      /* kernel */
-    int64_t OH, OW;      /* output plane */
-    int64_t sh, sw;      /* stride */
-    int64_t ph, pw;      /* padding */
-    int64_t dh, dw;      /* dilation */
-    int64_t xc, xh, xw;  /* input strides (elements) of channel, row, column */
+    int64_t C, H, W;    /* input channels of one group, input plane */
+    int64_t KH, KW;     /* kernel */
+    int64_t OH, OW;     /* output plane */
+    int64_t sh, sw;     /* stride */
+    int64_t ph, pw;     /* padding */
+    int64_t dh, dw;     /* dilation */
+    int64_t xc, xh, xw; /* input strides (elements) of channel, row, column */
 } conv_geom;
+/* A transposed convolution uses the geometry of the convolution it is the
+ * adjoint of: "input" (C, H, W, xc, xh, xw) is its result, "output" (OH,
+ * OW) its input plane. */
 
 /* The output columns ow of one kernel tap whose input column lies inside
  * [0, W): [*lo, *hi). */
@@ -69,6 +76,38 @@ static void valid_cols(const conv_geom *g, int64_t off, int64_t *lo, int64_t *hi
 DEFINE_IM2COL(im2col_f32, float)
 DEFINE_IM2COL(im2col_f64, double)
 
+/* The adjoint of im2col: x[c][oh*sh - ph + kh*dh][ow*sw - pw + kw*dw] +=
+ * col[(c*KH + kh)*KW + kw][oh*OW + ow] where that lies inside x. */
+#define DEFINE_COL2IM(name, T, ADD)                                                                \
+    static void name(const T *col, const conv_geom *g, T *x)                                       \
+    {                                                                                              \
+        int64_t plane = g->OH * g->OW;                                                             \
+        for (int64_t c = 0; c < g->C; c++) {                                                       \
+            for (int64_t kh = 0; kh < g->KH; kh++) {                                               \
+                for (int64_t kw = 0; kw < g->KW; kw++) {                                           \
+                    const T *src = col + ((c * g->KH + kh) * g->KW + kw) * plane;                  \
+                    int64_t woff = kw * g->dw - g->pw, lo, hi;                                     \
+                    valid_cols(g, woff, &lo, &hi);                                                 \
+                    for (int64_t oh = 0; oh < g->OH; oh++) {                                       \
+                        int64_t ih = oh * g->sh - g->ph + kh * g->dh;                              \
+                        if (ih < 0 || ih >= g->H)                                                  \
+                            continue;                                                              \
+                        const T *s = src + oh * g->OW;                                             \
+                        T *row = x + c * g->xc + ih * g->xh;                                       \
+                        for (int64_t ow = lo; ow < hi; ow++)                                       \
+                            ADD(row[(ow * g->sw + woff) * g->xw], s[ow]);                          \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    }
+
+#define ADD_FLOAT(a, b) ((a) += (b))
+#define ADD_WRAP(a, b) ((a) = (int64_t)((uint64_t)(a) + (uint64_t)(b)))
+DEFINE_COL2IM(col2im_f32, float, ADD_FLOAT)
+DEFINE_COL2IM(col2im_f64, double, ADD_FLOAT)
+DEFINE_COL2IM(col2im_i64, int64_t, ADD_WRAP)
+
 /* Stride of dims 2 and 3 of a 4-d t merged into one; false when they do
  * not merge. */
 static bool plane_stride(const airc_tview *t, int64_t *s)
@@ -118,6 +157,20 @@ static airc_tview unit_height(const airc_tview *t)
     return r;
 }
 
+/* Every image's channel c of o := bias[c] (exact for i64). */
+static void fill_bias(const airc_tview *o, const airc_tview *bias)
+{
+    size_t esz = airc_dtype_size(bias->dtype);
+    for (int64_t c = 0; c < o->shape[1]; c++) {
+        const char *b = (const char *)bias->data + (size_t)(c * bias->strides[0]) * esz;
+        airc_cpu_scalar v = {airc_cpu_dtype_is_float(bias->dtype),
+                             airc_cpu_load_i64(b, bias->dtype), airc_cpu_load_f64(b, bias->dtype)};
+        airc_tview p = *o;
+        airc_cpu_select(&p, 1, c);
+        airc_cpu_fill(&p, &v);
+    }
+}
+
 static airc_status conv_run(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *w,
                             const airc_tview *bias, const airc_tview *o, conv_geom g,
                             int64_t groups, void **col_mem)
@@ -138,20 +191,8 @@ static airc_status conv_run(airc_kernel_ctx *k, const airc_tview *x, const airc_
         if (!*col_mem)
             return airc_cpu_oom(k, "the im2col buffer");
     }
-    if (bias) {
-        for (int64_t n = 0; n < N; n++) {
-            for (int64_t c = 0; c < o->shape[1]; c++) {
-                airc_tview p = *o;
-                airc_cpu_select(&p, 0, n);
-                airc_cpu_select(&p, 0, c);
-                airc_cpu_scalar v = {true, 0,
-                                     airc_cpu_load_f64((char *)bias->data +
-                                                           c * bias->strides[0] * esz,
-                                                       bias->dtype)};
-                airc_cpu_fill(&p, &v);
-            }
-        }
-    }
+    if (bias)
+        fill_bias(o, bias);
     for (int64_t n = 0; n < N; n++) {
         for (int64_t gi = 0; gi < groups; gi++) {
             char *xp = (char *)x->data + (n * x->strides[0] + gi * g.C * x->strides[1]) * esz;
@@ -167,7 +208,8 @@ static airc_status conv_run(airc_kernel_ctx *k, const airc_tview *x, const airc_
             }
             airc_cpu_mat a = {(char *)w->data + gi * cout_g * w->strides[0] * esz, cout_g, krows,
                               w->strides[0], 1};
-            airc_cpu_mat c = {(char *)o->data + (n * o->strides[0] + gi * cout_g * o->strides[1]) * esz,
+            airc_cpu_mat c = {(char *)o->data +
+                                  (n * o->strides[0] + gi * cout_g * o->strides[1]) * esz,
                               cout_g, plane, o->strides[1], os};
             AIRC_TRY(airc_cpu_gemm(k, dt, 1.0, a, b, bias ? 1.0 : 0.0, c));
         }
@@ -175,16 +217,61 @@ static airc_status conv_run(airc_kernel_ctx *k, const airc_tview *x, const airc_
     return AIRC_OK;
 }
 
+/* The transposed convolution of x by w (contiguous) into o: per image and
+ * group, col = W_g^T @ X_g (rows: result channel and tap; columns: input
+ * pixels), then col2im into the result, which fill_bias or zeros started.
+ * g has the adjoint geometry (conv_geom) and o's strides. */
+static airc_status transposed_run(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *w,
+                                  const airc_tview *bias, const airc_tview *o, conv_geom g,
+                                  int64_t groups, void **col_mem)
+{
+    airc_dtype dt = o->dtype;
+    size_t esz = airc_dtype_size(dt);
+    int64_t cin_g = x->shape[1] / groups, taps = g.C * g.KH * g.KW, plane = g.OH * g.OW;
+    int64_t xs;
+    if (!plane_stride(x, &xs))
+        return airc_cpu_fail(k, AIRC_E_INTERNAL, "input plane does not merge");
+    int64_t cells = taps * plane > 0 ? taps * plane : 1;
+    *col_mem = airc_malloc(k->ctx, (size_t)cells * esz);
+    if (!*col_mem)
+        return airc_cpu_oom(k, "the col2im buffer");
+    if (bias) {
+        fill_bias(o, bias);
+    } else {
+        airc_cpu_scalar zero = {false, 0, 0};
+        airc_cpu_fill(o, &zero);
+    }
+    for (int64_t n = 0; n < x->shape[0]; n++) {
+        for (int64_t gi = 0; gi < groups; gi++) {
+            char *xp =
+                (char *)x->data + (size_t)(n * x->strides[0] + gi * cin_g * x->strides[1]) * esz;
+            airc_cpu_mat a = {(char *)w->data + (size_t)(gi * cin_g * taps) * esz, taps, cin_g, 1,
+                              taps};
+            airc_cpu_mat b = {xp, cin_g, plane, x->strides[1], xs};
+            airc_cpu_mat c = {*col_mem, taps, plane, plane, 1};
+            AIRC_TRY(airc_cpu_gemm(k, dt, 1.0, a, b, 0.0, c));
+            char *op =
+                (char *)o->data + (size_t)(n * o->strides[0] + gi * g.C * o->strides[1]) * esz;
+            if (dt == AIRC_DTYPE_F32)
+                col2im_f32(*col_mem, &g, (float *)op);
+            else if (dt == AIRC_DTYPE_F64)
+                col2im_f64(*col_mem, &g, (double *)op);
+            else
+                col2im_i64(*col_mem, &g, (int64_t *)op);
+        }
+    }
+    return AIRC_OK;
+}
+
 /* convolution(input, weight, bias, stride, padding, dilation, transposed,
- * output_padding, groups) */
+ * output_padding, groups); output_padding is already in the result's
+ * shape. */
 airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     if (k->nargs < 9 || !k->in || !k->in[0] || !k->in[1])
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and weight must be tensors");
-    if (airc_cpu_arg_bool(k, 6, false))
-        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED,
-                             "transposed convolution is not supported by the CPU kernels");
+    bool transposed = airc_cpu_arg_bool(k, 6, false);
     airc_tview x = *k->in[0], w = *k->in[1], o = k->out[0];
     const airc_tview *bias = k->in[2];
     bool one_d = x.ndim == 3 && w.ndim == 3 && o.ndim == 3;
@@ -198,33 +285,43 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
                              "only 1-d and 2-d convolutions are supported (input has %d dims)",
                              (int)k->in[0]->ndim);
     airc_dtype dt = o.dtype;
-    if ((dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64) || x.dtype != dt || w.dtype != dt ||
-        (bias && bias->dtype != dt))
-        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED,
-                             "convolution needs f32 or f64 input, weight and bias of one dtype");
+    if ((dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64 && (!transposed || dt != AIRC_DTYPE_I64)) ||
+        x.dtype != dt || w.dtype != dt || (bias && bias->dtype != dt))
+        return airc_cpu_fail(
+            k, AIRC_E_UNSUPPORTED, "%s needs input, weight and bias of one dtype: f32 or f64%s",
+            transposed ? "transposed convolution" : "convolution", transposed ? " or i64" : "");
     int64_t stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1};
     AIRC_TRY(conv_param(k, 3, one_d, 1, stride));
     AIRC_TRY(conv_param(k, 4, one_d, 0, pad));
     AIRC_TRY(conv_param(k, 5, one_d, 1, dil));
     int64_t groups = airc_cpu_arg_int(k, 8, 1);
-    if (groups <= 0 || o.shape[1] % groups || x.shape[1] != w.shape[1] * groups ||
-        w.shape[0] != o.shape[1] || o.shape[0] != x.shape[0] ||
+    /* weight: [out, in / groups, kh, kw], transposed [in, out / groups, kh, kw] */
+    int64_t wg = 0; /* the weight's dim 1 times groups */
+    bool bad = groups <= 0 || __builtin_mul_overflow(w.shape[1], groups, &wg);
+    int64_t wout = transposed ? wg : w.shape[0], win = transposed ? w.shape[0] : wg;
+    if (bad || o.shape[1] % groups || x.shape[1] % groups || x.shape[1] != win ||
+        wout != o.shape[1] || o.shape[0] != x.shape[0] ||
         (bias && (bias->ndim != 1 || bias->shape[0] != o.shape[1])))
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "input, weight, bias and result do not match");
-    conv_geom g = {w.shape[1], x.shape[2], x.shape[3], w.shape[2], w.shape[3], o.shape[2],
-                   o.shape[3], stride[0], stride[1], pad[0], pad[1], dil[0], dil[1],
-                   x.strides[1], x.strides[2], x.strides[3]};
+    /* transposed: the adjoint geometry, "input" is the result */
+    const airc_tview *img = transposed ? &o : &x, *cols = transposed ? &x : &o;
+    conv_geom g = {w.shape[1], img->shape[2],   img->shape[3],   w.shape[2],
+                   w.shape[3], cols->shape[2],  cols->shape[3],  stride[0],
+                   stride[1],  pad[0],          pad[1],          dil[0],
+                   dil[1],     img->strides[1], img->strides[2], img->strides[3]};
     if (airc_cpu_numel(&o) == 0)
         return AIRC_OK;
 
     /* the weight's rows must be contiguous (cs 1) for the GEMM's A */
-    void *wmem = NULL, *omem = NULL, *col = NULL;
+    void *wmem = NULL, *omem = NULL, *xmem = NULL, *col = NULL;
     airc_status st = AIRC_OK;
     if (!airc_cpu_is_contiguous(&w))
         st = airc_cpu_contiguous_copy(k, &w, &w, &wmem);
-    int64_t os;
+    int64_t ps;
     airc_tview out = o;
-    if (st == AIRC_OK && !plane_stride(&o, &os)) {
+    if (st == AIRC_OK && transposed && !plane_stride(&x, &ps))
+        st = airc_cpu_contiguous_copy(k, &x, &x, &xmem);
+    if (st == AIRC_OK && !transposed && !plane_stride(&o, &ps)) {
         /* a layout meta never gives; kept correct through a temporary */
         out.data = NULL;
         omem = airc_malloc(k->ctx, (size_t)airc_cpu_numel(&o) * airc_dtype_size(dt));
@@ -234,11 +331,13 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
         airc_cpu_set_contiguous(&out);
     }
     if (st == AIRC_OK)
-        st = conv_run(k, &x, &w, bias, &out, g, groups, &col);
+        st = transposed ? transposed_run(k, &x, &w, bias, &out, g, groups, &col)
+                        : conv_run(k, &x, &w, bias, &out, g, groups, &col);
     if (st == AIRC_OK && omem)
         airc_cpu_copy(&o, &out);
     airc_free(k->ctx, col);
     airc_free(k->ctx, omem);
+    airc_free(k->ctx, xmem);
     airc_free(k->ctx, wmem);
     return st;
 }

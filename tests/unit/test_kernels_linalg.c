@@ -292,28 +292,74 @@ static double *ref_conv(const airc_tview *x, const airc_tview *w, const airc_tvi
     return r;
 }
 
-static void check_conv(const char *xtype, const char *wtype, bool bias, const int64_t st[2],
-                       const int64_t pad[2], const int64_t dil[2], int64_t groups)
+/* The transposed convolution by definition: every input pixel scatters
+ * its weighted taps into the result. */
+static double *ref_conv_transposed(const airc_tview *x, const airc_tview *w, const airc_tview *b,
+                                   const airc_tview *o, const int64_t st[2], const int64_t pad[2],
+                                   const int64_t dil[2], int64_t groups)
+{
+    int64_t N = o->shape[0], CO = o->shape[1], OH = o->shape[2], OW = o->shape[3];
+    int64_t CI = x->shape[1], H = x->shape[2], W = x->shape[3];
+    int64_t cog = w->shape[1], KH = w->shape[2], KW = w->shape[3], cig = CI / groups;
+    double *r = calloc((size_t)(N * CO * OH * OW), sizeof *r);
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t co = 0; co < CO; co++)
+            for (int64_t i = 0; i < OH * OW; i++)
+                r[(n * CO + co) * OH * OW + i] = b ? kh_at(b, &co) : 0;
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t ci = 0; ci < CI; ci++)
+            for (int64_t ih = 0; ih < H; ih++)
+                for (int64_t iw = 0; iw < W; iw++)
+                    for (int64_t c = 0; c < cog; c++)
+                        for (int64_t u = 0; u < KH; u++)
+                            for (int64_t v = 0; v < KW; v++) {
+                                int64_t oh = ih * st[0] - pad[0] + u * dil[0];
+                                int64_t ow = iw * st[1] - pad[1] + v * dil[1];
+                                if (oh < 0 || oh >= OH || ow < 0 || ow >= OW)
+                                    continue;
+                                int64_t co = ci / cig * cog + c;
+                                r[((n * CO + co) * OH + oh) * OW + ow] +=
+                                    kh_at4(x, n, ci, ih, iw) * kh_at4(w, ci, c, u, v);
+                            }
+    return r;
+}
+
+/* One 2-d convolution (opad NULL) or transposed convolution (opad its
+ * output_padding) against its reference; the bias has the weight's dtype. */
+static void check_conv_any(const char *xtype, const char *wtype, bool bias, const int64_t st[2],
+                           const int64_t pad[2], const int64_t dil[2], const int64_t *opad,
+                           int64_t groups)
 {
     char text[2048];
-    long long co = atoll(strchr(wtype, '[') + 1); /* the weight's output channels */
+    long long w0 = atoll(strchr(wtype, '[') + 1), w1 = atoll(strchr(wtype, ',') + 1);
+    long long co = opad ? w1 * groups : w0; /* the result's channels */
+    int dtlen = (int)(strchr(wtype, '[') - wtype);
     snprintf(text, sizeof text,
-             "graph():\n" KH_PHF("x", "%s") KH_PHF("w", "%s") KH_PHF("b", "f32[%lld]")
+             "graph():\n" KH_PHF("x", "%s") KH_PHF("w", "%s") KH_PHF("b", "%.*s[%lld]")
                  KH_CALLF("conv", "aten.convolution.default",
-                         "(%%x, %%w, %s, [%lld, %lld], [%lld, %lld], [%lld, %lld], False, [0, 0], "
-                         "%lld)") "    return conv\n",
-             xtype, wtype, co, bias ? "%b" : "None", (long long)st[0], (long long)st[1],
-             (long long)pad[0], (long long)pad[1], (long long)dil[0], (long long)dil[1],
-             (long long)groups);
+                          "(%%x, %%w, %s, [%lld, %lld], [%lld, %lld], [%lld, %lld], %s, [%lld, "
+                          "%lld], %lld)") "    return conv\n",
+             xtype, wtype, dtlen, wtype, co, bias ? "%b" : "None", (long long)st[0],
+             (long long)st[1], (long long)pad[0], (long long)pad[1], (long long)dil[0],
+             (long long)dil[1], opad ? "True" : "False", opad ? (long long)opad[0] : 0LL,
+             opad ? (long long)opad[1] : 0LL, (long long)groups);
     kh h;
     kh_init(&h, text);
     kh_run_ok(&h);
     const airc_tview *o = kh_get(&h, "conv", 0);
-    double *want = ref_conv(kh_get(&h, "x", 0), kh_get(&h, "w", 0),
-                            bias ? kh_get(&h, "b", 0) : NULL, o, st, pad, dil, groups);
+    const airc_tview *x = kh_get(&h, "x", 0), *w = kh_get(&h, "w", 0);
+    const airc_tview *b = bias ? kh_get(&h, "b", 0) : NULL;
+    double *want = opad ? ref_conv_transposed(x, w, b, o, st, pad, dil, groups)
+                        : ref_conv(x, w, b, o, st, pad, dil, groups);
     kh_expect(o, want, false, xtype);
     free(want);
     kh_free(&h);
+}
+
+static void check_conv(const char *xtype, const char *wtype, bool bias, const int64_t st[2],
+                       const int64_t pad[2], const int64_t dil[2], int64_t groups)
+{
+    check_conv_any(xtype, wtype, bias, st, pad, dil, NULL, groups);
 }
 
 static void test_convolution(void **state)
@@ -335,6 +381,26 @@ static void test_convolution(void **state)
     check_conv("f32[2, 8, 5, 5]{200, 1, 40, 8}", "f32[4, 2, 1, 1]", false, one, zero, one, 4);
     check_conv("f32[1, 4, 6, 6]", "f32[4, 1, 3, 3]", true, st, one, one, 4);
     check_conv("f32[1, 2, 3, 3]", "f32[3, 2, 3, 3]", true, one, zero, one, 1); /* 1x1 output */
+}
+
+/* Transposed: the adjoint of the convolution, with groups, stride,
+ * padding, dilation and output_padding; strided operands; f64 and i64. */
+static void test_convolution_transposed(void **state)
+{
+    (void)state;
+    const int64_t one[2] = {1, 1}, zero[2] = {0, 0}, st[2] = {2, 3}, pad[2] = {1, 2},
+                  dil[2] = {2, 1}, op[2] = {1, 2};
+    check_conv_any("f32[2, 3, 4, 5]", "f32[3, 2, 3, 3]", true, one, zero, one, zero, 1);
+    check_conv_any("f32[2, 4, 4, 3]", "f32[4, 3, 3, 2]", true, st, pad, dil, op, 2);
+    check_conv_any("f32[1, 4, 3, 3]", "f32[4, 1, 2, 2]", false, st, one, one, one, 4);
+    /* channels-last input and result, a non-contiguous weight */
+    check_conv_any("f32[2, 4, 5, 6]{120, 1, 24, 4}", "f32[4, 3, 3, 3]", true, one, one, one, zero,
+                   1);
+    check_conv_any("f32[1, 3, 6, 5]{90, 1, 15, 3}", "f32[3, 2, 2, 2]{1, 3, 6, 12}", true, st, zero,
+                   one, one, 1);
+    /* 1x1 kernel, output plane bigger than the taps reach (output_padding) */
+    check_conv_any("f64[1, 2, 3, 3]", "f64[2, 2, 1, 1]", true, st, zero, one, op, 1);
+    check_conv_any("i64[2, 2, 3, 4]", "i64[2, 3, 2, 3]", true, st, pad, one, one, 1);
 }
 
 static void test_convolution_1d_and_errors(void **state)
@@ -365,12 +431,35 @@ static void test_convolution_1d_and_errors(void **state)
     kh_expect(o, want, false, "conv1d");
     kh_free(&h);
 
-    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 2, 4, 4]") KH_PH("w", "f32[2, 3, 3, 3]")
-                KH_CALL("conv", "aten.convolution.default",
-                            "(%x, %w, None, [1, 1], [0, 0], [1, 1], True, [0, 0], 1)")
-                "    return conv\n");
+    /* transposed 1-d: in 5, stride 2, pad 1, kernel 3, output_padding 1 */
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 2, 5]") KH_PH("w", "f32[2, 3, 3]")
+                    KH_CALL("conv", "aten.convolution.default",
+                            "(%x, %w, None, [2], [1], [1], True, [1], 1)") "    return conv\n");
+    kh_run_ok(&h);
+    x = kh_get(&h, "x", 0);
+    w = kh_get(&h, "w", 0);
+    o = kh_get(&h, "conv", 0);
+    assert_int_equal(o->shape[2], 10); /* (5 - 1) * 2 - 2 + 3 + 1 */
+    double want_t[3 * 10] = {0};
+    for (int64_t c = 0; c < 2; c++)
+        for (int64_t il = 0; il < 5; il++)
+            for (int64_t co = 0; co < 3; co++)
+                for (int64_t q = 0; q < 3; q++) {
+                    int64_t ol = il * 2 - 1 + q;
+                    if (ol >= 0 && ol < 10)
+                        want_t[co * 10 + ol] += kh_at3(x, 0, c, il) * kh_at3(w, c, co, q);
+                }
+    kh_expect(o, want_t, false, "conv_transpose1d");
+    kh_free(&h);
+
+    /* the CPU kernels run 1-d and 2-d only */
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 2, 3, 3, 3]")
+                    KH_PH("w", "f32[2, 3, 2, 2, 2]")
+                        KH_CALL("conv", "aten.convolution.default",
+                                "(%x, %w, None, [1, 1, 1], [0, 0, 0], [1, 1, 1], True, [0, 0, 0], "
+                                "1)") "    return conv\n");
     airc_test_expect(kh_run(&h), AIRC_E_UNSUPPORTED, NULL);
-    assert_non_null(strstr(h.msg, "transposed"));
+    assert_non_null(strstr(h.msg, "1-d and 2-d"));
     kh_free(&h);
 }
 
@@ -679,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_matmul),
         cmocka_unit_test(test_linear),
         cmocka_unit_test(test_convolution),
+        cmocka_unit_test(test_convolution_transposed),
         cmocka_unit_test(test_convolution_1d_and_errors),
         cmocka_unit_test(test_max_pool),
         cmocka_unit_test(test_avg_pool),
