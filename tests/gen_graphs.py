@@ -400,6 +400,15 @@ def conv_variants(x, w1, b1, w2, w3, wd, bd):
     return a, b, c, d, mp, mi, mp2, ap, ap2, ap3, ad, ad1
 
 
+def decoder(x, wt, bt, wg, w, z, wt1):
+    # x [2, 8, 5, 5]: upsampling by transposed convolutions, as in a U-Net decoder
+    u = F.relu(F.conv_transpose2d(x, wt, bt, stride=2, padding=1, output_padding=1))
+    c = F.conv2d(u, w, None, padding=1)
+    g = F.conv_transpose2d(x, wg, None, stride=(2, 1), padding=(0, 1), dilation=(1, 2), groups=2)
+    s = F.conv_transpose1d(z, wt1, None, stride=3, output_padding=2)
+    return c, g, s
+
+
 def layer_norm_all(x, g, b):
     # all three outputs of native_layer_norm (mean and rstd keep normalized dims as 1)
     y, mean, rstd = torch.native_layer_norm(x, [5, 8], g, b, 1e-5)
@@ -623,6 +632,9 @@ MODELS = {
     "conv_variants": (conv_variants, lambda: [randn(2, 4, 11, 9), randn(6, 4, 3, 3), randn(6),
                                               randn(4, 2, 3, 2), randn(3, 4, 1, 1),
                                               randn(4, 1, 3, 3), randn(4)]),
+    "decoder": (decoder, lambda: [randn(2, 8, 5, 5), randn(8, 4, 3, 3) / 4, randn(4),
+                                  randn(8, 3, 2, 3) / 3, randn(4, 4, 3, 3) / 4, randn(2, 3, 7),
+                                  randn(3, 2, 4) / 2]),
     "layer_norm_all": (layer_norm_all, lambda: [randn(3, 5, 8) * 2 + 1, 1 + 0.5 * randn(5, 8),
                                                 randn(5, 8)]),
     "matmul_batched": (matmul_batched, lambda: [randn(2, 3, 4, 5), randn(3, 5, 6),
@@ -802,6 +814,9 @@ VARIANTS = [
     ("conv groups > 1", "aten.convolution.default", r"False, \[0, 0\], [2-9]\d*\)"),
     ("conv with bias", "aten.convolution.default", r"args = \(%\w+, %\w+, %\w+,"),
     ("conv without bias", "aten.convolution.default", r"args = \(%\w+, %\w+, None,"),
+    ("conv transposed (2-d, output_padding)", "aten.convolution.default", r"\[\d+, \d+\], True, \[(?:[1-9]\d*, \d+|\d+, [1-9]\d*)\]"),
+    ("conv transposed groups > 1", "aten.convolution.default", r"True, \[\d+, \d+\], [2-9]\d*\)"),
+    ("conv transposed 1-d", "aten.convolution.default", r"\[\d+\], True, \[\d+\]"),
     ("max_pool2d ceil_mode", "aten.max_pool2d_with_indices.default", r"True\)"),
     ("max_pool2d dilation > 1", "aten.max_pool2d_with_indices.default", r"\[1, 2\]"),
     ("avg_pool2d count_include_pad=False", "aten.avg_pool2d.default", r"True, False\)"),

@@ -1,7 +1,8 @@
 /* Neural-network ops to and from Ascend IR, with TorchAir's choices:
- * native_layer_norm -> LayerNormV3 (y, mean, rstd); convolution -> Conv2D
- * (NCHW; 1-d through Unsqueeze/Squeeze of dim 2, as TorchAir; 3-d and
- * transposed refused: the CPU kernels run 2-d only); max_pool2d_with_indices
+ * native_layer_norm -> LayerNormV3 (y, mean, rstd); convolution -> Conv2D,
+ * transposed -> Conv2DTranspose whose input_size is a Const of the result's
+ * shape (NCHW; 1-d through Unsqueeze/Squeeze of dim 2, as TorchAir; 3-d
+ * refused: the CPU kernels run 1-d and 2-d only); max_pool2d_with_indices
  * -> MaxPoolWithArgmaxV1 (NHWC-style 4-item ksize/strides/pads/dilation);
  * avg_pool2d -> AvgPoolV2; adaptive_avg_pool2d -> AdaptiveAvgPool2d;
  * gelu -> Gelu (tanh approximation: GeluV2 approximate="tanh"); silu ->
@@ -194,36 +195,46 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     airc_dtype dt = airc_ge_node_dtype(b, 0);
     int32_t nd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, NULL));
-    if (airc_ge_bool_arg(b, 6, false))
-        return airc_fail(AIRC_E_UNSUPPORTED,
-                         "transposed convolution has no Ascend IR converter (Conv2DTranspose is "
-                         "not supported by the reference executor)");
+    bool transposed = airc_ge_bool_arg(b, 6, false);
     if (nd != 3 && nd != 4)
         return airc_fail(AIRC_E_UNSUPPORTED,
-                         "convolution of a %d-d input: only 1-d and 2-d (Conv2D) are supported",
+                         "convolution of a %d-d input: only 1-d and 2-d (Conv2D, Conv2DTranspose) "
+                         "are supported",
                          nd);
     size_t sp = (size_t)nd - 2;
     int64_t one[2] = {1, 1}, zero[2] = {0, 0};
-    int64_t st[2], pd[2], dl[2];
+    int64_t st[2], pd[2], dl[2], op_[2];
     AIRC_TRY(spatial_arg(b, 3, sp, one, st));
     AIRC_TRY(spatial_arg(b, 4, sp, zero, pd));
     AIRC_TRY(spatial_arg(b, 5, sp, one, dl));
+    AIRC_TRY(spatial_arg(b, 7, sp, zero, op_));
     int64_t groups = 1;
     airc_value_get_int(airc_ge_arg(b, 8), &groups);
     AIRC_TRY(airc_ge_cast(b, x, dt, &x));
     AIRC_TRY(airc_ge_cast(b, w, dt, &w));
     bool one_d = nd == 3;
     if (one_d) { /* TorchAir: unsqueeze dim 2, a unit-height 2-d conv */
-        st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0];
-        st[0] = 1, pd[0] = 0, dl[0] = 1;
+        st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0], op_[1] = op_[0];
+        st[0] = 1, pd[0] = 0, dl[0] = 1, op_[0] = 0;
         AIRC_TRY(unsqueeze(b, x, 2, &x));
         AIRC_TRY(unsqueeze(b, w, 2, &w));
     }
+    int64_t shape[AIRC_MAX_DIMS]; /* the result's, unit height included */
+    int32_t ynd = one_d ? result_unsqueezed(n, 2, shape) : n->out[0].ndim;
+    if (!one_d)
+        memcpy(shape, n->out[0].shape, (size_t)ynd * sizeof *shape);
     bool has_bias = present(b, 2);
     if (has_bias)
         AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
     airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "Conv2D", &op));
+    if (transposed) { /* TorchAir: input_size is the result's shape */
+        airc_ge_tensor size;
+        AIRC_TRY(airc_ge_const_ints(b, shape, 4, &size));
+        AIRC_TRY(airc_ge_op_create(b, "Conv2DTranspose", &op));
+        AIRC_TRY(airc_ge_op_input(op, "input_size", size));
+    } else {
+        AIRC_TRY(airc_ge_op_create(b, "Conv2D", &op));
+    }
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_input(op, "filter", w));
     if (has_bias)
@@ -239,14 +250,16 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     AIRC_TRY(airc_ge_op_attr_ints(op, "dilations", dils, 4));
     AIRC_TRY(airc_ge_op_attr_int(op, "groups", groups));
     AIRC_TRY(airc_ge_op_attr_string(op, "data_format", "NCHW"));
+    if (transposed) {
+        int64_t opads[4] = {0, 0, op_[0], op_[1]};
+        AIRC_TRY(airc_ge_op_attr_ints(op, "output_padding", opads, 4));
+    }
     AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
     airc_ge_tensor y;
     if (!one_d) {
         AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
         return airc_ge_set_result(b, 0, y);
     }
-    int64_t shape[AIRC_MAX_DIMS];
-    int32_t ynd = result_unsqueezed(n, 2, shape);
     AIRC_TRY(airc_ge_op_output(op, "y", dt, ynd, shape, &y));
     return squeeze_result(b, y, 2);
 }
@@ -689,6 +702,89 @@ static airc_status raise_conv2d(ge_raise *r)
     return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
 }
 
+/* Input i's shape from the op's input_desc, or NULL. */
+static const Ge__Proto__ShapeDef *desc_shape(const ge_raise *r, size_t i)
+{
+    const Ge__Proto__TensorDescriptor *d = i < r->op->n_input_desc ? r->op->input_desc[i] : NULL;
+    return d ? d->shape : NULL;
+}
+
+/* Conv2DTranspose(input_size, x, filter, bias?, offset_w?): the result's
+ * shape is input_size, which must agree with what strides, pads,
+ * dilations and output_padding give. */
+static airc_status raise_conv2d_transpose(ge_raise *r)
+{
+    AIRC_TRY(inputs_between(r, 3, 5));
+    if (r->nin > 4 && r->in[4])
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2DTranspose): offset_w is not supported",
+                         r->op->name);
+    int64_t st[4], pd[4], dl[4], op[4], ones[4] = {1, 1, 1, 1}, zeros[4] = {0}, groups;
+    int64_t size[4];
+    size_t nsize = 0;
+    AIRC_TRY(airc_ge_const_input_ints(r, 0, size, 4, &nsize));
+    AIRC_TRY(attr_ints(r, "strides", 4, NULL, st));
+    AIRC_TRY(attr_ints(r, "pads", 4, NULL, pd));
+    AIRC_TRY(attr_ints(r, "dilations", 4, ones, dl));
+    AIRC_TRY(attr_ints(r, "output_padding", 4, zeros, op));
+    AIRC_TRY(airc_ge_attr_i(r, "groups", false, 1, &groups));
+    char buf[16];
+    const char *fmt = attr_s(r, "data_format", "NHWC", buf, sizeof buf);
+    if (strcmp(fmt, "NCHW"))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (Conv2DTranspose): data_format '%s' is not supported",
+                         r->op->name, fmt);
+    if (pd[0] != pd[1] || pd[2] != pd[3])
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (Conv2DTranspose): asymmetric pads are not supported",
+                         r->op->name);
+    if (nsize != 4)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (Conv2DTranspose): input_size has %zu values, expected 4",
+                         r->op->name, nsize);
+    int64_t s2[2] = {st[2], st[3]}, p2[2] = {pd[0], pd[2]}, d2[2] = {dl[2], dl[3]},
+            o2[2] = {op[2], op[3]};
+    const airc_value *args[9] = {
+        airc_ge_vnode(r, r->in[1]),
+        airc_ge_vnode(r, r->in[2]),
+        r->nin > 3 && r->in[3] ? airc_ge_vnode(r, r->in[3]) : airc_ge_vnone(r),
+        airc_ge_vints(r, s2, 2),
+        airc_ge_vints(r, p2, 2),
+        airc_ge_vints(r, d2, 2),
+        airc_ge_vbool(r, true),
+        airc_ge_vints(r, o2, 2),
+        airc_ge_vint(r, groups),
+    };
+    /* input_size against the attributes, where the input descs give shapes */
+    const Ge__Proto__ShapeDef *xs = desc_shape(r, 1), *ws = desc_shape(r, 2);
+    if (xs && ws && xs->n_dim == 4 && ws->n_dim == 4) {
+        int64_t want[4] = {xs->dim[0]}, t;
+        bool overflow = __builtin_mul_overflow(ws->dim[1], groups, &want[1]);
+        for (int i = 0; i < 2; i++) /* (in - 1) * s - 2 * p + d * (k - 1) + 1 + op */
+            overflow = overflow || __builtin_sub_overflow(xs->dim[2 + i], 1, &want[2 + i]) ||
+                       __builtin_mul_overflow(want[2 + i], s2[i], &want[2 + i]) ||
+                       __builtin_mul_overflow(p2[i], 2, &t) ||
+                       __builtin_sub_overflow(want[2 + i], t, &want[2 + i]) ||
+                       __builtin_sub_overflow(ws->dim[2 + i], 1, &t) ||
+                       __builtin_mul_overflow(d2[i], t, &t) ||
+                       __builtin_add_overflow(want[2 + i], t, &want[2 + i]) ||
+                       __builtin_add_overflow(want[2 + i], 1, &want[2 + i]) ||
+                       __builtin_add_overflow(want[2 + i], o2[i], &want[2 + i]);
+        if (overflow)
+            return airc_fail(AIRC_E_INVALID_GRAPH,
+                             "op '%s' (Conv2DTranspose): its output size overflows int64",
+                             r->op->name);
+        if (memcmp(want, size, sizeof want))
+            return airc_fail(AIRC_E_INVALID_GRAPH,
+                             "op '%s' (Conv2DTranspose): input_size [%lld, %lld, %lld, %lld] is "
+                             "not the shape [%lld, %lld, %lld, %lld] that strides, pads, "
+                             "dilations and output_padding give",
+                             r->op->name, (long long)size[0], (long long)size[1],
+                             (long long)size[2], (long long)size[3], (long long)want[0],
+                             (long long)want[1], (long long)want[2], (long long)want[3]);
+    }
+    return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
+}
+
 static airc_status raise_max_pool(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 1));
@@ -885,6 +981,7 @@ static const ge_conv_entry conv[] = {
 static const ge_raise_entry raise[] = {
     {"LayerNormV3", raise_layer_norm, NULL},
     {"Conv2D", raise_conv2d, NULL},
+    {"Conv2DTranspose", raise_conv2d_transpose, NULL},
     {"MaxPoolWithArgmaxV1", raise_max_pool, NULL},
     {"AvgPoolV2", raise_avg_pool, NULL},
     {"AdaptiveAvgPool2d", raise_adaptive_pool, NULL},

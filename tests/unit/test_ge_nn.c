@@ -330,6 +330,22 @@ static void test_conv_pool(void **state)
         "c, d, m0, m1, a, b, e", types);
 }
 
+/* Transposed convolution -> Conv2DTranspose with input_size the result's
+ * shape: 2-d with groups, stride, padding, dilation, output_padding and a
+ * bias; 1-d through Unsqueeze/Squeeze. */
+static void test_conv_transpose(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 4, 5, 4), F32(4, 3, 3, 2), F32(6), F32(1, 2, 5), F32(2, 3, 3)};
+    static const char *const types[] = {"Conv2DTranspose", "Unsqueeze", "Squeeze", NULL};
+    run_case("conv_transpose", x, 5,
+             CALL("c", "aten.convolution.default",
+                  "(args = (%p0, %p1, %p2, [2, 3], [1, 0], [2, 1], True, [1, 2], 2), kwargs = {})")
+                 CALL("d", "aten.convolution.default",
+                      "(args = (%p3, %p4, None, [2], [1], [1], True, [1], 1), kwargs = {})"),
+             "c, d", types);
+}
+
 static void test_activations(void **state)
 {
     (void)state;
@@ -474,6 +490,13 @@ static void test_malformed(void **state)
         CALL("m", "aten.max_pool2d_with_indices.default", "(args = (%p0, [2, 2]), kwargs = {})")
             CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})"),
         "m0", "MaxPoolWithArgmaxV1", "ksize");
+    /* a required attribute; output_padding's default disagrees with input_size */
+    const spec ct[] = {F32(1, 2, 3, 3), F32(2, 2, 2, 2)};
+    const char *conv_t = CALL("c", "aten.convolution.default",
+                              "(args = (%p0, %p1, None, [2, 2], [0, 0], [1, 1], True, [1, 1], 1), "
+                              "kwargs = {})");
+    expect_missing_attr(ct, 2, conv_t, "c", "Conv2DTranspose", "strides");
+    expect_missing_attr(ct, 2, conv_t, "c", "Conv2DTranspose", "output_padding");
 }
 
 int main(void)
@@ -482,7 +505,8 @@ int main(void)
         cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
         cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
         cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
         cmocka_unit_test(test_malformed),
     };
