@@ -549,6 +549,24 @@ op1("linear_1d", "aten.linear.default", [T("f32", [3]), T("f32", [4, 3])])
 op1("linear_perm", "aten.linear.default", [P("f32", [5, 2, 3], [1, 0, 2]), T("f32", [4, 3]),
                                            T("f32", [4])])
 op1("linear_err", "aten.linear.default", [T("f32", [2, 3]), T("f32", [4, 2])], error=True)
+# torch 1.13: a 1-d weight is matmul(input, weight); with a bias, a 2-d or
+# contiguous 3-d input is addmm (same-dtype bias of the 2-d product), any
+# other input matmul + add_ (a bias of any dtype the result can take)
+op1("linear_w1d", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [3])])
+op1("linear_w1d_x1d_bias", "aten.linear.default", [T("f32", [3]), T("f32", [3]), T("f32", [])])
+op1("linear_w1d_bias_err", "aten.linear.default", [T("f32", [2, 3]), T("f32", [3]),
+                                                   T("f32", [2])], error=True)
+op1("linear_w3d_err", "aten.linear.default", [T("f32", [2, 3]), T("f32", [1, 4, 3])], error=True)
+op1("linear_3d_bias_3d_err", "aten.linear.default",
+    [T("f32", [2, 2, 3]), T("f32", [4, 3]), T("f32", [2, 1, 4])], error=True)
+op1("linear_perm_bias_3d", "aten.linear.default",
+    [P("f32", [2, 3, 2], [0, 2, 1]), T("f32", [4, 3]), T("f32", [2, 1, 4])])
+op1("linear_4d_bias_f64", "aten.linear.default",
+    [T("f32", [2, 2, 2, 3]), T("f32", [4, 3]), T("f64", [4])])
+op1("linear_2d_bias_f64_err", "aten.linear.default",
+    [T("f32", [2, 3]), T("f32", [4, 3]), T("f64", [4])], error=True)
+op1("linear_int_bias_float_err", "aten.linear.default",
+    [T("i64", [3]), T("i64", [4, 3]), T("f32", [4])], error=True)
 for nm, a, b in [("1_1", [3], [3]), ("2_1", [2, 3], [3]), ("1_2", [3], [3, 4]),
                  ("2_2", [2, 3], [3, 4]), ("3_2", [5, 2, 3], [3, 4]), ("3_1", [5, 2, 3], [3]),
                  ("1_3", [3], [5, 3, 4]), ("2_3", [2, 3], [5, 3, 4]),

@@ -583,11 +583,18 @@ def h_matmul(d):
 
 
 def h_linear(d):
+    # torch 1.13: with a bias, a 2-d or contiguous 3-d input is addmm (bias of
+    # the input's dtype, a 1-d weight refused); else matmul + add_ (any bias
+    # dtype the result can take); a 1-d weight is matmul(input, weight)
     i, o = d.r.randint(1, 4), d.r.randint(1, 4)
-    lead = d.pick([[], [2], [1, 2], [3]])
+    lead = d.pick([[], [2], [1, 2], [3], [2, 1, 2]])
     dt = d.pick(["f32"] * 6 + ["f64", "bf16"])
-    return {"input": d.tensor(lead + [i], dt), "weight": d.tensor([o, i], dt),
-            "bias": d.pick([None, d.tensor([o], dt), d.tensor([], dt)])}
+    w = [i] if d.chance(0.25) else [o, i]
+    out = lead + w[:-1]
+    bdt = d.pick([dt] * 4 + ["f64", "f32", "i64"])
+    bias = d.pick([None, d.tensor(out[-1:], bdt), d.tensor([], bdt),
+                   d.tensor([1] * len(out[:-1]) + out[-1:], bdt)])
+    return {"input": d.tensor(lead + [i], dt), "weight": d.tensor(w, dt), "bias": bias}
 
 
 def h_conv(d):
@@ -864,9 +871,6 @@ EXCLUSIONS = {
         "squared overflows f32 to nan, airc's are in double), and its x * rstd - rstd * mean "
         "cancels to the rounding residual of a product, which its build computes with an "
         "fma",
-    "linear_1d_weight":
-        "linear with a 1-dim weight (torch 1.13 takes it as matmul(input, weight)): airc's "
-        "linear takes nn.Linear's 2-dim weight and refuses others with a message",
     "reshape_alias_numel":
         "_reshape_alias to a size of another numel: torch never checks (make_fx only emits "
         "it from reshape, where they agree); airc refuses it",
@@ -933,8 +937,6 @@ def exclude_before(qualname, args, pos, kw):
     """Rules decided by the arguments alone."""
     name = base_name(qualname)
     val = lambda n: arg_value(qualname, args, pos, kw, n)
-    if name == "linear" and isinstance(val("weight"), TSpec) and len(val("weight").shape) != 2:
-        raise Excluded("linear_1d_weight")
     if name == "_reshape_alias" and isinstance(val("self"), TSpec) and \
             isinstance(val("size"), list) and numel(val("size")) != numel(val("self").shape):
         raise Excluded("reshape_alias_numel")

@@ -373,7 +373,9 @@ static airc_status k_matmul(airc_kernel_ctx *k, void *ud)
 
 /* linear(input, weight, bias=None) = input @ weight^T + bias, the leading
  * dims of input folded into the rows of one GEMM (through a contiguous
- * copy when its strides do not fold). */
+ * copy when its strides do not fold). A 1-d weight is torch 1.13's
+ * matmul(input, weight): a [1, k] weight and a result with a unit last
+ * dim. */
 static airc_status k_linear(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
@@ -382,10 +384,6 @@ static airc_status k_linear(airc_kernel_ctx *k, void *ud)
     AIRC_TRY(tensor_arg(k, 1, &w));
     AIRC_TRY(same_dtypes(k, x, w));
     const airc_tview *o = &k->out[0];
-    AIRC_TRY(want(k, x->ndim >= 1 && w->ndim == 2 && o->ndim == x->ndim &&
-                         x->shape[x->ndim - 1] == w->shape[1] &&
-                         o->shape[o->ndim - 1] == w->shape[0],
-                  "input, weight and result shapes do not match"));
     double beta = 0;
     if (k->nargs > 2 && k->in[2]) {
         airc_tview e;
@@ -394,6 +392,24 @@ static airc_status k_linear(airc_kernel_ctx *k, void *ud)
         airc_cpu_copy(o, &e);
         beta = 1;
     }
+    airc_tview w2, o2;
+    if (w->ndim == 1 && x->ndim >= 1 && o->ndim == x->ndim - 1) {
+        w2 = *w;
+        w2.ndim = 2;
+        w2.shape[0] = 1;
+        w2.strides[0] = w->shape[0] * w->strides[0];
+        w2.shape[1] = w->shape[0];
+        w2.strides[1] = w->strides[0];
+        o2 = *o;
+        o2.shape[o2.ndim] = 1;
+        o2.strides[o2.ndim++] = 1;
+        w = &w2;
+        o = &o2;
+    }
+    AIRC_TRY(want(k,
+                  x->ndim >= 1 && w->ndim == 2 && o->ndim == x->ndim &&
+                      x->shape[x->ndim - 1] == w->shape[1] && o->shape[o->ndim - 1] == w->shape[0],
+                  "input, weight and result shapes do not match"));
     int32_t lead = x->ndim - 1;
     int64_t rows = prod(x->shape, lead), xs = 0, os = 0;
     airc_tview xin = *x;

@@ -553,7 +553,8 @@ static airc_status matmul(airc_ge_builder *b, bool linear)
         AIRC_TRY(airc_ge_op_input_absent(op, "bias"));
     AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
     AIRC_TRY(airc_ge_op_attr_bool(op, v2 ? "transpose_x1" : "adj_x1", 0));
-    AIRC_TRY(airc_ge_op_attr_bool(op, v2 ? "transpose_x2" : "adj_x2", linear));
+    /* a 1-d weight is its own transpose (torch 1.13's linear) */
+    AIRC_TRY(airc_ge_op_attr_bool(op, v2 ? "transpose_x2" : "adj_x2", linear && n2 == 2));
     AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
     airc_ge_tensor y;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));

@@ -97,28 +97,62 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
+/* torch 1.13's linear: with a bias, a 2-d input (or a contiguous 3-d one,
+ * flattened to 2-d) is addmm(bias, input, weight.t()): the bias has the
+ * input's dtype and expands to the 2-d product. Otherwise it is
+ * matmul(input, weight.t()) (a 1-d weight is its own transpose), then
+ * add_(bias): the bias expands to the result and its dtype needs only be
+ * one the result can take. */
 airc_status airc_meta_linear(airc_node *n, void *user_data)
 {
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
-    airc_tmeta x, w, b;
-    bool has_bias;
+    airc_tmeta x, w;
+    airc_operand bias;
     AIRC_TRY(airc_meta_tensor(&a, "input", &x));
     AIRC_TRY(airc_meta_tensor(&a, "weight", &w));
-    AIRC_TRY(airc_meta_opt_tensor(&a, "bias", &b, &has_bias));
-    if (x.ndim < 1)
-        return airc_fail(AIRC_E_SHAPE, "%s: input must have at least 1 dim", a.op);
-    AIRC_TRY(want_rank(&a, "weight", &w, 2));
+    AIRC_TRY(airc_meta_operand(&a, "bias", &bias));
+    if (x.ndim < 1 || w.ndim < 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: both arguments to matmul need to be at least 1D, but they are %dD "
+                         "and %dD",
+                         a.op, (int)x.ndim, (int)w.ndim);
+    if (w.ndim > 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: t() expects a tensor with <= 2 dimensions, but self is %dD", a.op,
+                         (int)w.ndim);
+    bool addmm = bias.present && (x.ndim == 2 || (x.ndim == 3 && airc_meta_is_contiguous(&x)));
+    if (addmm && w.ndim == 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: mat2 must be a matrix, got 1-D tensor", a.op);
     AIRC_TRY(airc_meta_same_dtype(&a, "input", &x, "weight", &w));
-    if (x.shape[x.ndim - 1] != w.shape[1])
-        return inner_mismatch(&a, "input", &x, "weight", &w, x.shape[x.ndim - 1], w.shape[1]);
+    int64_t k = w.ndim == 2 ? w.shape[1] : w.shape[0];
+    if (x.shape[x.ndim - 1] != k)
+        return inner_mismatch(&a, "input", &x, "weight", &w, x.shape[x.ndim - 1], k);
     airc_tmeta out = x;
-    out.shape[x.ndim - 1] = w.shape[0];
+    if (w.ndim == 2)
+        out.shape[x.ndim - 1] = w.shape[0];
+    else
+        out.ndim--;
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
     airc_tmeta_contiguous(&out);
-    if (has_bias) {
-        AIRC_TRY(airc_meta_same_dtype(&a, "input", &x, "bias", &b));
-        AIRC_TRY(check_expands_to(&a, "bias", &b, &out));
+    if (addmm) {
+        /* the bias of addmm's [rows, out] product */
+        airc_tmeta prod = out;
+        prod.ndim = 2;
+        prod.shape[0] = x.shape[0];
+        prod.shape[1] = w.shape[0];
+        if (x.ndim == 3 && __builtin_mul_overflow(x.shape[0], x.shape[1], &prod.shape[0]))
+            return airc_meta_overflow(&a);
+        AIRC_TRY(airc_meta_same_dtype(&a, "input", &x, "bias", &bias.t));
+        AIRC_TRY(check_expands_to(&a, "bias", &bias.t, &prod));
+    } else if (bias.present) {
+        AIRC_TRY(check_expands_to(&a, "bias", &bias.t, &out));
+        airc_operand ops[2] = {{out, true, false, "the result"}, bias};
+        airc_dtype rt = airc_result_type(ops, 2);
+        if (!airc_can_cast(rt, out.dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: result type %s can't be cast to the desired output type %s", a.op,
+                             airc_dtype_torch_type_name(rt), airc_dtype_torch_type_name(out.dtype));
     }
     return airc_meta_set(n, &out);
 }

@@ -146,7 +146,8 @@ static void run_case(const char *what, const spec *specs, size_t nin, const char
     char *text = graph_text(nin, body, ret);
     airc_graph *g = airc_test_parse(ctx, text);
     free(text);
-    airc_tensor *in[8];
+    airc_tensor *in[12];
+    assert_true(nin <= 12);
     for (size_t i = 0; i < nin; i++)
         in[i] = random_tensor(ctx, &specs[i]);
     airc_tensor *want[MAXOUT] = {NULL}, *got[MAXOUT] = {NULL};
@@ -398,15 +399,20 @@ static void test_div_log_xor(void **state)
 static void test_linear_matmul(void **state)
 {
     (void)state;
-    const spec x[] = {F32(2, 3, 6), F32(5, 6), F32(5), F32(4, 6), F32(6, 5), F32(2, 6, 5)};
+    const spec x[] = {F32(2, 3, 6), F32(5, 6),       F32(5), F32(4, 6), F32(6, 5),
+                      F32(2, 6, 5), F32(6), F32(1, 2, 2, 6), F32(2, 1)};
     static const char *const types[] = {"MatMulV2", "BatchMatMulV2", NULL};
-    run_case("linear/matmul", x, 6,
+    /* f and g: a 1-d weight (torch 1.13's matmul(input, weight), then add_) */
+    run_case("linear/matmul", x, 9,
              CALL("a", "aten.linear.default", "(args = (%p0, %p1, %p2), kwargs = {})")
                  CALL("b", "aten.linear.default", "(args = (%p3, %p1), kwargs = {})")
                      CALL("c", "aten.matmul.default", "(args = (%p3, %p4), kwargs = {})")
                          CALL("d", "aten.matmul.default", "(args = (%p0, %p4), kwargs = {})")
-                             CALL("e", "aten.matmul.default", "(args = (%p0, %p5), kwargs = {})"),
-             "a, b, c, d, e", types);
+                             CALL("e", "aten.matmul.default", "(args = (%p0, %p5), kwargs = {})")
+                                 CALL("f", "aten.linear.default", "(args = (%p0, %p6), kwargs = {})")
+                                     CALL("g", "aten.linear.default",
+                                          "(args = (%p7, %p6, %p8), kwargs = {})"),
+             "a, b, c, d, e, f, g", types);
 }
 
 /* ---- malformed models --------------------------------------------------------------------- */

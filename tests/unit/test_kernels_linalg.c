@@ -257,6 +257,27 @@ static void test_linear(void **state)
     kh_expect(kh_get(&h, "linear", 0), w1, false, "linear with bias");
     kh_expect(kh_get(&h, "linear_1", 0), w2, false, "linear");
     kh_free(&h);
+
+    /* a 1-d weight: matmul(input, weight), the bias (f64) added to the [2, 3]
+     * result of a strided input */
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[2, 3, 5]{1, 10, 2}") KH_PH("w", "f32[5]")
+                KH_PH("b", "f64[3]") KH_CALL("linear", "aten.linear.default", "(%x, %w, %b)")
+                "    return linear\n");
+    kh_run_ok(&h);
+    x = kh_get(&h, "x", 0);
+    w = kh_get(&h, "w", 0);
+    b = kh_get(&h, "b", 0);
+    const airc_tview *o = kh_get(&h, "linear", 0);
+    assert_int_equal(o->ndim, 2);
+    for (int64_t i = 0; i < 2; i++)
+        for (int64_t j = 0; j < 3; j++) {
+            double s = kh_at(b, &j);
+            for (int64_t q = 0; q < 5; q++)
+                s += kh_at3(x, i, j, q) * kh_at(w, &q);
+            w1[i * 3 + j] = s;
+        }
+    kh_expect(o, w1, false, "linear with a 1-d weight");
+    kh_free(&h);
 }
 
 /* ---- convolution ------------------------------------------------------- */
