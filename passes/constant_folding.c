@@ -32,7 +32,7 @@
 /* The largest result one fold may produce (per tensor). */
 #define AIRC_FOLD_MAX_BYTES ((size_t)1 << 20)
 
-enum { ST_NONE = 0, ST_CAND, ST_FOLD, ST_KEEP, ST_REPLACE };
+enum { ST_NONE = 0, ST_CAND, ST_FOLD, ST_KEEP, ST_REPLACE, ST_WRITTEN };
 
 typedef struct fold_state {
     airc_context *ctx;
@@ -79,11 +79,15 @@ static bool may_alias(const airc_node *n)
     return false;
 }
 
-/* Records the get_attr targets an in-place op may write: every tensor a
- * mutating op reads, followed back through aliasing ops (over-approximate:
- * its read-only arguments count too). */
+/* Records what an in-place op may write: every tensor a mutating op
+ * reads, followed back through aliasing ops to the get_attr targets and
+ * the calls that made it (over-approximate: its read-only arguments count
+ * too). A written call is no constant either: folding `full` under a later
+ * tanh_ would let every run write the one folded buffer. */
 static airc_status mark_root(fold_state *s, const airc_node *x, uint32_t depth)
 {
+    if (x->kind == AIRC_NODE_CALL_FUNCTION && x->id < s->nids)
+        s->st[x->id] = ST_WRITTEN;
     if (x->kind == AIRC_NODE_GET_ATTR) {
         if (is_written(s, x->target))
             return AIRC_OK;
@@ -158,7 +162,7 @@ static size_t mark_candidates(fold_state *s)
 {
     size_t count = 0;
     AIRC_FOR_EACH_NODE(s->g, n) {
-        if (n->kind != AIRC_NODE_CALL_FUNCTION || !foldable_op(n))
+        if (n->kind != AIRC_NODE_CALL_FUNCTION || s->st[n->id] == ST_WRITTEN || !foldable_op(n))
             continue;
         bool ok = true;
         for (size_t i = 0; i < n->ninputs && ok; i++) {
