@@ -552,6 +552,13 @@ op1("linear_err", "aten.linear.default", [T("f32", [2, 3]), T("f32", [4, 2])], e
 # torch 1.13: a 1-d weight is matmul(input, weight); with a bias, a 2-d or
 # contiguous 3-d input is addmm (same-dtype bias of the 2-d product), any
 # other input matmul + add_ (a bias of any dtype the result can take)
+# a memory_format needs its rank, even where to() or contiguous() would
+# return self
+for nm, tgt, kw in [("to", "aten.to.dtype", {"dtype": torch.float32}),
+                    ("contiguous", "aten.contiguous.default", {})]:
+    for mf in ("channels_last", "channels_last_3d"):
+        op1("%s_%s_rank_err" % (nm, mf), tgt, [T("f32", [2, 3])],
+            dict(kw, memory_format=getattr(torch, mf)), error=True)
 op1("linear_w1d", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [3])])
 op1("linear_w1d_x1d_bias", "aten.linear.default", [T("f32", [3]), T("f32", [3]), T("f32", [])])
 op1("linear_w1d_bias_err", "aten.linear.default", [T("f32", [2, 3]), T("f32", [3]),

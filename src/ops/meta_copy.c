@@ -34,8 +34,12 @@ static airc_status like_layout(const airc_meta_args *a, const airc_tmeta *t, air
     return AIRC_OK;
 }
 
+/* channels_last_3d counts as never met: like_layout then refuses a tensor
+ * of another rank, as torch does, and the format itself for rank 5. */
 static bool is_contiguous_as(const airc_tmeta *t, airc_memory_format fmt)
 {
+    if (fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST_3D)
+        return false;
     return fmt == AIRC_MEMORY_FORMAT_CHANNELS_LAST ? airc_meta_is_channels_last_contiguous(t)
                                                    : airc_meta_is_contiguous(t);
 }
