@@ -877,7 +877,8 @@ EXCLUSIONS = {
     "torch_int_overflow":
         "torch's own int64 arithmetic overflows: tril/triu's loop bound i + diagonal + 1 "
         "(|diagonal| >= 2^62: tril(x, INT64_MAX) zeroes everything), slice's stride * step "
-        "(step >= 2^62: \"cannot be represented as a SymInt\")",
+        "(step >= 2^62: \"cannot be represented as a SymInt\"), pooling parameters cast to "
+        "int (a stride of 2^62 becomes 0)",
     "accumulation_error":
         "a sum, product, matrix product, convolution, softmax, norm or pooling whose "
         "rounding can exceed DESIGN's tolerance (1e30 and -1e30 cancelling in a sum: the "
@@ -944,6 +945,11 @@ def exclude_before(qualname, args, pos, kw):
             abs(val("diagonal")) >= 2**62:
         raise Excluded("torch_int_overflow")
     if name == "slice" and isinstance(val("step"), int) and val("step") >= 2**62:
+        raise Excluded("torch_int_overflow")
+    if name in ("avg_pool2d", "max_pool2d_with_indices") and any(
+            isinstance(v, int) and abs(v) >= 2**31
+            for p in ("kernel_size", "stride", "padding", "dilation")
+            for v in (val(p) if isinstance(val(p), list) else [val(p)])):
         raise Excluded("torch_int_overflow")
     if name in ("as_strided", "_reshape_alias") and isinstance(val("self"), TSpec) and \
             val("self").layout != "c":
