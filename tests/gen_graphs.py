@@ -409,6 +409,15 @@ def decoder(x, wt, bt, wg, w, z, wt1):
     return c, g, s
 
 
+def batchnorm_eval(x, w, rm, rv, g, b, y, rm1, rv1):
+    # a conv + BatchNorm2d + ReLU block of a model in eval mode, and a
+    # BatchNorm1d without affine parameters over [N, C, L]
+    c = F.conv2d(x, w, None, padding=1)
+    a = F.relu(F.batch_norm(c, rm, rv, g, b, training=False, eps=1e-3))
+    d = F.batch_norm(y, rm1, rv1, None, None, training=False)
+    return a, d
+
+
 def layer_norm_all(x, g, b):
     # all three outputs of native_layer_norm (mean and rstd keep normalized dims as 1)
     y, mean, rstd = torch.native_layer_norm(x, [5, 8], g, b, 1e-5)
@@ -635,6 +644,9 @@ MODELS = {
     "decoder": (decoder, lambda: [randn(2, 8, 5, 5), randn(8, 4, 3, 3) / 4, randn(4),
                                   randn(8, 3, 2, 3) / 3, randn(4, 4, 3, 3) / 4, randn(2, 3, 7),
                                   randn(3, 2, 4) / 2]),
+    "batchnorm_eval": (batchnorm_eval, lambda: [
+        randn(2, 3, 8, 8), randn(6, 3, 3, 3) / 4, 0.1 * randn(6), torch.rand(6) + 0.5,
+        1 + 0.1 * randn(6), 0.1 * randn(6), randn(4, 5, 3), randn(5), torch.rand(5) + 0.5]),
     "layer_norm_all": (layer_norm_all, lambda: [randn(3, 5, 8) * 2 + 1, 1 + 0.5 * randn(5, 8),
                                                 randn(5, 8)]),
     "matmul_batched": (matmul_batched, lambda: [randn(2, 3, 4, 5), randn(3, 5, 6),

@@ -695,6 +695,28 @@ op1("layer_norm_shape_err", "aten.native_layer_norm.default", [T("f32", [2, 3, 4
                                                                None, 1e-05], error=True)
 op1("layer_norm_weight_err", "aten.native_layer_norm.default",
     [T("f32", [2, 3, 4]), [4], T("f32", [3]), None, 1e-05], error=True)
+# native_batch_norm: only argument sets torch 1.13's raw op handles (it
+# checks no shapes and crashes on some); airc's own refusals are unit tests
+BN = T("f32", [3])
+op1("batch_norm_eval", "aten.native_batch_norm.default",
+    [T("f32", [2, 3, 4, 5]), BN, BN, BN, T("f32", [3]), False, 0.1, 1e-05])
+op1("batch_norm_cl", "aten.native_batch_norm.default",
+    [CL("f32", [2, 3, 4, 5]), None, None, BN, T("f32", [3]), False, 0.1, 1e-05])
+op1("batch_norm_2d", "aten.native_batch_norm.default",
+    [T("f64", [4, 3]), T("f64", [3]), None, T("f64", [3]), T("f64", [3]), False, 0.1,
+     1e-05])
+op1("batch_norm_bf16_f32", "aten.native_batch_norm.default",
+    [T("bf16", [2, 3, 4]), BN, BN, BN, T("f32", [3]), False, 0.1, 1e-05])
+op1("batch_norm_train", "aten.native_batch_norm.default",
+    [T("f32", [2, 3, 4]), BN, BN, None, None, True, 0.1, 1e-05])
+op1("batch_norm_train_bf16", "aten.native_batch_norm.default",
+    [T("bf16", [2, 3, 4]), None, None, None, None, True, 0.1, 1e-05])
+op1("batch_norm_half_err", "aten.native_batch_norm.default",
+    [T("f16", [2, 3, 4]), T("f16", [3]), None, T("f16", [3]), T("f16", [3]), False,
+     0.1, 1e-05], error=True)
+op1("batch_norm_long_err", "aten.native_batch_norm.default",
+    [T("i64", [2, 3, 4]), None, None, T("i64", [3]), T("i64", [3]), False, 0.1, 1e-05],
+    error=True)
 
 # ---------------------------------------------------------------- copies, creation
 ODD = T("f32", [2, 1, 3], [3, 7, 1])

@@ -72,6 +72,10 @@ SKIPPED = {
     "aten.empty.memory_format": "uninitialized result",
     "aten.empty_like.default": "uninitialized result",
     "aten.new_empty.default": "uninitialized result",
+    # torch 1.13's raw op checks no argument (a short weight is read past its
+    # end) and crashes on some sets (eval without running_var): checked
+    # against torch by the conformance model batchnorm_eval and meta cases
+    "aten.native_batch_norm.default": "torch's raw op crashes on unchecked arguments",
 }
 # air.* (stream ops: no values) and operator.getitem (not an aten op; a
 # multi-result op's case returns its tuple, which airc flattens) are skipped

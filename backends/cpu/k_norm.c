@@ -1,6 +1,7 @@
 /* Built-in CPU kernels of the reduce family that work along lines rather
- * than collapsing dims: softmax / log_softmax (all overloads), cumsum and
- * native_layer_norm. Their table entries are in k_reduce.c.
+ * than collapsing dims: softmax / log_softmax (all overloads), cumsum,
+ * native_layer_norm and native_batch_norm. Their table entries are in
+ * k_reduce.c.
  *
  * f32 in and out take the SIMD loops of k_reduce_simd.h: rows contiguous
  * along the softmax dim in place, contiguous tensors softmaxed over an
@@ -444,4 +445,97 @@ airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data)
     if (r.x->dtype == AIRC_DTYPE_F32 && r.y->dtype == AIRC_DTYPE_F32)
         return ln_f32(k, &r, w, b);
     return ln_double(k, &r, w, b);
+}
+
+/* ---- native_batch_norm ----------------------------------------------------- */
+
+/* Per channel c of t (dim 1): the sum of (v - center[c])^p, p 1 or 2, over
+ * every line along dim 1, into acc. */
+static void bn_channel_sums(const airc_tview *t, const double *center, int p, double *acc)
+{
+    int64_t c = t->shape[1];
+    line_iter it;
+    lines_init(&it, t, t, 1);
+    do {
+        for (int64_t j = 0; j < c; j++) {
+            double v = airc_kred_load_d(t->data, it.in + j * t->strides[1], t->dtype);
+            v -= center ? center[j] : 0;
+            acc[j] += p == 1 ? v : v * v;
+        }
+    } while (lines_next(&it));
+}
+
+/* native_batch_norm(input, weight?, bias?, running_mean?, running_var?,
+ * training, momentum, eps) over dim 1, in double: y = x * scale + shift
+ * with scale = weight / sqrt(var + eps) and shift = bias - mean * scale.
+ * mean and var are the running statistics, or in training the batch's
+ * (var biased, two passes), also written to save_mean and save_invstd.
+ * Meta has refused training with running statistics (their in-place
+ * update). */
+airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    if (k->nargs < 8 || !k->in || !k->in[0] || k->nout < 3)
+        return airc_fail(AIRC_E_UNSUPPORTED, "native_batch_norm: input must be a tensor");
+    const airc_tview *x = k->in[0], *y = &k->out[0];
+    bool training = airc_kred_bool(k, "training", false);
+    double eps = airc_kred_double(k, "eps", 1e-5);
+    int64_t c = x->ndim >= 2 ? x->shape[1] : 0;
+    if (x->ndim < 2 || !same_shape(x, y) || (!training && (!k->in[3] || !k->in[4])))
+        return airc_fail(AIRC_E_UNSUPPORTED, "native_batch_norm: arguments do not match");
+    for (size_t i = 1; i < 5; i++)
+        if (k->in[i] && (k->in[i]->ndim != 1 || k->in[i]->shape[0] != c))
+            return airc_fail(AIRC_E_UNSUPPORTED, "native_batch_norm: argument %zu is not [%lld]", i,
+                             (long long)c);
+    int64_t numel = 1;
+    for (int32_t d = 0; d < x->ndim; d++)
+        numel *= x->shape[d];
+    double *st = airc_calloc(k->ctx, (size_t)(4 * c + 1), sizeof *st);
+    if (!st)
+        return airc_fail_oom("batch norm statistics");
+    double *mean = st, *var = st + c, *scale = st + 2 * c, *shift = st + 3 * c;
+    if (training) {
+        if (numel > 0) {
+            double per = (double)(numel / c);
+            bn_channel_sums(x, NULL, 1, mean);
+            for (int64_t j = 0; j < c; j++)
+                mean[j] /= per;
+            bn_channel_sums(x, mean, 2, var);
+            for (int64_t j = 0; j < c; j++)
+                var[j] /= per;
+        } else {
+            for (int64_t j = 0; j < c; j++)
+                mean[j] = var[j] = NAN;
+        }
+    } else {
+        for (int64_t j = 0; j < c; j++) {
+            mean[j] = airc_kred_load_d(k->in[3]->data, j * k->in[3]->strides[0], k->in[3]->dtype);
+            var[j] = airc_kred_load_d(k->in[4]->data, j * k->in[4]->strides[0], k->in[4]->dtype);
+        }
+    }
+    const airc_tview *w = k->in[1], *b = k->in[2];
+    for (int64_t j = 0; j < c; j++) {
+        double invstd = 1.0 / sqrt(var[j] + eps);
+        double wj = w ? airc_kred_load_d(w->data, j * w->strides[0], w->dtype) : 1;
+        double bj = b ? airc_kred_load_d(b->data, j * b->strides[0], b->dtype) : 0;
+        scale[j] = wj * invstd;
+        shift[j] = bj - mean[j] * scale[j];
+        if (training) {
+            airc_kred_store_d(k->out[1].data, j * k->out[1].strides[0], k->out[1].dtype, mean[j]);
+            airc_kred_store_d(k->out[2].data, j * k->out[2].strides[0], k->out[2].dtype, invstd);
+        }
+    }
+    if (numel > 0) {
+        line_iter it;
+        lines_init(&it, x, y, 1);
+        do {
+            for (int64_t j = 0; j < c; j++) {
+                double v = airc_kred_load_d(x->data, it.in + j * x->strides[1], x->dtype);
+                airc_kred_store_d(y->data, it.out + j * y->strides[1], y->dtype,
+                                  v * scale[j] + shift[j]);
+            }
+        } while (lines_next(&it));
+    }
+    airc_free(k->ctx, st);
+    return AIRC_OK;
 }

@@ -182,6 +182,90 @@ static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void 
     return AIRC_OK;
 }
 
+/* ---- batch norm ------------------------------------------------------------------ */
+
+/* An op of `type` on in[0..nin) (inputs "x", or "x1" and "x2") with one
+ * output "y" of the given type. */
+static airc_status ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in, size_t nin,
+                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+{
+    static const char *const one[] = {"x"}, *const two[] = {"x1", "x2"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, type, &op));
+    for (size_t i = 0; i < nin; i++)
+        AIRC_TRY(airc_ge_op_input(op, nin == 1 ? one[i] : two[i], in[i]));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
+/* native_batch_norm in evaluation mode, the only one an inference graph
+ * holds: y = x * scale + shift over dim 1 with scale = weight *
+ * Rsqrt(running_var + eps) and shift = bias - running_mean * scale, both
+ * Reshaped to [C, 1, ...], in the parameters' dtype (a bf16 input with
+ * f32 parameters is Cast there and back); save_mean and save_invstd are
+ * [0] Consts. */
+static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    if (airc_ge_bool_arg(b, 5, false))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "native_batch_norm with training=True has no Ascend IR converter (an "
+                         "inference graph runs in eval mode)");
+    airc_ge_tensor x, w, bias, rm, rv;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    const airc_tmeta *xm = &n->out[0];
+    airc_dtype pdt = n->out[1].dtype;
+    int32_t nd = xm->ndim;
+    int64_t cs[1] = {xm->shape[1]}, rshape[AIRC_MAX_DIMS], zero[1] = {0};
+    AIRC_TRY(airc_ge_cast(b, x, pdt, &x));
+    AIRC_TRY(airc_ge_operand(b, 3, pdt, &rm));
+    AIRC_TRY(airc_ge_operand(b, 4, pdt, &rv));
+    airc_ge_tensor t[2], scale, shift, sr, hr, y;
+    AIRC_TRY(airc_ge_const_scalar(b, pdt, airc_ge_number_arg(b, 7, 1e-5), &t[1]));
+    t[0] = rv;
+    AIRC_TRY(ew_op(b, "Add", t, 2, pdt, 1, cs, &t[0]));
+    AIRC_TRY(ew_op(b, "Rsqrt", t, 1, pdt, 1, cs, &scale));
+    if (present(b, 1)) {
+        AIRC_TRY(airc_ge_operand(b, 1, pdt, &w));
+        airc_ge_tensor ws[2] = {w, scale};
+        AIRC_TRY(ew_op(b, "Mul", ws, 2, pdt, 1, cs, &scale));
+    }
+    airc_ge_tensor ms[2] = {rm, scale};
+    AIRC_TRY(ew_op(b, "Mul", ms, 2, pdt, 1, cs, &t[0]));
+    if (present(b, 2)) {
+        AIRC_TRY(airc_ge_operand(b, 2, pdt, &bias));
+        airc_ge_tensor bs[2] = {bias, t[0]};
+        AIRC_TRY(ew_op(b, "Sub", bs, 2, pdt, 1, cs, &shift));
+    } else {
+        AIRC_TRY(ew_op(b, "Neg", t, 1, pdt, 1, cs, &shift));
+    }
+    /* [C] -> [C, 1, ...]: it broadcasts against [N, C, ...] */
+    rshape[0] = cs[0];
+    for (int32_t d = 1; d < nd - 1; d++)
+        rshape[d] = 1;
+    airc_ge_tensor shp;
+    AIRC_TRY(airc_ge_const_ints(b, rshape, (size_t)(nd - 1), &shp));
+    airc_ge_op *op;
+    airc_ge_tensor *rs[2] = {&sr, &hr}, src[2] = {scale, shift};
+    for (int i = 0; i < 2; i++) {
+        AIRC_TRY(airc_ge_op_create(b, "Reshape", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", src[i]));
+        AIRC_TRY(airc_ge_op_input(op, "shape", shp));
+        AIRC_TRY(airc_ge_op_output(op, "y", pdt, nd - 1, rshape, rs[i]));
+    }
+    airc_ge_tensor xs[2] = {x, sr};
+    AIRC_TRY(ew_op(b, "Mul", xs, 2, pdt, nd, xm->shape, &y));
+    airc_ge_tensor ys[2] = {y, hr};
+    AIRC_TRY(ew_op(b, "Add", ys, 2, pdt, nd, xm->shape, &y));
+    AIRC_TRY(airc_ge_cast(b, y, xm->dtype, &y));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    for (size_t j = 1; j < 3 && j < n->nout; j++) {
+        airc_ge_tensor e;
+        AIRC_TRY(airc_ge_const(b, pdt, 1, zero, NULL, &e));
+        AIRC_TRY(airc_ge_set_result(b, j, e));
+    }
+    return AIRC_OK;
+}
+
 /* ---- convolution ---------------------------------------------------------------- */
 
 /* convolution(input, weight, bias?, stride, padding, dilation, transposed,
@@ -955,6 +1039,7 @@ static airc_status raise_batch_matmul_v2(ge_raise *r)
  * ------------------------------------------------------------------------------------ */
 
 static const ge_conv_entry conv[] = {
+    {"aten.native_batch_norm.default", conv_batch_norm, NULL},
     {"aten.native_layer_norm.default", conv_layer_norm, NULL},
     {"aten.convolution.default", conv_convolution, NULL},
     {"aten.max_pool2d_with_indices.default", conv_max_pool, NULL},

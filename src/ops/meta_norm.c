@@ -279,3 +279,77 @@ airc_status airc_meta_layer_norm(airc_node *n, void *user_data)
     outs[2] = outs[1];
     return airc_meta_set_tuple(n, outs, 3);
 }
+
+/* native_batch_norm over dim 1 of an input of 2 or more dims. torch's raw
+ * op checks nothing (it reads past a short weight); airc checks what
+ * torch's batch_norm does: parameters of C elements, running statistics
+ * in evaluation mode, f32/f64/bf16 (bf16 with bf16 or f32 parameters).
+ * Training with running statistics would update them in place, which
+ * an inference graph does not do: refused. Results: y like the input
+ * (channels-last kept), then save_mean and save_invstd: [C] in training,
+ * [0] in evaluation, in the parameters' dtype. */
+airc_status airc_meta_batch_norm(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    static const char *const pnames[4] = {"weight", "bias", "running_mean", "running_var"};
+    airc_tmeta x, p[4];
+    bool has[4], training;
+    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    for (int i = 0; i < 4; i++)
+        AIRC_TRY(airc_meta_opt_tensor(&a, pnames[i], &p[i], &has[i]));
+    AIRC_TRY(airc_meta_bool(&a, "training", false, &training));
+    char s[AIRC_META_SHAPE_STR];
+    if (x.ndim < 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: expected an input of at least 2 dims (N, C, ...), got shape %s", a.op,
+                         airc_meta_shape_str(x.shape, x.ndim, s));
+    if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64 && x.dtype != AIRC_DTYPE_BF16)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"batch_norm\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(x.dtype));
+    if (!training && (!has[2] || !has[3]))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: running_mean and running_var must be defined in evaluation mode",
+                         a.op);
+    if (training && (has[2] || has[3]))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: training=True with running statistics updates running_mean and "
+                         "running_var in place; airc runs inference graphs (a model in eval "
+                         "mode)",
+                         a.op);
+    int64_t c = x.shape[1];
+    airc_dtype pdt = AIRC_DTYPE_UNDEFINED;
+    for (int i = 0; i < 4; i++) {
+        if (!has[i])
+            continue;
+        if (p[i].ndim != 1 || p[i].shape[0] != c)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s should contain %" PRId64 " elements not %s",
+                             a.op, pnames[i], c, airc_meta_shape_str(p[i].shape, p[i].ndim, s));
+        if (pdt == AIRC_DTYPE_UNDEFINED)
+            pdt = p[i].dtype;
+        bool ok = p[i].dtype == pdt &&
+                  (pdt == x.dtype || (x.dtype == AIRC_DTYPE_BF16 && pdt == AIRC_DTYPE_F32));
+        if (!ok)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: %s has dtype %s: the parameters take the input's dtype (%s), "
+                             "or f32 for a bf16 input, all the same",
+                             a.op, pnames[i], airc_dtype_name(p[i].dtype),
+                             airc_dtype_name(x.dtype));
+    }
+    if (pdt == AIRC_DTYPE_UNDEFINED)
+        pdt = x.dtype;
+    airc_tmeta outs[3];
+    outs[0] = x;
+    if (x.ndim == 4 && airc_meta_is_channels_last_like(&x))
+        airc_meta_channels_last_strides(&outs[0]);
+    else
+        airc_tmeta_contiguous(&outs[0]);
+    memset(&outs[1], 0, sizeof outs[1]);
+    outs[1].dtype = pdt;
+    outs[1].ndim = 1;
+    outs[1].shape[0] = training ? c : 0;
+    airc_tmeta_contiguous(&outs[1]);
+    outs[2] = outs[1];
+    return airc_meta_set_tuple(n, outs, 3);
+}

@@ -347,6 +347,24 @@ static void test_conv_transpose(void **state)
              "c, d", types);
 }
 
+/* Batch norm in eval mode -> Add, Rsqrt, Mul, Sub (Neg without a bias),
+ * Reshape to [C, 1, ...] and Mul + Add on the input. */
+static void test_batch_norm(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 4, 5), F32(3), F32(3), F32(3), POS32(3), F32(4, 3)};
+    static const char *const types[] = {"Rsqrt", "Reshape", "Neg", NULL};
+    run_case("batch_norm", x, 6,
+             CALL("a", "aten.native_batch_norm.default",
+                  "(args = (%p0, %p1, %p2, %p3, %p4, False, 0.1, 0.001), kwargs = {})")
+                 CALL("a0", "operator.getitem", "(args = (%a, 0), kwargs = {})")
+                     CALL("a1", "operator.getitem", "(args = (%a, 1), kwargs = {})")
+                         CALL("c", "aten.native_batch_norm.default",
+                              "(args = (%p5, None, None, %p3, %p4, False, 0.1, 1e-05), kwargs = {})")
+                             CALL("c0", "operator.getitem", "(args = (%c, 0), kwargs = {})"),
+             "a0, a1, c0", types);
+}
+
 static void test_activations(void **state)
 {
     (void)state;
@@ -512,7 +530,7 @@ int main(void)
         cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
         cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
         cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
         cmocka_unit_test(test_malformed),
     };
