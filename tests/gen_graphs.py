@@ -418,6 +418,16 @@ def batchnorm_eval(x, w, rm, rv, g, b, y, rm1, rv1):
     return a, d
 
 
+def mobilenet_block(x, w1, rm, rv, g, b, wd, wse1, wse2):
+    # MobileNetV3's inverted residual: 1x1 conv + BN + hardswish, depthwise
+    # 3x3, squeeze-and-excitation gated by hardsigmoid
+    y = F.hardswish(F.batch_norm(F.conv2d(x, w1), rm, rv, g, b, training=False))
+    y = F.conv2d(y, wd, padding=1, groups=8)
+    s = F.adaptive_avg_pool2d(y, 1)
+    s = F.hardsigmoid(F.conv2d(F.relu(F.conv2d(s, wse1)), wse2))
+    return y * s
+
+
 def layer_norm_all(x, g, b):
     # all three outputs of native_layer_norm (mean and rstd keep normalized dims as 1)
     y, mean, rstd = torch.native_layer_norm(x, [5, 8], g, b, 1e-5)
@@ -647,6 +657,10 @@ MODELS = {
     "batchnorm_eval": (batchnorm_eval, lambda: [
         randn(2, 3, 8, 8), randn(6, 3, 3, 3) / 4, 0.1 * randn(6), torch.rand(6) + 0.5,
         1 + 0.1 * randn(6), 0.1 * randn(6), randn(4, 5, 3), randn(5), torch.rand(5) + 0.5]),
+    "mobilenet_block": (mobilenet_block, lambda: [
+        randn(2, 4, 8, 8) * 2, randn(8, 4, 1, 1) / 2, 0.1 * randn(8), torch.rand(8) + 0.5,
+        1 + 0.1 * randn(8), 0.1 * randn(8), randn(8, 1, 3, 3) / 3, randn(2, 8, 1, 1) / 3,
+        randn(8, 2, 1, 1)]),
     "layer_norm_all": (layer_norm_all, lambda: [randn(3, 5, 8) * 2 + 1, 1 + 0.5 * randn(5, 8),
                                                 randn(5, 8)]),
     "matmul_batched": (matmul_batched, lambda: [randn(2, 3, 4, 5), randn(3, 5, 6),

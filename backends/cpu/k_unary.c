@@ -1,4 +1,4 @@
-/* Built-in CPU kernels: unary family (abs .. gelu, silu, dtype casts)
+/* Built-in CPU kernels: unary family (abs .. gelu, silu, hardsigmoid, hardswish, dtype casts)
  * and their in-place twins, which share the function: for an in-place op
  * the executor hands out[0] = self. Computes in f32 (f16/bf16/f32 results),
  * f64 or int64 per the result dtype of the node's meta; transcendental
@@ -26,6 +26,8 @@ typedef enum unary_kind {
     U_RELU,
     U_GELU,
     U_SILU,
+    U_HARDSIGMOID,
+    U_HARDSWISH,
     U_SIN,
     U_COS,
     U_ERF,
@@ -63,6 +65,9 @@ MAP(float, neg_f32, -x)
 MAP(float, reciprocal_f32, 1.0f / x)
 /* std::max(x, 0) as torch's clamp_min: NaN and -0 pass through */
 MAP(float, relu_f32, x < 0 ? 0.0f : x)
+/* torch's min(max(x + 3, 0), 6) / 6 (NaN propagates) */
+MAP(float, hardsigmoid_f32, x != x ? x : fminf(fmaxf(x + 3.0f, 0.0f), 6.0f) / 6.0f)
+MAP(float, hardswish_f32, x != x ? x : x * fminf(fmaxf(x + 3.0f, 0.0f), 6.0f) / 6.0f)
 MAP(float, ceil_f32, ceilf(x))
 MAP(float, floor_f32, floorf(x))
 MAP(float, round_f32, nearbyintf(x))
@@ -191,6 +196,8 @@ MAP(double, cos_f64, cos(x))
 MAP(double, erf_f64, erf(x))
 MAP(double, sigmoid_f64, 1.0 / (1.0 + exp(-x)))
 MAP(double, silu_f64, x / (1.0 + exp(-x)))
+MAP(double, hardsigmoid_f64, x != x ? x : fmin(fmax(x + 3.0, 0.0), 6.0) / 6.0)
+MAP(double, hardswish_f64, x != x ? x : x * fmin(fmax(x + 3.0, 0.0), 6.0) / 6.0)
 MAP(double, gelu_f64, 0.5 * x * erfc(x * -0.70710678118654752440))
 MAP(double, gelu_tanh_f64,
     x / (1.0 + exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * x * x * x))))
@@ -262,6 +269,10 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
                          : (unary_fns){gelu_f32, gelu_f64, NULL};
     case U_SILU:
         return (unary_fns){silu_f32, silu_f64, NULL};
+    case U_HARDSIGMOID:
+        return (unary_fns){hardsigmoid_f32, hardsigmoid_f64, NULL};
+    case U_HARDSWISH:
+        return (unary_fns){hardswish_f32, hardswish_f64, NULL};
     case U_SIN:
         return (unary_fns){sin_f32, sin_f64, NULL};
     case U_COS:
@@ -355,6 +366,8 @@ UNARY_KERNEL(tanh, U_TANH)
 UNARY_KERNEL(relu, U_RELU)
 UNARY_KERNEL(gelu, U_GELU)
 UNARY_KERNEL(silu, U_SILU)
+UNARY_KERNEL(hardsigmoid, U_HARDSIGMOID)
+UNARY_KERNEL(hardswish, U_HARDSWISH)
 UNARY_KERNEL(sin, U_SIN)
 UNARY_KERNEL(cos, U_COS)
 UNARY_KERNEL(erf, U_ERF)
@@ -402,6 +415,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.floor_.default", k_floor},
     {"aten.gelu.default", k_gelu},
     {"aten.gelu_.default", k_gelu},
+    {"aten.hardsigmoid.default", k_hardsigmoid},
+    {"aten.hardsigmoid_.default", k_hardsigmoid},
+    {"aten.hardswish.default", k_hardswish},
+    {"aten.hardswish_.default", k_hardswish},
     {"aten.hardtanh.default", k_hardtanh},
     {"aten.hardtanh_.default", k_hardtanh},
     {"aten.leaky_relu.default", k_leaky_relu},

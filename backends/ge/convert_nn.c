@@ -6,7 +6,8 @@
  * -> MaxPoolWithArgmaxV1 (NHWC-style 4-item ksize/strides/pads/dilation);
  * avg_pool2d -> AvgPoolV2; adaptive_avg_pool2d -> AdaptiveAvgPool2d;
  * gelu -> Gelu (tanh approximation: GeluV2 approximate="tanh"); silu ->
- * Swish(scale 1); hardtanh / clamp -> ClipByValueV2, clamp with one bound
+ * Swish(scale 1); hardsigmoid -> HardSigmoid(alpha 1/6, beta 0.5);
+ * hardswish -> HardSwish; hardtanh / clamp -> ClipByValueV2, clamp with one bound
  * and clamp_min / clamp_max -> Maximum / Minimum; leaky_relu -> LeakyRelu;
  * div with rounding_mode -> FloorDiv, RealDiv + Trunc (floats) or
  * TruncateDiv (integers); log2 -> Log + Mul by 1/ln 2 (the Log raiser of
@@ -479,6 +480,23 @@ static airc_status conv_silu(airc_ge_builder *b, const airc_node *n, void *ud)
     static const char *const names[] = {"x"};
     AIRC_TRY(airc_ge_simple(b, "Swish", names, &x, 1, &op));
     return airc_ge_op_attr_float(op, "scale", 1.0);
+}
+
+/* hardsigmoid -> HardSigmoid(alpha 1/6, beta 0.5): min(max(alpha * x +
+ * beta, 0), 1); hardswish -> HardSwish. */
+static airc_status conv_hard(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    const char *type = ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
+    airc_ge_op *op;
+    static const char *const names[] = {"x"};
+    AIRC_TRY(airc_ge_simple(b, type, names, &x, 1, &op));
+    if (strcmp(type, "HardSigmoid"))
+        return AIRC_OK;
+    AIRC_TRY(airc_ge_op_attr_float(op, "alpha", 1.0 / 6.0));
+    return airc_ge_op_attr_float(op, "beta", 0.5);
 }
 
 static airc_status conv_leaky_relu(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -977,6 +995,27 @@ static airc_status raise_swish(ge_raise *r)
     return airc_ge_raise_call(r, "aten.mul.Tensor", a2, 2, NULL, NULL, 0, &r->out[0]);
 }
 
+/* HardSigmoid is torch's hardsigmoid only with alpha 1/6 and beta 0.5 (as
+ * f32 attributes hold them); HardSwish has no attributes. */
+static airc_status raise_hard(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    bool sig = !strcmp(r->op->type, "HardSigmoid");
+    if (sig) {
+        double alpha = 0, beta = 0;
+        AIRC_TRY(airc_ge_attr_f(r, "alpha", false, 1.0 / 6.0, &alpha));
+        AIRC_TRY(airc_ge_attr_f(r, "beta", false, 0.5, &beta));
+        if ((float)alpha != (float)(1.0 / 6.0) || beta != 0.5)
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "op '%s' (HardSigmoid): alpha %g and beta %g are not torch's "
+                             "hardsigmoid (1/6, 0.5)",
+                             r->op->name, alpha, beta);
+    }
+    const airc_value *args[1] = {airc_ge_vnode(r, r->in[0])};
+    return airc_ge_raise_call(r, sig ? "aten.hardsigmoid.default" : "aten.hardswish.default", args,
+                              1, NULL, NULL, 0, &r->out[0]);
+}
+
 static airc_status raise_leaky_relu(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 1));
@@ -1048,6 +1087,8 @@ static const ge_conv_entry conv[] = {
     {"aten._adaptive_avg_pool2d.default", conv_adaptive_pool, NULL},
     {"aten.gelu.default", conv_gelu, NULL},
     {"aten.silu.default", conv_silu, NULL},
+    {"aten.hardsigmoid.default", conv_hard, "HardSigmoid"},
+    {"aten.hardswish.default", conv_hard, "HardSwish"},
     {"aten.hardtanh.default", conv_clamp, &c_hardtanh},
     {"aten.leaky_relu.default", conv_leaky_relu, NULL},
     {"aten.clamp.default", conv_clamp, &c_clamp},
@@ -1074,6 +1115,8 @@ static const ge_raise_entry raise[] = {
     {"Gelu", raise_gelu, NULL},
     {"GeluV2", raise_gelu, "v2"},
     {"Swish", raise_swish, NULL},
+    {"HardSigmoid", raise_hard, NULL},
+    {"HardSwish", raise_hard, NULL},
     {"LeakyRelu", raise_leaky_relu, NULL},
     {"ClipByValue", raise_clip, NULL},
     {"ClipByValueV2", raise_clip, NULL},

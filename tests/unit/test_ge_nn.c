@@ -369,8 +369,9 @@ static void test_activations(void **state)
 {
     (void)state;
     const spec x[] = {F32(4, 5), F32(4, 5), F32(4, 5)};
-    static const char *const types[] = {"Gelu",          "GeluV2",  "Swish",   "LeakyRelu",
-                                        "ClipByValueV2", "Maximum", "Minimum", NULL};
+    static const char *const types[] = {"Gelu",    "GeluV2",      "Swish",     "LeakyRelu",
+                                        "ClipByValueV2", "Maximum", "Minimum", "HardSigmoid",
+                                        "HardSwish",     NULL};
     run_case(
         "activations", x, 3,
         CALL("a", "aten.gelu.default", "(args = (%p0,), kwargs = {})") CALL(
@@ -386,8 +387,12 @@ static void test_activations(void **state)
                                 CALL("k", "aten.clamp_max.default",
                                      "(args = (%p0, 0.25), kwargs = {})")
                                     CALL("l", "aten.clamp_max.Tensor",
-                                         "(args = (%p0, %p2), kwargs = {})"),
-        "a, b, c, d, e, f, g, h, i, j, k, l", types);
+                                         "(args = (%p0, %p2), kwargs = {})")
+        /* x * 3 reaches hardsigmoid's and hardswish's flat parts (|x| > 3) */
+        CALL("m", "aten.mul.Tensor", "(args = (%p0, 3), kwargs = {})")
+            CALL("n", "aten.hardsigmoid.default", "(args = (%m,), kwargs = {})")
+                CALL("o", "aten.hardswish.default", "(args = (%m,), kwargs = {})"),
+        "a, b, c, d, e, f, g, h, i, j, k, l, n, o", types);
 }
 
 static void test_div_log_xor(void **state)
