@@ -428,6 +428,16 @@ def mobilenet_block(x, w1, rm, rv, g, b, wd, wse1, wse2):
     return y * s
 
 
+def fpn_upsample(c3, c4, w3, w4):
+    # an FPN top-down step (nearest 2x of the coarser map, added to the
+    # lateral 1x1 conv), and bilinear resizes as segmentation heads do
+    p4 = F.conv2d(c4, w4)
+    p3 = F.conv2d(c3, w3) + F.interpolate(p4, scale_factor=2, mode="nearest")
+    seg = F.interpolate(p3, size=(13, 11), mode="bilinear", align_corners=False)
+    seg2 = F.interpolate(p4, scale_factor=2.5, mode="bilinear", align_corners=True)
+    return p3, seg, seg2
+
+
 def layer_norm_all(x, g, b):
     # all three outputs of native_layer_norm (mean and rstd keep normalized dims as 1)
     y, mean, rstd = torch.native_layer_norm(x, [5, 8], g, b, 1e-5)
@@ -661,6 +671,8 @@ MODELS = {
         randn(2, 4, 8, 8) * 2, randn(8, 4, 1, 1) / 2, 0.1 * randn(8), torch.rand(8) + 0.5,
         1 + 0.1 * randn(8), 0.1 * randn(8), randn(8, 1, 3, 3) / 3, randn(2, 8, 1, 1) / 3,
         randn(8, 2, 1, 1)]),
+    "fpn_upsample": (fpn_upsample, lambda: [randn(2, 4, 8, 6), randn(2, 8, 4, 3),
+                                            randn(5, 4, 1, 1) / 2, randn(5, 8, 1, 1) / 3]),
     "layer_norm_all": (layer_norm_all, lambda: [randn(3, 5, 8) * 2 + 1, 1 + 0.5 * randn(5, 8),
                                                 randn(5, 8)]),
     "matmul_batched": (matmul_batched, lambda: [randn(2, 3, 4, 5), randn(3, 5, 6),

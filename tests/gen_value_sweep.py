@@ -622,6 +622,18 @@ def h_conv(d):
             "dilation": dil, "transposed": transposed, "output_padding": opad, "groups": g}
 
 
+def h_upsample(d):
+    # output_size or scale factors (non-integer ones too: torch then samples
+    # at 1 / factor, not in / out), align_corners for bilinear
+    shape = [d.pick([1, 2]), d.pick([1, 3]), d.r.randint(1, 5), d.r.randint(1, 5)]
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16", "u8"])
+    by_size = d.chance(0.5)
+    size = [d.r.randint(1, 9), d.r.randint(1, 9)]
+    sf = [d.pick([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 0.75, 1.3]) for _ in range(2)]
+    return {"input": d.tensor(shape, dt), "output_size": size if by_size else None,
+            "scale_factors": None if by_size else sf, "align_corners": d.chance(0.4)}
+
+
 def pool_input(d):
     shape = d.pick([[1, 2, 3, 4], [2, 3, 4], [1, 1, 4, 4], [1, 3, 3], [2, 2, 2, 3]])
     return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "bf16"]))
@@ -746,6 +758,7 @@ HINTS = {
     "addmm": h_addmm, "matmul": h_matmul, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
+    "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "native_layer_norm": h_layer_norm, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
@@ -899,6 +912,16 @@ EXCLUSIONS = {
     "padding_nan":
         "convolution with an inf or nan weight: torch's oneDNN kernel leaves out the taps "
         "that fall on the padding, airc multiplies them by its zeros (0 * nan is nan)",
+    "upsample_exact_case":
+        "upsample with scale factors where a dim keeps its size (or, nearest, doubles it) "
+        "though its factor is not 1 (2): torch's kernels disagree there by layout (some copy "
+        "the dim, others sample it at 1 / factor), so its answer depends on which kernel the "
+        "input's strides pick; airc copies (output_size, or factors of 1 and 2, are exact "
+        "and checked by every other draw)",
+    "interp_nonfinite":
+        "upsample_bilinear2d of an input holding inf or nan: torch's kernels weigh the two "
+        "neighbours in several code paths (by layout and by which dims change), and whether a "
+        "zero weight meets an inf (0 * inf is nan) depends on the path; airc has one",
     "torch2_rule":
         "airc follows a check torch >= 2.0 makes and 1.13 does not: index_select of a 0-dim "
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
@@ -918,6 +941,7 @@ HALF_ROUNDING_OPS = {
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
+    "upsample_bilinear2d": ("bf16",),
 }
 
 
@@ -950,6 +974,14 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("torch_int_overflow")
     if name == "slice" and isinstance(val("step"), int) and val("step") >= 2**62:
         raise Excluded("torch_int_overflow")
+    if name in ("upsample_nearest2d", "upsample_bilinear2d") and \
+            isinstance(val("scale_factors"), list) and isinstance(val("input"), TSpec):
+        x = val("input")
+        for d, f in enumerate(val("scale_factors")[:2]):
+            n = x.shape[2 + d] if len(x.shape) == 4 else 0
+            if (int(n * f) == n and f != 1) or \
+                    (name == "upsample_nearest2d" and int(n * f) == 2 * n and f != 2):
+                raise Excluded("upsample_exact_case")
     if name in ("avg_pool2d", "max_pool2d_with_indices") and any(
             isinstance(v, int) and abs(v) >= 2**31
             for p in ("kernel_size", "stride", "padding", "dilation")
@@ -1088,6 +1120,9 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
             raise Excluded("welford_inf")
     if name == "convolution" and not bool(torch.isfinite(tensors[1]).all()):
         raise Excluded("padding_nan")
+    if name == "upsample_bilinear2d" and tensors[0].is_floating_point() and \
+            not bool(torch.isfinite(tensors[0]).all()):
+        raise Excluded("interp_nonfinite")
     if name == "addmm" and t_kw.get("alpha", 1) == 0 and \
             not all(bool(torch.isfinite(t).all()) for t in tensors[1:3]):
         raise Excluded("gemm_alpha_zero")

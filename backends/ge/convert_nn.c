@@ -349,6 +349,53 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     return squeeze_result(b, y, 2);
 }
 
+/* ---- upsampling ------------------------------------------------------------------ */
+
+/* Whether torch samples dim d of an upsample node at in / out (what the
+ * Resize ops do): output_size given, an exact case of torch's kernel (the
+ * size kept, or doubled by nearest), or 1 / factor equal to in / out in
+ * float (torch's index arithmetic). */
+static bool resize_scale_ok(airc_ge_builder *b, const airc_node *n, size_t sf_arg, int d,
+                            bool nearest)
+{
+    const airc_value *v = airc_ge_arg(b, sf_arg);
+    int64_t in = n->inputs[0]->out[0].shape[2 + d], out = n->out[0].shape[2 + d];
+    if (!v || v->kind != AIRC_VALUE_LIST || v->len < 2 || out == in || (nearest && out == 2 * in))
+        return true;
+    const airc_value *it = v->u.items[d];
+    double f = it->kind == AIRC_VALUE_FLOAT ? it->u.f
+               : it->kind == AIRC_VALUE_INT ? (double)it->u.i
+                                            : 0;
+    return f <= 0 || (float)(1.0 / f) == (float)in / (float)out;
+}
+
+/* upsample_nearest2d.vec -> ResizeNearestNeighborV2 and
+ * upsample_bilinear2d.vec -> ResizeBilinearV2 (align_corners, or
+ * half_pixel_centers: torch's sampling at (dst + 0.5) * scale - 0.5), the
+ * size a Const of the result's H and W. Scale factors whose 1 / factor is
+ * not in / out in float have no Resize form: refused. */
+static airc_status conv_upsample(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    bool nearest = ud == NULL;
+    bool align = !nearest && airc_ge_bool_arg(b, 2, false);
+    for (int d = 0; d < 2 && !align; d++)
+        if (!resize_scale_ok(b, n, nearest ? 2 : 3, d, nearest))
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "%s: a scale factor whose reciprocal is not output / input size has "
+                             "no Ascend IR form (Resize samples at input / output)",
+                             n->op->qualname);
+    airc_ge_tensor x, size;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_const_ints(b, n->out[0].shape + 2, 2, &size));
+    airc_ge_tensor in[2] = {x, size};
+    static const char *const names[] = {"x", "size"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, nearest ? "ResizeNearestNeighborV2" : "ResizeBilinearV2", names, in,
+                            2, &op));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "align_corners", align));
+    return airc_ge_op_attr_bool(op, "half_pixel_centers", !nearest && !align);
+}
+
 /* ---- pooling ---------------------------------------------------------------------- */
 
 /* kernel_size, stride (empty: kernel_size), padding of a 2-d pool. */
@@ -888,6 +935,34 @@ static airc_status raise_conv2d_transpose(ge_raise *r)
     return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
 }
 
+/* ResizeNearestNeighborV2(x, size) without align_corners or
+ * half_pixel_centers, ResizeBilinearV2 with exactly one of them: torch's
+ * upsample of output_size `size`. */
+static airc_status raise_resize(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    bool nearest = !strcmp(r->op->type, "ResizeNearestNeighborV2"), align = false, half = false;
+    AIRC_TRY(airc_ge_attr_b(r, "align_corners", false, false, &align));
+    AIRC_TRY(airc_ge_attr_b(r, "half_pixel_centers", false, false, &half));
+    if (nearest ? (align || half) : align == half)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (%s): align_corners %d with half_pixel_centers %d is no torch "
+                         "upsample",
+                         r->op->name, r->op->type, (int)align, (int)half);
+    int64_t size[2];
+    size_t ns = 0;
+    AIRC_TRY(airc_ge_const_input_ints(r, 1, size, 2, &ns));
+    if (ns != 2)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): size has %zu values, expected 2",
+                         r->op->name, r->op->type, ns);
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, size, 2),
+                                 nearest ? airc_ge_vnone(r) : airc_ge_vbool(r, align),
+                                 airc_ge_vnone(r)};
+    return airc_ge_raise_call(
+        r, nearest ? "aten.upsample_nearest2d.vec" : "aten.upsample_bilinear2d.vec", args,
+        nearest ? 3 : 4, NULL, NULL, 0, &r->out[0]);
+}
+
 static airc_status raise_max_pool(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 1));
@@ -1079,6 +1154,8 @@ static airc_status raise_batch_matmul_v2(ge_raise *r)
 
 static const ge_conv_entry conv[] = {
     {"aten.native_batch_norm.default", conv_batch_norm, NULL},
+    {"aten.upsample_bilinear2d.vec", conv_upsample, "bilinear"},
+    {"aten.upsample_nearest2d.vec", conv_upsample, NULL},
     {"aten.native_layer_norm.default", conv_layer_norm, NULL},
     {"aten.convolution.default", conv_convolution, NULL},
     {"aten.max_pool2d_with_indices.default", conv_max_pool, NULL},
@@ -1109,6 +1186,8 @@ static const ge_raise_entry raise[] = {
     {"LayerNormV3", raise_layer_norm, NULL},
     {"Conv2D", raise_conv2d, NULL},
     {"Conv2DTranspose", raise_conv2d_transpose, NULL},
+    {"ResizeNearestNeighborV2", raise_resize, NULL},
+    {"ResizeBilinearV2", raise_resize, NULL},
     {"MaxPoolWithArgmaxV1", raise_max_pool, NULL},
     {"AvgPoolV2", raise_avg_pool, NULL},
     {"AdaptiveAvgPool2d", raise_adaptive_pool, NULL},

@@ -138,6 +138,23 @@ static void check_types(const airc_compiled *c, const char *what, const char *co
 
 /* Runs body eagerly and in max-autotune on the same inputs and compares;
  * types (NULL-terminated, may be NULL) must appear in the model. */
+/* Compiles g in max-autotune (*c; the caller destroys it and *cfg) and
+ * runs it on in: the status of whichever step failed first. The model is
+ * lowered at the first run, when shapes are known. */
+static airc_status run_max_autotune(airc_context *ctx, airc_graph *g, airc_tensor **in, size_t nin,
+                                    airc_tensor **out, size_t *nout, airc_config **cfg,
+                                    airc_compiled **c)
+{
+    AIRC_ASSERT_OK(airc_config_create(ctx, cfg));
+    AIRC_ASSERT_OK(airc_config_set(*cfg, "mode", "max-autotune"));
+    airc_compile_options o;
+    airc_compile_options_init(&o);
+    o.config = *cfg;
+    *c = NULL;
+    airc_status st = airc_compile(g, &o, c);
+    return st == AIRC_OK ? airc_compiled_run(*c, in, nin, out, MAXOUT, nout) : st;
+}
+
 static void run_case(const char *what, const spec *specs, size_t nin, const char *body,
                      const char *ret, const char *const *types)
 {
@@ -154,15 +171,8 @@ static void run_case(const char *what, const spec *specs, size_t nin, const char
     size_t nw, ng;
     AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, nin, want, MAXOUT, &nw, NULL));
     airc_config *cfg;
-    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", "max-autotune"));
-    airc_compile_options o;
-    airc_compile_options_init(&o);
-    o.config = cfg;
     airc_compiled *c;
-    AIRC_ASSERT_OK(airc_compile(g, &o, &c));
-    airc_status st = airc_compiled_run(c, in, nin, got, MAXOUT, &ng);
-    if (st != AIRC_OK)
+    if (run_max_autotune(ctx, g, in, nin, got, &ng, &cfg, &c) != AIRC_OK)
         fail_msg("%s: max-autotune run: %s", what, airc_last_error());
     assert_int_equal(ng, nw);
     for (size_t k = 0; k < nw; k++)
@@ -365,6 +375,43 @@ static void test_batch_norm(void **state)
              "a0, a1, c0", types);
 }
 
+/* upsample_nearest2d -> ResizeNearestNeighborV2, upsample_bilinear2d ->
+ * ResizeBilinearV2 (align_corners or half_pixel_centers); a scale factor
+ * whose reciprocal is not out / in is refused. */
+static void test_upsample(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 4, 5)};
+    static const char *const types[] = {"ResizeNearestNeighborV2", "ResizeBilinearV2", NULL};
+    run_case("upsample", x, 1,
+             CALL("a", "aten.upsample_nearest2d.vec", "(args = (%p0, None, [2.0, 2.0]), kwargs = {})")
+                 CALL("b", "aten.upsample_nearest2d.vec", "(args = (%p0, [7, 3], None), kwargs = {})")
+                     CALL("c", "aten.upsample_bilinear2d.vec",
+                          "(args = (%p0, [7, 9], False, None), kwargs = {})")
+                         CALL("d", "aten.upsample_bilinear2d.vec",
+                              "(args = (%p0, None, True, [1.5, 2.5]), kwargs = {})"),
+             "a, b, c, d", types);
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    char *text = graph_text(1, CALL("a", "aten.upsample_nearest2d.vec",
+                                    "(args = (%p0, None, [1.3, 2.0]), kwargs = {})"),
+                            "a");
+    airc_graph *g = airc_test_parse(ctx, text);
+    free(text);
+    airc_tensor *in = random_tensor(ctx, &x[0]);
+    airc_config *cfg;
+    airc_compiled *c;
+    airc_tensor *out[MAXOUT] = {NULL};
+    size_t nout = 0;
+    AIRC_EXPECT(run_max_autotune(ctx, g, &in, 1, out, &nout, &cfg, &c), AIRC_E_UNSUPPORTED,
+                "reciprocal");
+    airc_compiled_destroy(c);
+    airc_tensor_destroy(in);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 static void test_activations(void **state)
 {
     (void)state;
@@ -535,7 +582,8 @@ int main(void)
         cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
         cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
         cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
         cmocka_unit_test(test_malformed),
     };

@@ -1,0 +1,148 @@
+/* Linalg family: upsample_nearest2d.vec and upsample_bilinear2d.vec over
+ * [N, C, H, W] in any layout, with torch's CPU index arithmetic: a source
+ * scale of 1 / scale_factor when scale factors are given (and above 0),
+ * else in / out; nearest takes min(floor(dst * scale), in - 1); bilinear
+ * (align_corners false) samples at max((dst + 0.5) * scale - 0.5, 0), with
+ * align_corners at dst * (in - 1) / (out - 1), and blends the two
+ * neighbours of each dim. As torch's kernels mostly do: a result as large
+ * as the input is a copy of it, a dim whose size does not change is taken
+ * as it is, and nearest to twice a dim's size takes dst / 2, whatever the
+ * scale factors (torch's kernel for some layouts samples those at
+ * 1 / factor instead: tests/gen_value_sweep.py's upsample_exact_case). Indices and weights are computed in float, as
+ * torch does (its opmath type), for every dtype but f64, which uses
+ * double; values blend in that type too. */
+#include "backends/cpu/k_linalg_impl.h"
+
+#include <math.h>
+
+/* One dim's source taps: for output index i, lo[i] and hi[i] with weight
+ * 1 - w[i] and w[i] (nearest: hi = lo, w = 0). */
+typedef struct taps {
+    int64_t *lo, *hi;
+    double *w;
+} taps;
+
+/* scale_factors item d (0: absent, None or not above 0). */
+static double scale_factor(const airc_kernel_ctx *k, size_t arg, int d)
+{
+    const airc_value *v = airc_kernel_arg(k, arg);
+    if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
+        return 0;
+    const airc_value *it = v->u.items[d];
+    double f = it->kind == AIRC_VALUE_FLOAT ? it->u.f : it->kind == AIRC_VALUE_INT ? (double)it->u.i : 0;
+    return f > 0 ? f : 0;
+}
+
+/* Taps of one dim, in float (f) or double arithmetic. */
+static void dim_taps(int64_t in, int64_t out, double sf, bool nearest, bool align, bool dbl,
+                     taps *t)
+{
+    for (int64_t i = 0; i < out; i++) {
+        int64_t lo;
+        double w = 0;
+        if (out == in || (nearest && out == 2 * in)) { /* torch's exact cases */
+            t->lo[i] = t->hi[i] = out == in ? i : i >> 1;
+            t->w[i] = 0;
+            continue;
+        } else if (dbl) {
+            double scale = align ? (out > 1 ? (double)(in - 1) / (double)(out - 1) : 0)
+                           : sf > 0 ? 1.0 / sf
+                                    : (double)in / (double)out;
+            double real = nearest ? floor((double)i * scale)
+                          : align ? scale * (double)i
+                                  : fmax(scale * ((double)i + 0.5) - 0.5, 0.0);
+            lo = (int64_t)real;
+            w = nearest ? 0 : real - (double)lo;
+        } else {
+            float scale = align ? (out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f)
+                          : sf > 0 ? (float)(1.0 / sf)
+                                   : (float)in / (float)out;
+            float real = nearest ? floorf((float)i * scale)
+                         : align ? scale * (float)i
+                                 : fmaxf(scale * ((float)i + 0.5f) - 0.5f, 0.0f);
+            lo = (int64_t)real;
+            w = nearest ? 0 : (double)(real - (float)lo);
+        }
+        if (lo > in - 1)
+            lo = in - 1;
+        t->lo[i] = lo;
+        t->hi[i] = nearest ? lo : lo + (lo < in - 1 ? 1 : 0);
+        t->w[i] = w;
+    }
+}
+
+/* Element (n, c, h, w) of x, as a double. */
+static double at(const airc_tview *x, int64_t n, int64_t c, int64_t h, int64_t w)
+{
+    int64_t off = n * x->strides[0] + c * x->strides[1] + h * x->strides[2] + w * x->strides[3];
+    return airc_cpu_load_f64((const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype),
+                             x->dtype);
+}
+
+/* Bilinear blend of four values as torch's kernel does, by weights along W
+ * then H, in float unless dbl (torch's bf16 kernel rounds every step to
+ * bf16; airc rounds once). */
+static double blend(bool dbl, double v00, double v01, double v10, double v11, double wh, double ww)
+{
+    if (dbl) {
+        double t0 = v00 * (1 - ww) + v01 * ww, t1 = v10 * (1 - ww) + v11 * ww;
+        return t0 * (1 - wh) + t1 * wh;
+    }
+    float h1 = (float)wh, w1 = (float)ww, h0 = 1.0f - h1, w0 = 1.0f - w1;
+    float t0 = (float)v00 * w0 + (float)v01 * w1, t1 = (float)v10 * w0 + (float)v11 * w1;
+    return (double)(t0 * h0 + t1 * h1);
+}
+
+static airc_status upsample(airc_kernel_ctx *k, bool nearest)
+{
+    const airc_tview *x = k->nargs && k->in ? k->in[0] : NULL, *y = &k->out[0];
+    if (!x || x->ndim != 4 || y->ndim != 4 || x->shape[0] != y->shape[0] ||
+        x->shape[1] != y->shape[1])
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and result must be [N, C, H, W]");
+    bool align = !nearest && airc_cpu_arg_bool(k, 2, false);
+    size_t sf_arg = nearest ? 2 : 3;
+    bool dbl = y->dtype == AIRC_DTYPE_F64;
+    int64_t oh = y->shape[2], ow = y->shape[3];
+    size_t cells = (size_t)(oh + ow);
+    int64_t *idx = airc_malloc(k->ctx, 2 * cells * sizeof *idx);
+    double *wts = airc_malloc(k->ctx, cells * sizeof *wts);
+    if (!idx || !wts) {
+        airc_free(k->ctx, idx);
+        airc_free(k->ctx, wts);
+        return airc_cpu_oom(k, "upsample indices");
+    }
+    taps th = {idx, idx + oh, wts}, tw = {idx + 2 * oh, idx + 2 * oh + ow, wts + oh};
+    dim_taps(x->shape[2], oh, scale_factor(k, sf_arg, 0), nearest, align, dbl, &th);
+    dim_taps(x->shape[3], ow, scale_factor(k, sf_arg, 1), nearest, align, dbl, &tw);
+    size_t esz = airc_dtype_size(y->dtype);
+    /* torch copies an input its result is as large as */
+    bool same = oh == x->shape[2] && ow == x->shape[3];
+    for (int64_t n = 0; n < y->shape[0]; n++)
+        for (int64_t c = 0; c < y->shape[1]; c++)
+            for (int64_t i = 0; i < oh; i++)
+                for (int64_t j = 0; j < ow; j++) {
+                    double v = at(x, n, c, th.lo[i], tw.lo[j]);
+                    if (!nearest && !same)
+                        v = blend(dbl, v, at(x, n, c, th.lo[i], tw.hi[j]),
+                                  at(x, n, c, th.hi[i], tw.lo[j]), at(x, n, c, th.hi[i], tw.hi[j]),
+                                  th.w[i], tw.w[j]);
+                    int64_t off = n * y->strides[0] + c * y->strides[1] + i * y->strides[2] +
+                                  j * y->strides[3];
+                    airc_cpu_store_f64((char *)y->data + off * (int64_t)esz, y->dtype, v);
+                }
+    airc_free(k->ctx, idx);
+    airc_free(k->ctx, wts);
+    return AIRC_OK;
+}
+
+airc_status airc_cpu_k_upsample_nearest2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return upsample(k, true);
+}
+
+airc_status airc_cpu_k_upsample_bilinear2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return upsample(k, false);
+}

@@ -1,0 +1,95 @@
+/* Meta functions of upsample_nearest2d.vec and upsample_bilinear2d.vec
+ * (what make_fx records for nn.Upsample and F.interpolate): a 4-d input,
+ * exactly one of output_size and scale_factors, each of 2 values; an
+ * output size from scale factors is torch's (int64)(size * factor); every
+ * input and output size above 0 (a zero batch is fine). The result keeps a
+ * channels-last input's layout. dtypes as torch's CPU kernels: f32, f64,
+ * bf16, and u8 for nearest. */
+#include "ops/meta_util.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+/* scale_factors as doubles: *n values (0 when absent or None). */
+static airc_status scale_list(const airc_meta_args *a, double *out, int32_t cap, int32_t *n)
+{
+    const airc_value *v = airc_meta_get(a, "scale_factors");
+    *n = 0;
+    if (!v)
+        return AIRC_OK;
+    if (v->kind != AIRC_VALUE_LIST || v->len > (uint32_t)cap)
+        return airc_fail(AIRC_E_SHAPE, "%s: scale_factors must be a list of at most %d floats",
+                         a->op, (int)cap);
+    for (uint32_t k = 0; k < v->len; k++) {
+        const airc_value *it = v->u.items[k];
+        if (it->kind == AIRC_VALUE_FLOAT)
+            out[k] = it->u.f;
+        else if (it->kind == AIRC_VALUE_INT)
+            out[k] = (double)it->u.i;
+        else
+            return airc_fail(AIRC_E_SHAPE, "%s: scale_factors item %u is not a number", a->op,
+                             (unsigned)k);
+    }
+    *n = (int32_t)v->len;
+    return AIRC_OK;
+}
+
+airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    bool nearest = !strcmp(airc_meta_name(&a), "upsample_nearest2d");
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    char s[AIRC_META_SHAPE_STR];
+    if (x.ndim != 4)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected a 4-d input (N, C, H, W), got shape %s",
+                         a.op, airc_meta_shape_str(x.shape, x.ndim, s));
+    bool dtype_ok = x.dtype == AIRC_DTYPE_F32 || x.dtype == AIRC_DTYPE_F64 ||
+                    x.dtype == AIRC_DTYPE_BF16 || (nearest && x.dtype == AIRC_DTYPE_U8);
+    if (!dtype_ok)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a.op,
+                         nearest ? "compute_indices_weights_nearest" : "upsample_bilinear2d",
+                         airc_dtype_torch_type_name(x.dtype));
+    int64_t size[AIRC_MAX_DIMS], out[2];
+    double scale[AIRC_MAX_DIMS];
+    int32_t ns, nf;
+    bool has_size;
+    AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &has_size));
+    AIRC_TRY(scale_list(&a, scale, AIRC_MAX_DIMS, &nf));
+    bool has_scale = airc_meta_get(&a, "scale_factors") != NULL;
+    if (has_size == has_scale)
+        return airc_fail(AIRC_E_SHAPE, "%s: Must specify exactly one of output_size and "
+                                       "scale_factors",
+                         a.op);
+    if ((has_size ? ns : nf) != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: %s must have 2 values (H, W), got %d", a.op,
+                         has_size ? "output_size" : "scale_factors", (int)(has_size ? ns : nf));
+    for (int i = 0; i < 2; i++) {
+        if (has_size) {
+            out[i] = size[i];
+            continue;
+        }
+        double o = (double)x.shape[2 + i] * scale[i];
+        if (!(o > -9.2e18 && o < 9.2e18)) /* NaN too */
+            return airc_fail(AIRC_E_SHAPE, "%s: scale factor %g gives no valid output size",
+                             a.op, scale[i]);
+        out[i] = (int64_t)o;
+    }
+    if (x.shape[2] <= 0 || x.shape[3] <= 0 || out[0] <= 0 || out[1] <= 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Input and output sizes should be greater than 0, but got input (H: "
+                         "%" PRId64 ", W: %" PRId64 ") output (H: %" PRId64 ", W: %" PRId64 ")",
+                         a.op, x.shape[2], x.shape[3], out[0], out[1]);
+    airc_tmeta y = x;
+    y.shape[2] = out[0];
+    y.shape[3] = out[1];
+    AIRC_TRY(airc_meta_check_numel(&a, y.shape, y.ndim));
+    if (airc_meta_is_channels_last_like(&x))
+        airc_meta_channels_last_strides(&y);
+    else
+        airc_tmeta_contiguous(&y);
+    return airc_meta_set(n, &y);
+}
