@@ -438,6 +438,13 @@ def fpn_upsample(c3, c4, w3, w4):
     return p3, seg, seg2
 
 
+def groupnorm_block(x, g, b, w, y):
+    # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
+    # GroupNorm without affine parameters over [N, C, L]
+    h = F.conv2d(F.silu(F.group_norm(x, 4, g, b)), w, padding=1)
+    return h + x, F.group_norm(y, 2)
+
+
 def layer_norm_all(x, g, b):
     # all three outputs of native_layer_norm (mean and rstd keep normalized dims as 1)
     y, mean, rstd = torch.native_layer_norm(x, [5, 8], g, b, 1e-5)
@@ -673,6 +680,9 @@ MODELS = {
         randn(8, 2, 1, 1)]),
     "fpn_upsample": (fpn_upsample, lambda: [randn(2, 4, 8, 6), randn(2, 8, 4, 3),
                                             randn(5, 4, 1, 1) / 2, randn(5, 8, 1, 1) / 3]),
+    "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
+                                                  0.1 * randn(8), randn(8, 8, 3, 3) / 8,
+                                                  randn(3, 4, 5)]),
     "layer_norm_all": (layer_norm_all, lambda: [randn(3, 5, 8) * 2 + 1, 1 + 0.5 * randn(5, 8),
                                                 randn(5, 8)]),
     "matmul_batched": (matmul_batched, lambda: [randn(2, 3, 4, 5), randn(3, 5, 6),

@@ -717,6 +717,20 @@ op1("batch_norm_half_err", "aten.native_batch_norm.default",
 op1("batch_norm_long_err", "aten.native_batch_norm.default",
     [T("i64", [2, 3, 4]), None, None, T("i64", [3]), T("i64", [3]), False, 0.1, 1e-05],
     error=True)
+GN = "aten.native_group_norm.default"
+op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
+op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])
+op1("group_norm_3d_bf16", GN, [T("bf16", [2, 4, 5]), None, None, 2, 4, 5, 4, 1e-05])
+op1("group_norm_divisible_err", GN, [T("f32", [2, 6, 3]), None, None, 2, 6, 3, 4, 1e-05],
+    error=True)
+op1("group_norm_numel_err", GN, [T("f32", [2, 6, 3]), None, None, 2, 6, 4, 3, 1e-05],
+    error=True)
+op1("group_norm_weight_err", GN, [T("f32", [2, 6, 3]), T("f32", [5]), None, 2, 6, 3, 3, 1e-05],
+    error=True)
+op1("group_norm_strided_err", GN, [P("f32", [2, 3, 6], [0, 2, 1]), None, None, 2, 6, 3, 3,
+                                   1e-05], error=True)
+op1("group_norm_groups_err", GN, [T("f32", [2, 6, 3]), None, None, 2, 6, 3, 0, 1e-05],
+    error=True)
 
 # ---------------------------------------------------------------- copies, creation
 ODD = T("f32", [2, 1, 3], [3, 7, 1])

@@ -667,6 +667,21 @@ def h_layer_norm(d):
             "bias": d.pick([None, d.tensor(ns, x.dtype)]), "eps": d.pick([1e-5, 1e-5, 0.1])}
 
 
+def h_group_norm(d):
+    # N, C, HxW as the input's (now and then off by one), C a multiple of group
+    group = d.pick([1, 2, 3])
+    shape = [d.pick([1, 2]), group * d.pick([1, 2])] + d.pick([[], [3], [2, 3]])
+    x = d.tensor(shape=shape, dtype=d.pick(["f32"] * 6 + ["f64", "bf16"]))
+    hw = numel(shape[2:])
+    c = shape[1]
+    # parameters contiguous: torch's kernel reads a strided weight as if it
+    # were not (its data pointer, unstrided)
+    return {"input": x, "weight": d.pick([None, d.tensor([c], x.dtype, layout="c")]),
+            "bias": d.pick([None, d.tensor([c], x.dtype, layout="c")]),
+            "N": shape[0], "C": c + d.pick([0] * 8 + [1]), "HxW": hw, "group": group,
+            "eps": d.pick([1e-5, 1e-5, 0.1])}
+
+
 def h_where(d):
     c = d.tensor(dtype="b8" if d.chance(0.9) else "u8")
     return {"condition": c}
@@ -759,7 +774,7 @@ HINTS = {
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
-    "native_layer_norm": h_layer_norm, "where.self": h_where, "where.ScalarOther": h_where,
+    "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
@@ -879,7 +894,7 @@ EXCLUSIONS = {
         "follow, such as numbers and alpha converted to the common dtype, division modes "
         "in half arithmetic, f16's rounded alpha * b, are checked by every other draw)",
     "welford_inf":
-        "native_layer_norm and var_mean of a row holding inf or nan (or a layer norm "
+        "native_layer_norm, native_group_norm and var_mean of a row holding inf or nan (or a layer norm "
         "weight or bias that does: the sign of a normalized zero depends on whether torch's "
         "build contracts x * scale + bias to an fma): torch's Welford "
         "update gives a mean of nan (inf - inf) or not depending on where the inf sits and "
@@ -922,6 +937,10 @@ EXCLUSIONS = {
         "upsample_bilinear2d of an input holding inf or nan: torch's kernels weigh the two "
         "neighbours in several code paths (by layout and by which dims change), and whether a "
         "zero weight meets an inf (0 * inf is nan) depends on the path; airc has one",
+    "group_norm_flat":
+        "native_group_norm of a group whose values are all equal (a group of one value "
+        "included): the exact result is the bias, torch's fused x * scale + shift with an fma "
+        "leaves the rounding residual of a product scaled by rstd = 1 / sqrt(eps)",
     "torch2_rule":
         "airc follows a check torch >= 2.0 makes and 1.13 does not: index_select of a 0-dim "
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
@@ -941,7 +960,7 @@ HALF_ROUNDING_OPS = {
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
-    "upsample_bilinear2d": ("bf16",),
+    "upsample_bilinear2d": ("bf16",), "native_group_norm": HALF,
 }
 
 
@@ -1113,13 +1132,22 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         except (RuntimeError, IndexError, ValueError, TypeError) as e:
             if "not implemented for" in str(e):
                 raise Excluded("kernel_gap")
-    if name in ("native_layer_norm", "var_mean") and tensors[0].is_floating_point():
+    if name in ("native_layer_norm", "native_group_norm", "var_mean") and \
+            tensors[0].is_floating_point():
         x = tensors[0]
         if not bool((torch.isfinite(x) & (x.double().abs() < 1e15)).all()) or \
                 not all(bool(torch.isfinite(t).all()) for t in tensors[1:]):
             raise Excluded("welford_inf")
     if name == "convolution" and not bool(torch.isfinite(tensors[1]).all()):
         raise Excluded("padding_nan")
+    if name == "native_group_norm" and tensors[0].numel() > 0 and \
+            isinstance(t_pos[6] if len(t_pos) > 6 else t_kw.get("group"), int):
+        group = t_pos[6] if len(t_pos) > 6 else t_kw.get("group")
+        x = tensors[0].double()
+        if x.shape[1] % group == 0:
+            groups = x.reshape(x.shape[0], group, -1)
+            if bool((groups.amax(-1) == groups.amin(-1)).any()):
+                raise Excluded("group_norm_flat")
     if name == "upsample_bilinear2d" and tensors[0].is_floating_point() and \
             not bool(torch.isfinite(tensors[0]).all()):
         raise Excluded("interp_nonfinite")

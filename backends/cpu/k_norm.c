@@ -1,7 +1,7 @@
 /* Built-in CPU kernels of the reduce family that work along lines rather
  * than collapsing dims: softmax / log_softmax (all overloads), cumsum,
- * native_layer_norm and native_batch_norm. Their table entries are in
- * k_reduce.c.
+ * native_layer_norm, native_batch_norm and native_group_norm. Their table
+ * entries are in k_reduce.c.
  *
  * f32 in and out take the SIMD loops of k_reduce_simd.h: rows contiguous
  * along the softmax dim in place, contiguous tensors softmaxed over an
@@ -537,5 +537,70 @@ airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data)
         } while (lines_next(&it));
     }
     airc_free(k->ctx, st);
+    return AIRC_OK;
+}
+
+/* ---- native_group_norm ------------------------------------------------------- */
+
+/* Offset (elements) of spatial element j of t: meta gives group norm an
+ * input and result contiguous in NCHW or NHWC, whose spatial dims merge
+ * into one of stride strides[ndim - 1]. */
+static int64_t spatial_off(const airc_tview *t, int64_t j)
+{
+    return t->ndim > 2 ? j * t->strides[t->ndim - 1] : 0;
+}
+
+/* native_group_norm(input, weight?, bias?, N, C, HxW, group, eps): per
+ * image and group, the mean and biased variance of its C / group channels
+ * (two passes, in double), y = (x - mean) * rstd * weight + bias, and
+ * mean and rstd [N, group]. */
+airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    if (k->nargs < 8 || !k->in || !k->in[0] || k->nout < 3)
+        return airc_fail(AIRC_E_UNSUPPORTED, "native_group_norm: input must be a tensor");
+    const airc_tview *x = k->in[0], *y = &k->out[0], *w = k->in[1], *b = k->in[2];
+    int64_t group = airc_kred_int(k, "group", 1);
+    double eps = airc_kred_double(k, "eps", 1e-5);
+    if (x->ndim < 2 || !same_shape(x, y) || group <= 0 || x->shape[1] % group)
+        return airc_fail(AIRC_E_UNSUPPORTED, "native_group_norm: arguments do not match");
+    int64_t nb = x->shape[0], c = x->shape[1], cg = c / group, hw = 1;
+    for (int32_t d = 2; d < x->ndim; d++)
+        hw *= x->shape[d];
+    double count = (double)(cg * hw);
+    for (int64_t n = 0; n < nb; n++) {
+        for (int64_t g = 0; g < group; g++) {
+            double sum = 0, ss = 0;
+            for (int pass = 0; pass < 2; pass++) {
+                double mean = sum / count;
+                for (int64_t ch = g * cg; ch < (g + 1) * cg; ch++) {
+                    int64_t base = n * x->strides[0] + ch * x->strides[1];
+                    for (int64_t j = 0; j < hw; j++) {
+                        double v = airc_kred_load_d(x->data, base + spatial_off(x, j), x->dtype);
+                        if (pass == 0)
+                            sum += v;
+                        else
+                            ss += (v - mean) * (v - mean);
+                    }
+                }
+            }
+            double mean = count > 0 ? sum / count : NAN;
+            double rstd = count > 0 ? 1.0 / sqrt(ss / count + eps) : NAN;
+            for (int64_t ch = g * cg; ch < (g + 1) * cg; ch++) {
+                double wc = w ? airc_kred_load_d(w->data, ch * w->strides[0], w->dtype) : 1;
+                double bc = b ? airc_kred_load_d(b->data, ch * b->strides[0], b->dtype) : 0;
+                int64_t xb = n * x->strides[0] + ch * x->strides[1];
+                int64_t yb = n * y->strides[0] + ch * y->strides[1];
+                for (int64_t j = 0; j < hw; j++) {
+                    double v = airc_kred_load_d(x->data, xb + spatial_off(x, j), x->dtype);
+                    airc_kred_store_d(y->data, yb + spatial_off(y, j), y->dtype,
+                                      (v - mean) * rstd * wc + bc);
+                }
+            }
+            const airc_tview *m = &k->out[1], *r = &k->out[2];
+            airc_kred_store_d(m->data, n * m->strides[0] + g * m->strides[1], m->dtype, mean);
+            airc_kred_store_d(r->data, n * r->strides[0] + g * r->strides[1], r->dtype, rstd);
+        }
+    }
     return AIRC_OK;
 }

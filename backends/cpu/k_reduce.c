@@ -205,6 +205,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.min.default", k_amin},
     {"aten.min.dim", k_min_dim},
     {"aten.native_batch_norm.default", airc_kred_batch_norm},
+    {"aten.native_group_norm.default", airc_kred_group_norm},
     {"aten.native_layer_norm.default", airc_kred_layer_norm},
     {"aten.prod.default", k_prod},
     {"aten.prod.dim_int", k_prod},

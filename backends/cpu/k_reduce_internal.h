@@ -213,6 +213,7 @@ AIRC_HIDDEN airc_status airc_kred_softmax(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data);
 
 #endif

@@ -128,6 +128,65 @@ static void write_one(void *p, airc_dtype dt)
     }
 }
 
+static airc_status ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in, size_t nin,
+                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out);
+
+/* Argument `arg` as dt, or when absent a Const of ones (one) or zeros of
+ * the given shape (TorchAir: Fill). */
+static airc_status param_or_const(airc_ge_builder *b, size_t arg, airc_dtype dt, int32_t nd,
+                                  const int64_t *shape, bool one, airc_ge_tensor *out)
+{
+    if (present(b, arg))
+        return airc_ge_operand(b, arg, dt, out);
+    size_t count = 1, es = airc_dtype_size(dt);
+    for (int32_t j = 0; j < nd; j++)
+        count *= (size_t)shape[j];
+    void *buf = airc_calloc(b->ctx, count + 1, es);
+    if (!buf)
+        return airc_fail_oom("a norm's default weight or bias");
+    for (size_t j = 0; one && j < count; j++)
+        write_one((char *)buf + j * es, dt);
+    airc_status st = airc_ge_const(b, dt, nd, shape, buf, out);
+    airc_free(b->ctx, buf);
+    return st;
+}
+
+/* native_group_norm(input, weight?, bias?, N, C, HxW, group, eps) ->
+ * GroupNorm(x, gamma, beta; num_groups, eps, is_training) as TorchAir:
+ * absent parameters as Consts, the op's variance turned into rstd =
+ * Rsqrt(variance + eps). Mean and variance are [N, group]. */
+static airc_status conv_group_norm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, gamma, beta;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = n->out[0].dtype;
+    int64_t cs[1] = {n->out[0].shape[1]};
+    AIRC_TRY(param_or_const(b, 1, dt, 1, cs, true, &gamma));
+    AIRC_TRY(param_or_const(b, 2, dt, 1, cs, false, &beta));
+    double eps = airc_ge_number_arg(b, 7, 1e-5);
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "GroupNorm", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "gamma", gamma));
+    AIRC_TRY(airc_ge_op_input(op, "beta", beta));
+    AIRC_TRY(airc_ge_op_attr_int(op, "num_groups", airc_ge_int_arg(b, 6, 1)));
+    AIRC_TRY(airc_ge_op_attr_float(op, "eps", eps));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "is_training", true));
+    airc_ge_tensor y, mean, var, t[2], rstd;
+    const airc_tmeta *ms = &n->out[1];
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    AIRC_TRY(airc_ge_op_output(op, "mean", dt, ms->ndim, ms->shape, &mean));
+    AIRC_TRY(airc_ge_op_output(op, "variance", dt, ms->ndim, ms->shape, &var));
+    t[0] = var;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, eps, &t[1]));
+    AIRC_TRY(ew_op(b, "Add", t, 2, dt, ms->ndim, ms->shape, &t[0]));
+    AIRC_TRY(ew_op(b, "Rsqrt", t, 1, dt, ms->ndim, ms->shape, &rstd));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    AIRC_TRY(airc_ge_set_result(b, 1, mean));
+    return airc_ge_set_result(b, 2, rstd);
+}
+
 /* native_layer_norm(input, normalized_shape, weight?, bias?, eps): an absent
  * weight/bias becomes a Const of ones/zeros (TorchAir: Fill). */
 static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -147,25 +206,8 @@ static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void 
     int64_t begin = nd - (int64_t)k;
     double eps = 1e-5;
     eps = airc_ge_number_arg(b, 4, eps);
-    for (int i = 0; i < 2; i++) {
-        if (present(b, (size_t)(2 + i))) {
-            AIRC_TRY(airc_ge_operand(b, (size_t)(2 + i), dt, &gb[i]));
-            continue;
-        }
-        size_t count = 1;
-        for (size_t j = 0; j < k; j++)
-            count *= (size_t)ns[j];
-        size_t es = airc_dtype_size(dt);
-        void *buf = airc_calloc(b->ctx, count + 1, es);
-        if (!buf)
-            return airc_fail_oom("layer norm weight");
-        if (i == 0)
-            for (size_t j = 0; j < count; j++)
-                write_one((char *)buf + j * es, dt);
-        airc_status st = airc_ge_const(b, dt, (int32_t)k, ns, buf, &gb[i]);
-        airc_free(b->ctx, buf);
-        AIRC_TRY(st);
-    }
+    for (int i = 0; i < 2; i++)
+        AIRC_TRY(param_or_const(b, (size_t)(2 + i), dt, (int32_t)k, ns, i == 0, &gb[i]));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "LayerNormV3", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
@@ -963,6 +1005,42 @@ static airc_status raise_resize(ge_raise *r)
         nearest ? 3 : 4, NULL, NULL, 0, &r->out[0]);
 }
 
+/* GroupNorm(x, gamma, beta) -> native_group_norm, N, C and HxW from x's
+ * input desc; its variance output is 1 / rstd^2 - eps. */
+static airc_status raise_group_norm(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 3));
+    int64_t groups;
+    double eps = 0;
+    AIRC_TRY(airc_ge_attr_i(r, "num_groups", true, 1, &groups));
+    AIRC_TRY(airc_ge_attr_f(r, "eps", false, 1e-5, &eps));
+    const Ge__Proto__ShapeDef *xs = desc_shape(r, 0);
+    if (!xs || xs->n_dim < 2)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (GroupNorm): x needs an input desc of 2 or more dims",
+                         r->op->name);
+    int64_t hw = 1;
+    for (size_t d = 2; d < xs->n_dim; d++)
+        if (xs->dim[d] < 0 || __builtin_mul_overflow(hw, xs->dim[d], &hw))
+            return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (GroupNorm): bad x shape", r->op->name);
+    const airc_value *args[8] = {
+        airc_ge_vnode(r, r->in[0]),  airc_ge_vnode(r, r->in[1]),  airc_ge_vnode(r, r->in[2]),
+        airc_ge_vint(r, xs->dim[0]), airc_ge_vint(r, xs->dim[1]), airc_ge_vint(r, hw),
+        airc_ge_vint(r, groups),     airc_ge_vfloat(r, eps),
+    };
+    airc_node *t, *rstd;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.native_group_norm.default", args, 8, NULL, NULL, 0, &t));
+    AIRC_TRY(getitems(r, t, 3));
+    rstd = r->out[2];
+    const airc_value *a1[1] = {airc_ge_vnode(r, rstd)};
+    airc_node *inv, *sq;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.reciprocal.default", a1, 1, NULL, NULL, 0, &inv));
+    const airc_value *a2[2] = {airc_ge_vnode(r, inv), airc_ge_vnode(r, inv)};
+    AIRC_TRY(airc_ge_raise_call(r, "aten.mul.Tensor", a2, 2, NULL, NULL, 0, &sq));
+    const airc_value *a3[2] = {airc_ge_vnode(r, sq), airc_ge_vfloat(r, eps)};
+    return airc_ge_raise_call(r, "aten.sub.Tensor", a3, 2, NULL, NULL, 0, &r->out[2]);
+}
+
 static airc_status raise_max_pool(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 1));
@@ -1154,6 +1232,7 @@ static airc_status raise_batch_matmul_v2(ge_raise *r)
 
 static const ge_conv_entry conv[] = {
     {"aten.native_batch_norm.default", conv_batch_norm, NULL},
+    {"aten.native_group_norm.default", conv_group_norm, NULL},
     {"aten.upsample_bilinear2d.vec", conv_upsample, "bilinear"},
     {"aten.upsample_nearest2d.vec", conv_upsample, NULL},
     {"aten.native_layer_norm.default", conv_layer_norm, NULL},
@@ -1187,6 +1266,7 @@ static const ge_raise_entry raise[] = {
     {"Conv2D", raise_conv2d, NULL},
     {"Conv2DTranspose", raise_conv2d_transpose, NULL},
     {"ResizeNearestNeighborV2", raise_resize, NULL},
+    {"GroupNorm", raise_group_norm, NULL},
     {"ResizeBilinearV2", raise_resize, NULL},
     {"MaxPoolWithArgmaxV1", raise_max_pool, NULL},
     {"AvgPoolV2", raise_avg_pool, NULL},

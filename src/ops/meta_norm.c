@@ -353,3 +353,82 @@ airc_status airc_meta_batch_norm(airc_node *n, void *user_data)
     outs[2] = outs[1];
     return airc_meta_set_tuple(n, outs, 3);
 }
+
+/* native_group_norm(input, weight?, bias?, N, C, HxW, group, eps) with
+ * torch's checks in its order: group above 0 and dividing C, weight and
+ * bias of C elements, N * C * HxW elements in the input, an input
+ * contiguous in its suggested layout (plain or channels-last), f32, f64 or
+ * bf16 with parameters of the input's dtype. Results: y like the input,
+ * mean and rstd [N, group]. */
+airc_status airc_meta_group_norm(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, p[2];
+    bool has[2];
+    static const char *const pnames[2] = {"weight", "bias"};
+    int64_t nn, c, hxw, group;
+    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    for (int i = 0; i < 2; i++)
+        AIRC_TRY(airc_meta_opt_tensor(&a, pnames[i], &p[i], &has[i]));
+    AIRC_TRY(airc_meta_int(&a, "N", 0, &nn));
+    AIRC_TRY(airc_meta_int(&a, "C", 0, &c));
+    AIRC_TRY(airc_meta_int(&a, "HxW", 0, &hxw));
+    AIRC_TRY(airc_meta_int(&a, "group", 0, &group));
+    char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+    if (group <= 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: Expected num groups to be greater than 0, got %" PRId64,
+                         a.op, group);
+    if (c % group)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected number of channels in input to be divisible by num_groups, "
+                         "but got input of shape %s and num_groups=%" PRId64,
+                         a.op, airc_meta_shape_str(x.shape, x.ndim, s1), group);
+    for (int i = 0; i < 2; i++)
+        if (has[i] && (p[i].ndim != 1 || p[i].shape[0] != c))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Expected %s to be a vector of size equal to the number of "
+                             "channels in input, but got %s of shape %s and input of shape %s",
+                             a.op, pnames[i], pnames[i],
+                             airc_meta_shape_str(p[i].shape, p[i].ndim, s1),
+                             airc_meta_shape_str(x.shape, x.ndim, s2));
+    int64_t want;
+    if (nn < 0 || c < 0 || hxw < 0 || __builtin_mul_overflow(nn, c, &want) ||
+        __builtin_mul_overflow(want, hxw, &want) || want != airc_tmeta_numel(&x))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected X.numel() == N * C * HxW to be true, but got "
+                         "false.",
+                         a.op);
+    bool cl = x.ndim == 4 && airc_meta_is_channels_last_like(&x);
+    if (!(cl ? airc_meta_is_channels_last_contiguous(&x) : airc_meta_is_contiguous(&x)))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected X.is_contiguous(memory_format) to be true, but got false.",
+                         a.op);
+    if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64 && x.dtype != AIRC_DTYPE_BF16)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"GroupNormKernelImpl\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(x.dtype));
+    for (int i = 0; i < 2; i++)
+        if (has[i] && p[i].dtype != x.dtype)
+            return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type %s but found %s", a.op,
+                             airc_dtype_torch_type_name(x.dtype),
+                             airc_dtype_torch_type_name(p[i].dtype));
+    if (x.ndim < 2 || x.shape[0] != nn || x.shape[1] != c)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: input of shape %s is not [N=%" PRId64 ", C=%" PRId64 ", ...]", a.op,
+                         airc_meta_shape_str(x.shape, x.ndim, s1), nn, c);
+    airc_tmeta outs[3];
+    outs[0] = x;
+    if (cl)
+        airc_meta_channels_last_strides(&outs[0]);
+    else
+        airc_tmeta_contiguous(&outs[0]);
+    memset(&outs[1], 0, sizeof outs[1]);
+    outs[1].dtype = x.dtype;
+    outs[1].ndim = 2;
+    outs[1].shape[0] = nn;
+    outs[1].shape[1] = group;
+    airc_tmeta_contiguous(&outs[1]);
+    outs[2] = outs[1];
+    return airc_meta_set_tuple(n, outs, 3);
+}

@@ -375,6 +375,25 @@ static void test_batch_norm(void **state)
              "a0, a1, c0", types);
 }
 
+/* native_group_norm -> GroupNorm (absent weight and bias as Consts), its
+ * variance turned into rstd; the raiser turns it back. */
+static void test_group_norm(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 6, 3, 4), F32(6), F32(6), F32(3, 4, 5)};
+    static const char *const types[] = {"GroupNorm", "Rsqrt", NULL};
+    run_case("group_norm", x, 4,
+             CALL("a", "aten.native_group_norm.default",
+                  "(args = (%p0, %p1, %p2, 2, 6, 12, 3, 1e-05), kwargs = {})")
+                 CALL("a0", "operator.getitem", "(args = (%a, 0), kwargs = {})")
+                     CALL("a1", "operator.getitem", "(args = (%a, 1), kwargs = {})")
+                         CALL("a2", "operator.getitem", "(args = (%a, 2), kwargs = {})")
+                             CALL("c", "aten.native_group_norm.default",
+                                  "(args = (%p3, None, None, 3, 4, 5, 2, 0.001), kwargs = {})")
+                                 CALL("c0", "operator.getitem", "(args = (%c, 0), kwargs = {})"),
+             "a0, a1, a2, c0", types);
+}
+
 /* upsample_nearest2d -> ResizeNearestNeighborV2, upsample_bilinear2d ->
  * ResizeBilinearV2 (align_corners or half_pixel_centers); a scale factor
  * whose reciprocal is not out / in is refused. */
@@ -582,7 +601,8 @@ int main(void)
         cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
         cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
         cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),
         cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
         cmocka_unit_test(test_malformed),

@@ -933,7 +933,7 @@ static void test_table(void **state)
         "aten.any.dim", "aten.argmax.default", "aten.argmin.default", "aten.cumsum.default",
         "aten.log_softmax.int", "aten.max.default", "aten.max.dim", "aten.mean.default",
         "aten.mean.dim", "aten.min.default", "aten.min.dim", "aten.native_batch_norm.default",
-        "aten.native_layer_norm.default",
+        "aten.native_group_norm.default", "aten.native_layer_norm.default",
         "aten.prod.default", "aten.prod.dim_int", "aten.softmax.int", "aten.sum.default",
         "aten.sum.dim_IntList", "aten.var.correction", "aten.var.default", "aten.var.dim",
         "aten.var_mean.correction"};
