@@ -8,9 +8,12 @@
  *    integer tensor; views, reshapes, expand, alias, detach and copy need
  *    nothing more than equal meta);
  *  - removing it does not make a graph output alias an input or another
- *    output (Inductor's storage rule, with nodes for storages).
+ *    output (Inductor's storage rule: a node's storage is that of the node
+ *    its views lead back to).
  * clone is kept, unlike Inductor: in a graph that still mutates (functionalize
- * off, or custom in-place ops kept) a clone is what protects its source. */
+ * off, custom in-place ops or writes to inputs kept) a clone is what
+ * protects its source; so is copy in such a graph (copy(self, src) is a
+ * fresh tensor, src may be written later). */
 #include "passmgr/passmgr.h"
 #include "ops/ops.h"
 
@@ -157,6 +160,28 @@ static airc_node *noop_source(const airc_node *n, const airc_value **bound)
     return NULL;
 }
 
+/* The node whose storage x shares: x's view sources followed back. */
+static const airc_node *storage_of(const airc_node *x)
+{
+    for (int depth = 0;
+         depth < 4096 && x->kind == AIRC_NODE_CALL_FUNCTION && x->ninputs &&
+         ((x->op->flags & AIRC_OP_VIEW) || !strcmp(x->op->qualname, AIRC_OP_GETITEM));
+         depth++)
+        x = x->inputs[0];
+    return x;
+}
+
+/* Whether some graph output other than `self` shares storage s. */
+static bool output_storage(const airc_node *out, const airc_node *self, const airc_node *s)
+{
+    if (!out)
+        return false;
+    for (size_t i = 0; i < out->ninputs; i++)
+        if (out->inputs[i] != self && storage_of(out->inputs[i]) == s)
+            return true;
+    return false;
+}
+
 static bool is_output_value(const airc_node *out, const airc_node *x)
 {
     if (!out)
@@ -167,21 +192,32 @@ static bool is_output_value(const airc_node *out, const airc_node *x)
     return false;
 }
 
+static bool graph_mutates(const airc_graph *g)
+{
+    for (const airc_node *n = g->root.next; n != &g->root; n = n->next)
+        if (n->kind == AIRC_NODE_CALL_FUNCTION && airc_schema_is_mutable(n->op->schema))
+            return true;
+    return false;
+}
+
 airc_status airc_pass_remove_noop_ops(airc_graph *g, int32_t *changed)
 {
     AIRC_TRY(airc_check_graph(g, "airc_pass_remove_noop_ops"));
     const airc_node *out = airc_graph_output_node(g);
+    bool mutates = graph_mutates(g);
     int32_t any = 0;
     const airc_value *bound[8];
     for (airc_node *n = g->root.next, *next; n != &g->root; n = next) {
         next = n->next;
-        if (n->kind != AIRC_NODE_CALL_FUNCTION)
+        if (n->kind != AIRC_NODE_CALL_FUNCTION ||
+            (mutates && !strcmp(n->op->qualname, "aten.copy.default")))
             continue;
         airc_node *src = noop_source(n, bound);
         if (!src)
             continue;
+        const airc_node *st_src = storage_of(src);
         if (is_output_value(out, n) &&
-            (src->kind == AIRC_NODE_PLACEHOLDER || is_output_value(out, src)))
+            (st_src->kind == AIRC_NODE_PLACEHOLDER || output_storage(out, n, st_src)))
             continue; /* would make an output alias an input or an output */
         airc_status st = AIRC_OK;
         if (n->nusers)

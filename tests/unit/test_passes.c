@@ -532,6 +532,32 @@ static void test_remove_noop_ops(void **state)
     assert_equivalent(g, want, "remove_noop_ops");
     airc_graph_destroy(want);
     airc_graph_destroy(g);
+
+    /* an output whose source is a view of an input stays (t of x_1), and in
+     * a graph that still writes (copy_ into x_1) copy is a fresh tensor:
+     * replaced by its source it would read the write */
+    const char *mut =
+        "graph():\n"
+        "    %x_1 : [#users=3] = placeholder[target=x_1]\n"
+        "    %t : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%x_1,), kwargs = {})\n"
+        "    %view : [#users=1] = call_function[target=torch.ops.aten.view.default](args = (%t, [3, 2]), kwargs = {})\n"
+        "    %clone : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%x_1,), kwargs = {})\n"
+        "    %t_1 : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%x_1,), kwargs = {})\n"
+        "    %t_2 : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%t_1,), kwargs = {})\n"
+        "    %copy : [#users=1] = call_function[target=torch.ops.aten.copy.default](args = (%clone, %t_2), kwargs = {})\n"
+        "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x_1,), kwargs = {})\n"
+        "    %copy_ : [#users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x_1, %neg), kwargs = {})\n"
+        "    return (view, copy)\n";
+    g = airc_test_parse(g_ctx, mut);
+    AIRC_ASSERT_OK(airc_pass_meta_propagation(g, in, &changed));
+    char *before = airc_test_print(g, AIRC_PRINT_NO_TYPES);
+    AIRC_ASSERT_OK(airc_pass_remove_noop_ops(g, &changed));
+    assert_int_equal(changed, 0);
+    char *after = airc_test_print(g, AIRC_PRINT_NO_TYPES);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    airc_graph_destroy(g);
     airc_example_inputs_destroy(in);
 }
 
