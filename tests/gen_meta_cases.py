@@ -717,6 +717,12 @@ op1("batch_norm_half_err", "aten.native_batch_norm.default",
 op1("batch_norm_long_err", "aten.native_batch_norm.default",
     [T("i64", [2, 3, 4]), None, None, T("i64", [3]), T("i64", [3]), False, 0.1, 1e-05],
     error=True)
+op1("repeat", "aten.repeat.default", [T("f32", [2, 3]), [2, 1]])
+op1("repeat_more_dims", "aten.repeat.default", [P("f32", [2, 3], [1, 0]), [1, 2, 3]])
+op1("repeat_zero", "aten.repeat.default", [T("i64", [2, 3]), [0, 2]])
+op1("repeat_0d", "aten.repeat.default", [T("f32", []), [2, 3]])
+op1("repeat_few_err", "aten.repeat.default", [T("f32", [2, 3]), [2]], error=True)
+op1("repeat_neg_err", "aten.repeat.default", [T("f32", [2, 3]), [-1, 2]], error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

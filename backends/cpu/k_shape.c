@@ -157,6 +157,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.ones.default", airc_cpu_k_ones},
     {"aten.ones_like.default", airc_cpu_k_ones},
     {"aten.permute.default", k_alias},
+    {"aten.repeat.default", airc_cpu_k_repeat},
     {"aten.reshape.default", airc_cpu_k_reshape_copy},
     {"aten.scalar_tensor.default", airc_cpu_k_scalar_tensor},
     {"aten.select.int", k_select},

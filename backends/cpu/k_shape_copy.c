@@ -342,3 +342,34 @@ airc_status airc_cpu_k_select_scatter(airc_kernel_ctx *k, void *ud)
     airc_cpu_copy(&dst, src);
     return AIRC_OK;
 }
+
+/* repeat(self, repeats): the result seen as [r0, p0, r1, p1, ...] (p the
+ * padded self's sizes), filled from self broadcast along every r. */
+airc_status airc_cpu_k_repeat(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    const airc_tview *o = &k->out[0];
+    int32_t n = o->ndim, pad = n - x->ndim;
+    if (pad < 0 || 2 * n > AIRC_MAX_DIMS)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "result and input dims do not match");
+    airc_tview dst = *o, src = *x;
+    dst.ndim = src.ndim = 2 * n;
+    for (int32_t i = 0; i < n; i++) {
+        int64_t p = i < pad ? 1 : x->shape[i - pad], xs = i < pad ? 0 : x->strides[i - pad];
+        int64_t r = p ? o->shape[i] / p : 0;
+        if (p && o->shape[i] % p)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "result dim %d is no multiple of %lld", (int)i,
+                                 (long long)p);
+        dst.shape[2 * i] = src.shape[2 * i] = r;
+        dst.shape[2 * i + 1] = src.shape[2 * i + 1] = p;
+        dst.strides[2 * i] = p * o->strides[i];
+        dst.strides[2 * i + 1] = o->strides[i];
+        src.strides[2 * i] = 0;
+        src.strides[2 * i + 1] = xs;
+    }
+    if (airc_cpu_numel(o) > 0)
+        airc_cpu_copy(&dst, &src);
+    return AIRC_OK;
+}

@@ -21,6 +21,7 @@ AIRC_CPU_KERNEL(stack);
 AIRC_CPU_KERNEL(constant_pad_nd);
 AIRC_CPU_KERNEL(slice_scatter);
 AIRC_CPU_KERNEL(select_scatter);
+AIRC_CPU_KERNEL(repeat);
 
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);

@@ -194,6 +194,37 @@ static airc_status conv_expand(airc_ge_builder *b, const airc_node *n, void *ud)
     return with_const(b, "BroadcastTo", x, "shape", m->shape, (size_t)m->ndim);
 }
 
+/* repeat(self, repeats) -> Tile(x, multiples); self is first Reshaped to
+ * len(repeats) dims when repeats is longer (Tile's multiples match the
+ * rank). */
+static airc_status conv_repeat(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dims[AIRC_MAX_DIMS], rep[AIRC_MAX_DIMS], padded[AIRC_MAX_DIMS];
+    size_t nr = 0;
+    AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    AIRC_TRY(ints_arg(b, 1, rep, AIRC_MAX_DIMS, &nr));
+    if (nr < (size_t)nd)
+        return airc_fail(AIRC_E_SHAPE, "repeat: %zu repeats for a %d-d tensor", nr, (int)nd);
+    if (nr > (size_t)nd) {
+        size_t pad = nr - (size_t)nd;
+        for (size_t i = 0; i < nr; i++)
+            padded[i] = i < pad ? 1 : dims[i - pad];
+        airc_ge_tensor c;
+        airc_ge_op *op;
+        AIRC_TRY(airc_ge_const_ints(b, padded, nr, &c));
+        AIRC_TRY(airc_ge_op_create(b, "Reshape", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", x));
+        AIRC_TRY(airc_ge_op_input(op, "shape", c));
+        AIRC_TRY(airc_ge_op_output(op, "y", dt, (int32_t)nr, padded, &x));
+    }
+    return with_const(b, "Tile", x, "multiples", rep, nr);
+}
+
 static airc_status conv_squeeze(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
@@ -833,6 +864,16 @@ static airc_status raise_broadcast(ge_raise *r)
     return call0(r, "aten.clone.default", e, &r->out[0]);
 }
 
+/* Tile(x, multiples): repeat by the Const multiples. */
+static airc_status raise_tile(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    int64_t m[AIRC_MAX_DIMS];
+    size_t n = 0;
+    AIRC_TRY(airc_ge_const_input_ints(r, 1, m, AIRC_MAX_DIMS, &n));
+    return call1(r, "aten.repeat.default", r->in[0], airc_ge_vints(r, m, n), &r->out[0]);
+}
+
 static int cmp_desc(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -1183,6 +1224,7 @@ static const ge_conv_entry conv[] = {
     {"aten.transpose.int", conv_transpose, NULL},
     {"aten.permute.default", conv_transpose, NULL},
     {"aten.expand.default", conv_expand, NULL},
+    {"aten.repeat.default", conv_repeat, NULL},
     {"aten.squeeze.default", conv_squeeze, NULL},
     {"aten.squeeze.dim", conv_squeeze, NULL},
     {"aten.unsqueeze.default", conv_unsqueeze, NULL},
@@ -1208,6 +1250,7 @@ static const ge_raise_entry raise[] = {
     {"Reshape", raise_reshape, NULL},
     {"Transpose", raise_transpose, NULL},
     {"BroadcastTo", raise_broadcast, NULL},
+    {"Tile", raise_tile, NULL},
     {"Expand", raise_broadcast, NULL},
     {"Squeeze", raise_squeeze, NULL},
     {"Unsqueeze", raise_unsqueeze, NULL},

@@ -279,3 +279,37 @@ airc_status airc_meta_create(airc_node *n, void *user_data)
         AIRC_TRY(like_layout(&a, &out, AIRC_MEMORY_FORMAT_CONTIGUOUS, &out));
     return airc_meta_set(n, &out);
 }
+
+/* repeat(self, repeats): self with 1s prepended to len(repeats) dims, each
+ * size times its repeat; contiguous. At most AIRC_MAX_DIMS / 2 dims (the
+ * kernel views each dim as repeats x size). */
+airc_status airc_meta_repeat(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t rep[AIRC_MAX_DIMS];
+    int32_t nr;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(&a, "repeats", rep, AIRC_MAX_DIMS, &nr, &present));
+    if (nr < x.ndim)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Number of dimensions of repeat dims can not be smaller than number "
+                         "of dimensions of tensor",
+                         a.op);
+    if (nr > AIRC_MAX_DIMS / 2)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: repeat over %d dims (at most %d)", a.op, (int)nr,
+                         AIRC_MAX_DIMS / 2);
+    airc_tmeta out = x;
+    out.ndim = nr;
+    for (int32_t i = 0; i < nr; i++) {
+        int64_t size = i < nr - x.ndim ? 1 : x.shape[i - (nr - x.ndim)];
+        if (__builtin_mul_overflow(size, rep[i], &out.shape[i]))
+            return airc_meta_overflow(&a);
+    }
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

@@ -223,6 +223,7 @@ AIRC_META_FN(adaptive_pool2d);
 AIRC_META_FN(softmax);
 AIRC_META_FN(layer_norm);
 AIRC_META_FN(batch_norm);
+AIRC_META_FN(repeat);
 AIRC_META_FN(group_norm);
 AIRC_META_FN(upsample2d);
 AIRC_META_FN(copy);

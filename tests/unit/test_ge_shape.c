@@ -325,6 +325,23 @@ static void test_pad_int_value(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* repeat -> Tile, after a Reshape to the repeats' rank when they are more */
+static void test_repeat(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x")
+        CALL("t", "t.default", "(%x,)")
+        CALL("a", "repeat.default", "(%t, [2, 3])")
+        CALL("b", "repeat.default", "(%x, [2, 1, 2])")
+        CALL("c", "repeat.default", "(%x, [1, 1])")
+        "    return (a, b, c)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(2, 3)};
+    static const char *const types[] = {"Tile", "Reshape", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_scatter_views(void **state)
 {
     (void)state;
@@ -515,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
         cmocka_unit_test(test_pad_int_value),
+        cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),
