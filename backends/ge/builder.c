@@ -807,3 +807,15 @@ airc_status airc_ge_graph_attr_string(airc_ge_builder *b, bool model, const char
     b->graph->attr = arr;
     return e->key ? AIRC_OK : airc_fail_oom("GE graph attribute");
 }
+
+airc_status airc_ge_reshape(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt, int32_t nd,
+                            const int64_t *shape, airc_ge_tensor *out)
+{
+    airc_ge_tensor c;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_const_ints(b, shape, (size_t)nd, &c));
+    AIRC_TRY(airc_ge_op_create(b, "Reshape", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "shape", c));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}

@@ -285,16 +285,8 @@ static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void 
     rshape[0] = cs[0];
     for (int32_t d = 1; d < nd - 1; d++)
         rshape[d] = 1;
-    airc_ge_tensor shp;
-    AIRC_TRY(airc_ge_const_ints(b, rshape, (size_t)(nd - 1), &shp));
-    airc_ge_op *op;
-    airc_ge_tensor *rs[2] = {&sr, &hr}, src[2] = {scale, shift};
-    for (int i = 0; i < 2; i++) {
-        AIRC_TRY(airc_ge_op_create(b, "Reshape", &op));
-        AIRC_TRY(airc_ge_op_input(op, "x", src[i]));
-        AIRC_TRY(airc_ge_op_input(op, "shape", shp));
-        AIRC_TRY(airc_ge_op_output(op, "y", pdt, nd - 1, rshape, rs[i]));
-    }
+    AIRC_TRY(airc_ge_reshape(b, scale, pdt, nd - 1, rshape, &sr));
+    AIRC_TRY(airc_ge_reshape(b, shift, pdt, nd - 1, rshape, &hr));
     airc_ge_tensor xs[2] = {x, sr};
     AIRC_TRY(ew_op(b, "Mul", xs, 2, pdt, nd, xm->shape, &y));
     airc_ge_tensor ys[2] = {y, hr};

@@ -214,13 +214,7 @@ static airc_status conv_repeat(airc_ge_builder *b, const airc_node *n, void *ud)
         size_t pad = nr - (size_t)nd;
         for (size_t i = 0; i < nr; i++)
             padded[i] = i < pad ? 1 : dims[i - pad];
-        airc_ge_tensor c;
-        airc_ge_op *op;
-        AIRC_TRY(airc_ge_const_ints(b, padded, nr, &c));
-        AIRC_TRY(airc_ge_op_create(b, "Reshape", &op));
-        AIRC_TRY(airc_ge_op_input(op, "x", x));
-        AIRC_TRY(airc_ge_op_input(op, "shape", c));
-        AIRC_TRY(airc_ge_op_output(op, "y", dt, (int32_t)nr, padded, &x));
+        AIRC_TRY(airc_ge_reshape(b, x, dt, (int32_t)nr, padded, &x));
     }
     return with_const(b, "Tile", x, "multiples", rep, nr);
 }
@@ -392,6 +386,12 @@ static airc_status conv_index_select(airc_ge_builder *b, const airc_node *n, voi
     int64_t dims[AIRC_MAX_DIMS];
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
     AIRC_TRY(airc_ge_input(b, 2, &idx));
+    airc_dtype idt = AIRC_DTYPE_UNDEFINED;
+    int32_t ind = 0;
+    AIRC_TRY(airc_ge_tensor_meta(b, idx, &idt, &ind, NULL));
+    int64_t one = 1;
+    if (ind == 0) /* a 0-d index keeps the dim (GatherV2 would drop it): [1] */
+        AIRC_TRY(airc_ge_reshape(b, idx, idt, 1, &one, &idx));
     return gather_v2(b, x, idx, wrap_dim(airc_ge_int_arg(b, 1, 0), nd), false, false);
 }
 

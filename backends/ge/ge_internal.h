@@ -204,6 +204,10 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
                                        const char *const *names, const airc_ge_tensor *in,
                                        size_t nin, airc_ge_op **op_out);
 
+/* A Reshape of x to (dt, nd, shape), its shape a Const. */
+AIRC_HIDDEN airc_status airc_ge_reshape(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt,
+                                        int32_t nd, const int64_t *shape, airc_ge_tensor *out);
+
 /* Helpers for raisers. */
 /* The first element of a Const's tensor as a number of its dtype's kind (an
  * int for integer and bool Consts, read exactly), and that dtype (dt may be

@@ -280,13 +280,16 @@ static void test_index(void **state)
 {
     (void)state;
     // clang-format off
-    static const char fx[] = "graph():\n" PH("x") PH("i") PH("g") PH("e")
+    static const char fx[] = "graph():\n" PH("x") PH("i") PH("g") PH("e") PH("i0")
         CALL("is", "index_select.default", "(%x, 1, %i)")
         CALL("ga", "gather.default", "(%x, 1, %g)")
         CALL("emb", "embedding.default", "(%x, %e)")
-        "    return (is, ga, emb)\n";
+        CALL("is0", "index_select.default", "(%x, -1, %i0)")
+        "    return (is, ga, emb, is0)\n";
     // clang-format on
-    static const in_spec ins[] = {F32(4, 5), I64(5, 3), I64(5, 4, 2), I64(4, 2, 3)};
+    /* i0: a 0-d index, which keeps the dim (GatherV2 alone would drop it) */
+    static const in_spec ins[] = {F32(4, 5),    I64(5, 3), I64(5, 4, 2), I64(4, 2, 3),
+                                  {AIRC_DTYPE_I64, 0, {0}, 5}};
     static const char *const types[] = {"GatherV2", "GatherElements", NULL};
     check_graph(fx, ins, N_IN(ins), types);
 }
