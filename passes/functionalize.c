@@ -31,7 +31,8 @@
  * back up the chain with each view's inverse: slice -> slice_scatter,
  * select -> select_scatter, t/transpose -> themselves, permute -> the
  * inverse permutation, unsqueeze -> squeeze.dim; with meta (the source's
- * shape) also view/_reshape_alias/contiguous reshape -> view, squeeze.dim
+ * shape) also view/_reshape_alias/contiguous reshape -> view, squeeze (all
+ * dims) -> view, squeeze.dim
  * -> unsqueeze; alias/detach/lift_fresh (and a no-op squeeze or expand)
  * -> the value itself. The top of the chain becomes the root's latest
  * value; the views on the chain read their new values from then on, the
@@ -511,6 +512,8 @@ static inv_kind inverse_kind(const fstate *s, airc_node *c)
     const airc_tmeta *cm = c->meta_kind == AIRC_META_TENSOR && c->nout == 1 ? &c->out[0] : NULL;
     if (!pm || !cm)
         return INV_NONE;
+    if (!strcmp(q, "aten.squeeze.default")) /* size-1 dims out: a view puts them back */
+        return same_shape(pm, cm) ? INV_IDENTITY : INV_VIEW;
     if (!strcmp(q, "aten.squeeze.dim") || !strcmp(q, "aten.expand.default"))
         return same_shape(pm, cm)                                           ? INV_IDENTITY
                : !strcmp(q, "aten.squeeze.dim") && pm->ndim == cm->ndim + 1 ? INV_UNSQUEEZE

@@ -157,6 +157,14 @@ def flat_view_write(x):
     return a
 
 
+def squeeze_all_write(x):
+    # squeeze() of every size-1 dim: its inverse views the new value back
+    a = x.clone()
+    a.squeeze()[1:].add_(1)
+    x.squeeze().mul_(2)
+    return a
+
+
 VIEW_CASES = [
     (slice_of_slice, lambda: (torch.randn(4, 6),)),
     (select_of_transpose, lambda: (torch.randn(3, 4),)),
@@ -169,6 +177,7 @@ VIEW_CASES = [
     (permute_unsqueeze, lambda: (torch.randn(2, 3, 4),)),
     (squeeze_transpose, lambda: (torch.randn(2, 1, 3),)),
     (flat_view_write, lambda: (torch.randn(2, 3),)),
+    (squeeze_all_write, lambda: (torch.randn(1, 3, 1),)),
 ]
 
 

@@ -144,7 +144,7 @@ static void test_torch_view_cases(void **state)
 {
     (void)state;
     /* name, and how many writes stay in place without meta (a view's
-     * inverse that needs its source's shape: view, squeeze.dim) */
+     * inverse that needs its source's shape: view, squeeze, squeeze.dim) */
     static const struct {
         const char *name;
         size_t kept_without_meta;
@@ -154,7 +154,7 @@ static void test_torch_view_cases(void **state)
         {"input_view_then_read", 0}, {"write_base_read_view", 0},
         {"stale_chain", 0},          {"two_views", 0},
         {"permute_unsqueeze", 0},    {"squeeze_transpose", 1},
-        {"flat_view_write", 1},
+        {"flat_view_write", 1},      {"squeeze_all_write", 2},
     };
     const char *dir = AIRC_TEST_DATA "/passes/functionalize";
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
