@@ -4,13 +4,14 @@
  * else in / out; nearest takes min(floor(dst * scale), in - 1); bilinear
  * (align_corners false) samples at max((dst + 0.5) * scale - 0.5, 0), with
  * align_corners at dst * (in - 1) / (out - 1), and blends the two
- * neighbours of each dim. As torch's kernels mostly do: a result as large
- * as the input is a copy of it, a dim whose size does not change is taken
- * as it is, and nearest to twice a dim's size takes dst / 2, whatever the
- * scale factors (torch's kernel for some layouts samples those at
- * 1 / factor instead: tests/gen_value_sweep.py's upsample_exact_case). Indices and weights are computed in float, as
- * torch does (its opmath type), for every dtype but f64, which uses
- * double; values blend in that type too. */
+ * neighbours of each dim. As torch's kernels mostly do, whatever the scale
+ * factors: a result as large as the input is a copy of it, a dim whose
+ * size does not change is taken as it is, and nearest to twice a dim's
+ * size takes dst / 2 (torch's kernel for some layouts samples those at
+ * 1 / factor instead: upsample_exact_case in tests/gen_value_sweep.py).
+ * Indices and weights are computed in float, as torch does (its opmath
+ * type), for every dtype but f64, which uses double; values blend in that
+ * type too. */
 #include "backends/cpu/k_linalg_impl.h"
 
 #include <math.h>
@@ -29,7 +30,9 @@ static double scale_factor(const airc_kernel_ctx *k, size_t arg, int d)
     if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
         return 0;
     const airc_value *it = v->u.items[d];
-    double f = it->kind == AIRC_VALUE_FLOAT ? it->u.f : it->kind == AIRC_VALUE_INT ? (double)it->u.i : 0;
+    double f = it->kind == AIRC_VALUE_FLOAT ? it->u.f
+               : it->kind == AIRC_VALUE_INT ? (double)it->u.i
+                                            : 0;
     return f > 0 ? f : 0;
 }
 
@@ -45,7 +48,7 @@ static void dim_taps(int64_t in, int64_t out, double sf, bool nearest, bool alig
             t->w[i] = 0;
             continue;
         } else if (dbl) {
-            double scale = align ? (out > 1 ? (double)(in - 1) / (double)(out - 1) : 0)
+            double scale = align    ? (out > 1 ? (double)(in - 1) / (double)(out - 1) : 0)
                            : sf > 0 ? 1.0 / sf
                                     : (double)in / (double)out;
             double real = nearest ? floor((double)i * scale)
@@ -54,7 +57,7 @@ static void dim_taps(int64_t in, int64_t out, double sf, bool nearest, bool alig
             lo = (int64_t)real;
             w = nearest ? 0 : real - (double)lo;
         } else {
-            float scale = align ? (out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f)
+            float scale = align    ? (out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f)
                           : sf > 0 ? (float)(1.0 / sf)
                                    : (float)in / (float)out;
             float real = nearest ? floorf((float)i * scale)

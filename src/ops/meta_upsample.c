@@ -45,8 +45,8 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_tensor(&a, "input", &x));
     char s[AIRC_META_SHAPE_STR];
     if (x.ndim != 4)
-        return airc_fail(AIRC_E_SHAPE, "%s: expected a 4-d input (N, C, H, W), got shape %s",
-                         a.op, airc_meta_shape_str(x.shape, x.ndim, s));
+        return airc_fail(AIRC_E_SHAPE, "%s: expected a 4-d input (N, C, H, W), got shape %s", a.op,
+                         airc_meta_shape_str(x.shape, x.ndim, s));
     bool dtype_ok = x.dtype == AIRC_DTYPE_F32 || x.dtype == AIRC_DTYPE_F64 ||
                     x.dtype == AIRC_DTYPE_BF16 || (nearest && x.dtype == AIRC_DTYPE_U8);
     if (!dtype_ok)
@@ -61,8 +61,9 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     AIRC_TRY(scale_list(&a, scale, AIRC_MAX_DIMS, &nf));
     bool has_scale = airc_meta_get(&a, "scale_factors") != NULL;
     if (has_size == has_scale)
-        return airc_fail(AIRC_E_SHAPE, "%s: Must specify exactly one of output_size and "
-                                       "scale_factors",
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Must specify exactly one of output_size and "
+                         "scale_factors",
                          a.op);
     if ((has_size ? ns : nf) != 2)
         return airc_fail(AIRC_E_SHAPE, "%s: %s must have 2 values (H, W), got %d", a.op,
@@ -74,8 +75,8 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
         }
         double o = (double)x.shape[2 + i] * scale[i];
         if (!(o > -9.2e18 && o < 9.2e18)) /* NaN too */
-            return airc_fail(AIRC_E_SHAPE, "%s: scale factor %g gives no valid output size",
-                             a.op, scale[i]);
+            return airc_fail(AIRC_E_SHAPE, "%s: scale factor %g gives no valid output size", a.op,
+                             scale[i]);
         out[i] = (int64_t)o;
     }
     if (x.shape[2] <= 0 || x.shape[3] <= 0 || out[0] <= 0 || out[1] <= 0)
