@@ -273,16 +273,21 @@ static airc_status positional_leading(airc_node *n)
 
 /* getitem(t, j) of a multi-output op that is not a view (max.dim,
  * native_layer_norm...): j, else -1. Every such getitem of the same (t, j)
- * is the same tensor. */
+ * is the same tensor, whichever way j is written (False is 0, -1 the
+ * last). */
 static int64_t tuple_item(const airc_node *n)
 {
+    int64_t j;
     if (n->kind != AIRC_NODE_CALL_FUNCTION || strcmp(n->op->qualname, AIRC_OP_GETITEM) ||
-        n->nargs < 2 || n->args[0]->kind != AIRC_VALUE_NODE || n->args[1]->kind != AIRC_VALUE_INT)
+        n->nargs < 2 || n->args[0]->kind != AIRC_VALUE_NODE ||
+        airc_value_get_int(n->args[1], &j) != AIRC_OK)
         return -1;
     const airc_node *t = n->args[0]->u.node;
     if (t->kind != AIRC_NODE_CALL_FUNCTION || is_view_op(t->op))
         return -1;
-    return n->args[1]->u.i;
+    if (j < 0 && t->op->schema->nrets > 1) /* a tuple of schema returns */
+        j += (int64_t)t->op->schema->nrets;
+    return j;
 }
 
 /* The first getitem(t, j) in graph order, or NULL. */

@@ -310,10 +310,11 @@ static void test_view_source_by_keyword(void **state)
  * taken: a write to one shows in a later getitem(t, j), and in t itself
  * when the graph returns t (then returned as the tuple of its items). In
  * torch: v, i = x.max(-1); i.fill_(7); (x.max result)[1] is 7s too. */
-static void test_written_tuple_item(void **state)
+/* The second getitem spells item 1 as `index` (1, True, -1: the same
+ * tensor in Python). */
+static void check_written_tuple_item(const char *index)
 {
-    (void)state;
-    const char *text =
+    static const char head[] =
         "graph():\n"
         "    %x_1 : [#users=1] = placeholder[target=x_1]\n"
         "    %max_1 : [#users=3] = call_function[target=torch.ops.aten.max.dim](args = (%x_1, "
@@ -322,9 +323,11 @@ static void test_written_tuple_item(void **state)
         "kwargs = {})\n"
         "    %fill_ : [#users=0] = call_function[target=torch.ops.aten.fill_.Scalar](args = "
         "(%getitem_1, 7), kwargs = {})\n"
-        "    %getitem_2 : [#users=1] = call_function[target=operator.getitem](args = (%max_1, 1), "
-        "kwargs = {})\n"
-        "    return (getitem_2, max_1)\n";
+        "    %getitem_2 : [#users=1] = call_function[target=operator.getitem](args = (%max_1, ";
+    static const char tail[] = "), kwargs = {})\n"
+                               "    return (getitem_2, max_1)\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s%s", head, index, tail);
     airc_graph *before = airc_test_parse(g_ctx, text), *g = airc_test_parse(g_ctx, text);
     int32_t changed = 0;
     AIRC_ASSERT_OK(airc_pass_functionalize(g, &changed));
@@ -350,6 +353,14 @@ static void test_written_tuple_item(void **state)
     }
     airc_graph_destroy(before);
     airc_graph_destroy(g);
+}
+
+static void test_written_tuple_item(void **state)
+{
+    (void)state;
+    check_written_tuple_item("1");
+    check_written_tuple_item("True");
+    check_written_tuple_item("-1");
 }
 
 int main(void)
