@@ -225,6 +225,17 @@ static airc_status add_cand(rp_state *st, airc_node *n, const airc_op *twin, air
  * one, the only use of the call's tuple that holds that tensor), the
  * output does not read it, no view of it is taken, every other user comes
  * before n, and all of them run on n's stream. */
+/* The item getitem u takes from producer p as Python reads its index (a
+ * bool is an int, a negative one counts from the end); INT64_MIN when not
+ * known. */
+static int64_t item_of(const airc_node *u, const airc_node *p)
+{
+    int64_t j;
+    if (u->nargs < 2 || airc_value_get_int(u->args[1], &j) != AIRC_OK)
+        return INT64_MIN;
+    return j < 0 ? j + (int64_t)p->nout : j;
+}
+
 static bool writable_intermediate(const rp_state *st, const airc_node *x, const airc_node *n)
 {
     if (!x || x->kind != AIRC_NODE_CALL_FUNCTION || !x->op || !single_tensor(x))
@@ -241,8 +252,7 @@ static bool writable_intermediate(const rp_state *st, const airc_node *x, const 
          * passed as a list, or taken again by another getitem of x's index */
         for (size_t i = 0; i < producer->nusers; i++) {
             const airc_node *u = producer->users[i];
-            if (!is_getitem(u) || (u != x && u->nargs > 1 && x->nargs > 1 &&
-                                   airc_value_equal(u->args[1], x->args[1])))
+            if (!is_getitem(u) || (u != x && item_of(u, producer) == item_of(x, producer)))
                 return false;
         }
     }
