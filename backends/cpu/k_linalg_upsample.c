@@ -29,10 +29,9 @@ static double scale_factor(const airc_kernel_ctx *k, size_t arg, int d)
     const airc_value *v = airc_kernel_arg(k, arg);
     if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
         return 0;
-    const airc_value *it = v->u.items[d];
-    double f = it->kind == AIRC_VALUE_FLOAT ? it->u.f
-               : it->kind == AIRC_VALUE_INT ? (double)it->u.i
-                                            : 0;
+    double f = 0;
+    if (airc_value_get_float(v->u.items[d], &f) != AIRC_OK)
+        return 0;
     return f > 0 ? f : 0;
 }
 

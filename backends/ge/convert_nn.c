@@ -396,10 +396,9 @@ static bool resize_scale_ok(airc_ge_builder *b, const airc_node *n, size_t sf_ar
     int64_t in = n->inputs[0]->out[0].shape[2 + d], out = n->out[0].shape[2 + d];
     if (!v || v->kind != AIRC_VALUE_LIST || v->len < 2 || out == in || (nearest && out == 2 * in))
         return true;
-    const airc_value *it = v->u.items[d];
-    double f = it->kind == AIRC_VALUE_FLOAT ? it->u.f
-               : it->kind == AIRC_VALUE_INT ? (double)it->u.i
-                                            : 0;
+    double f = 0;
+    if (airc_value_get_float(v->u.items[d], &f) != AIRC_OK)
+        return true; /* meta took only numbers */
     return f <= 0 || (float)(1.0 / f) == (float)in / (float)out;
 }
 

@@ -22,12 +22,7 @@ static airc_status scale_list(const airc_meta_args *a, double *out, int32_t cap,
         return airc_fail(AIRC_E_SHAPE, "%s: scale_factors must be a list of at most %d floats",
                          a->op, (int)cap);
     for (uint32_t k = 0; k < v->len; k++) {
-        const airc_value *it = v->u.items[k];
-        if (it->kind == AIRC_VALUE_FLOAT)
-            out[k] = it->u.f;
-        else if (it->kind == AIRC_VALUE_INT)
-            out[k] = (double)it->u.i;
-        else
+        if (airc_value_get_float(v->u.items[k], &out[k]) != AIRC_OK)
             return airc_fail(AIRC_E_SHAPE, "%s: scale_factors item %u is not a number", a->op,
                              (unsigned)k);
     }
