@@ -673,6 +673,11 @@ def h_repeat(d):
     return {"self": x, "repeats": [d.pick([1, 1, 2, 3, 0]) for _ in range(n)]}
 
 
+def h_flip(d):
+    x = d.tensor()
+    return {"self": x, "dims": d.dims(nd_of(x))}
+
+
 def h_group_norm(d):
     # N, C, HxW as the input's (now and then off by one), C a multiple of group
     group = d.pick([1, 2, 3])
@@ -780,7 +785,8 @@ HINTS = {
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
-    "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm, "repeat": h_repeat, "where.self": h_where, "where.ScalarOther": h_where,
+    "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
+    "repeat": h_repeat, "flip": h_flip, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,

@@ -144,6 +144,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.expand.default", k_alias},
     {"aten.fill.Scalar", airc_cpu_k_fill_arg1},
     {"aten.fill_.Scalar", airc_cpu_k_fill_},
+    {"aten.flip.default", airc_cpu_k_flip},
     {"aten.full.default", airc_cpu_k_fill_arg1},
     {"aten.full_like.default", airc_cpu_k_fill_arg1},
     {"aten.gather.default", airc_cpu_k_gather},

@@ -373,3 +373,31 @@ airc_status airc_cpu_k_repeat(airc_kernel_ctx *k, void *ud)
         airc_cpu_copy(&dst, &src);
     return AIRC_OK;
 }
+
+/* flip(self, dims): a copy from self read backwards along each flipped dim
+ * (its last element first, its stride negated). */
+airc_status airc_cpu_k_flip(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    int64_t dims[4 * AIRC_MAX_DIMS];
+    int32_t nd;
+    AIRC_TRY(airc_cpu_arg_ints(k, 1, dims, 4 * AIRC_MAX_DIMS, &nd));
+    const airc_tview *o = &k->out[0];
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    airc_tview src = *x;
+    bool flipped[AIRC_MAX_DIMS] = {false};
+    for (int32_t i = 0; i < nd && x->ndim > 0; i++) {
+        int64_t d = dims[i] < 0 ? dims[i] + x->ndim : dims[i];
+        if (d < 0 || d >= x->ndim || flipped[d])
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "bad flip dim %lld", (long long)dims[i]);
+        flipped[d] = true;
+        src.data = (char *)src.data + (x->shape[d] - 1) * x->strides[d] *
+                                          (int64_t)airc_dtype_size(x->dtype);
+        src.strides[d] = -x->strides[d];
+    }
+    airc_cpu_copy(o, &src);
+    return AIRC_OK;
+}

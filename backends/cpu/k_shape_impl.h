@@ -22,6 +22,7 @@ AIRC_CPU_KERNEL(constant_pad_nd);
 AIRC_CPU_KERNEL(slice_scatter);
 AIRC_CPU_KERNEL(select_scatter);
 AIRC_CPU_KERNEL(repeat);
+AIRC_CPU_KERNEL(flip);
 
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);

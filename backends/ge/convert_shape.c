@@ -4,9 +4,10 @@
  * t/transpose/permute -> Transpose (a Const perm), expand -> BroadcastTo,
  * squeeze/unsqueeze -> Squeeze/Unsqueeze, slice -> StridedSliceV2,
  * select/index_select/embedding -> GatherV2, cat -> ConcatV2, stack -> Pack,
- * split -> SplitV, unbind -> Unpack, gather -> GatherElements,
- * constant_pad_nd -> PadV3, tril/triu -> Tril/Triu, as_strided -> AsStrided,
- * copy -> Identity/BroadcastTo, detach/contiguous/to -> Identity or Cast.
+ * split -> SplitV, unbind -> Unpack, repeat -> Tile, flip -> ReverseV2,
+ * gather -> GatherElements, constant_pad_nd -> PadV3, tril/triu -> Tril/Triu,
+ * as_strided -> AsStrided, copy -> Identity/BroadcastTo,
+ * detach/contiguous/to -> Identity or Cast.
  * Shapes are static, so every shape/perm/index input is a Const computed
  * from the node's meta. select_scatter and slice_scatter (TorchAir:
  * ScatterElements over Range indices) become StridedSliceV2 pieces joined
@@ -217,6 +218,26 @@ static airc_status conv_repeat(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_reshape(b, x, dt, (int32_t)nr, padded, &x));
     }
     return with_const(b, "Tile", x, "multiples", rep, nr);
+}
+
+/* flip(self, dims) -> ReverseV2(x, axis), dims wrapped; Identity when
+ * nothing is reversed (no dims, or a 0-dim tensor). */
+static airc_status conv_flip(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dims[AIRC_MAX_DIMS], axis[AIRC_MAX_DIMS];
+    size_t na = 0;
+    AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    AIRC_TRY(ints_arg(b, 1, axis, AIRC_MAX_DIMS, &na));
+    if (!na || !nd)
+        return identity(b, x);
+    for (size_t i = 0; i < na; i++)
+        axis[i] = wrap_dim(axis[i], nd);
+    return with_const(b, "ReverseV2", x, "axis", axis, na);
 }
 
 static airc_status conv_squeeze(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -874,6 +895,16 @@ static airc_status raise_tile(ge_raise *r)
     return call1(r, "aten.repeat.default", r->in[0], airc_ge_vints(r, m, n), &r->out[0]);
 }
 
+/* ReverseV2(x, axis): flip along the Const axis. */
+static airc_status raise_reverse(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    int64_t axis[AIRC_MAX_DIMS];
+    size_t n = 0;
+    AIRC_TRY(airc_ge_const_input_ints(r, 1, axis, AIRC_MAX_DIMS, &n));
+    return call1(r, "aten.flip.default", r->in[0], airc_ge_vints(r, axis, n), &r->out[0]);
+}
+
 static int cmp_desc(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -1225,6 +1256,7 @@ static const ge_conv_entry conv[] = {
     {"aten.permute.default", conv_transpose, NULL},
     {"aten.expand.default", conv_expand, NULL},
     {"aten.repeat.default", conv_repeat, NULL},
+    {"aten.flip.default", conv_flip, NULL},
     {"aten.squeeze.default", conv_squeeze, NULL},
     {"aten.squeeze.dim", conv_squeeze, NULL},
     {"aten.unsqueeze.default", conv_unsqueeze, NULL},
@@ -1251,6 +1283,7 @@ static const ge_raise_entry raise[] = {
     {"Transpose", raise_transpose, NULL},
     {"BroadcastTo", raise_broadcast, NULL},
     {"Tile", raise_tile, NULL},
+    {"ReverseV2", raise_reverse, NULL},
     {"Expand", raise_broadcast, NULL},
     {"Squeeze", raise_squeeze, NULL},
     {"Unsqueeze", raise_unsqueeze, NULL},

@@ -313,3 +313,22 @@ airc_status airc_meta_repeat(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* flip(self, dims): self's shape and dtype in a fresh tensor laid out as
+ * empty_like(preserve); dims wrapped, none named twice. */
+airc_status airc_meta_flip(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t dims[4 * AIRC_MAX_DIMS]; /* more would name a dim twice */
+    int32_t nd;
+    bool present, mask[AIRC_MAX_DIMS];
+    AIRC_TRY(airc_meta_int_list(&a, "dims", dims, 4 * AIRC_MAX_DIMS, &nd, &present));
+    AIRC_TRY(airc_meta_dim_mask(&a, dims, nd, x.ndim, mask));
+    airc_tmeta out = x;
+    AIRC_TRY(like_layout(&a, &x, AIRC_MEMORY_FORMAT_PRESERVE, &out));
+    return airc_meta_set(n, &out);
+}

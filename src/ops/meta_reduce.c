@@ -22,17 +22,7 @@ static airc_status reduced_dims(const airc_meta_args *a, const airc_tmeta *self,
             mask[d] = true;
         return AIRC_OK;
     }
-    bool seen[AIRC_MAX_DIMS] = {false}; /* a 0-dim tensor's dims wrap to 0: [0, -1] repeats */
-    for (int32_t i = 0; i < nd; i++) {
-        int32_t d;
-        AIRC_TRY(airc_meta_wrap_dim(a, dims[i], self->ndim, true, &d));
-        if (seen[d])
-            return airc_fail(AIRC_E_SHAPE, "%s: dim %d appears multiple times in the list of dims",
-                             a->op, (int)d);
-        seen[d] = true;
-        mask[d] = self->ndim > 0;
-    }
-    return AIRC_OK;
+    return airc_meta_dim_mask(a, dims, nd, self->ndim, mask);
 }
 
 static void reduced_shape(const airc_tmeta *self, const bool *mask, bool keepdim, airc_dtype dtype,

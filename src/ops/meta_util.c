@@ -558,6 +558,23 @@ airc_status airc_meta_wrap_dim(const airc_meta_args *a, int64_t dim, int32_t ndi
     return AIRC_OK;
 }
 
+airc_status airc_meta_dim_mask(const airc_meta_args *a, const int64_t *dims, int32_t nd,
+                               int32_t ndim, bool *mask)
+{
+    memset(mask, 0, AIRC_MAX_DIMS * sizeof *mask);
+    bool seen[AIRC_MAX_DIMS] = {false}; /* a 0-dim tensor's dims wrap to 0: [0, -1] repeats */
+    for (int32_t i = 0; i < nd; i++) {
+        int32_t d;
+        AIRC_TRY(airc_meta_wrap_dim(a, dims[i], ndim, true, &d));
+        if (seen[d])
+            return airc_fail(AIRC_E_SHAPE, "%s: dim %d appears multiple times in the list of dims",
+                             a->op, (int)d);
+        seen[d] = true;
+        mask[d] = ndim > 0;
+    }
+    return AIRC_OK;
+}
+
 airc_status airc_meta_infer_size(const airc_meta_args *a, const int64_t *shape, int32_t n,
                                  int64_t numel, int64_t *out)
 {

@@ -148,6 +148,11 @@ AIRC_HIDDEN airc_status airc_meta_broadcast2(const airc_meta_args *a, const char
  * wrap_scalar). AIRC_E_SHAPE with torch's wording otherwise. */
 AIRC_HIDDEN airc_status airc_meta_wrap_dim(const airc_meta_args *a, int64_t dim, int32_t ndim,
                                            bool wrap_scalar, int32_t *out);
+/* torch's dim_list_to_bitset: mask[d] for each of the nd dims, wrapped as
+ * maybe_wrap_dim(wrap_scalar) does; a dim named twice is AIRC_E_SHAPE. A
+ * 0-dim tensor's dim 0 sets no mask entry. */
+AIRC_HIDDEN airc_status airc_meta_dim_mask(const airc_meta_args *a, const int64_t *dims,
+                                           int32_t nd, int32_t ndim, bool *mask);
 
 /* infer_size: resolves one -1 in `shape` for `numel` elements. */
 AIRC_HIDDEN airc_status airc_meta_infer_size(const airc_meta_args *a, const int64_t *shape,
@@ -224,6 +229,7 @@ AIRC_META_FN(softmax);
 AIRC_META_FN(layer_norm);
 AIRC_META_FN(batch_norm);
 AIRC_META_FN(repeat);
+AIRC_META_FN(flip);
 AIRC_META_FN(group_norm);
 AIRC_META_FN(upsample2d);
 AIRC_META_FN(copy);

@@ -345,6 +345,23 @@ static void test_repeat(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* flip -> ReverseV2 over the wrapped dims; Identity with nothing to reverse */
+static void test_flip(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x")
+        CALL("t", "t.default", "(%x,)")
+        CALL("a", "flip.default", "(%t, [-1])")
+        CALL("b", "flip.default", "(%x, [0, 1])")
+        CALL("c", "flip.default", "(%x, [])")
+        "    return (a, b, c)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(2, 3)};
+    static const char *const types[] = {"ReverseV2", "Identity", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_scatter_views(void **state)
 {
     (void)state;
@@ -535,7 +552,7 @@ int main(void)
         cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
         cmocka_unit_test(test_pad_int_value),
-        cmocka_unit_test(test_repeat),
+        cmocka_unit_test(test_repeat),       cmocka_unit_test(test_flip),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),
