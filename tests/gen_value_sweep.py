@@ -678,6 +678,23 @@ def h_flip(d):
     return {"self": x, "dims": d.dims(nd_of(x))}
 
 
+def h_sort(d):
+    x = d.tensor()
+    return {"self": x, "dim": d.dim(nd_of(x)), "descending": d.chance(0.5)}
+
+
+def h_sort_stable(d):
+    return dict(h_sort(d), stable=d.pick([None, True, False]))
+
+
+def h_topk(d):
+    x = d.tensor()
+    dim = d.dim(nd_of(x))
+    n = x.shape[dim] if x.shape and -nd_of(x) <= dim < nd_of(x) else 1
+    k = d.pick([0, 1, n, n, max(n - 1, 0), d.r.randint(0, n), n + 1, -1])
+    return {"self": x, "k": k, "dim": dim, "largest": d.chance(0.6), "sorted": d.chance(0.8)}
+
+
 def h_group_norm(d):
     # N, C, HxW as the input's (now and then off by one), C a multiple of group
     group = d.pick([1, 2, 3])
@@ -786,7 +803,7 @@ HINTS = {
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
-    "repeat": h_repeat, "flip": h_flip, "where.self": h_where, "where.ScalarOther": h_where,
+    "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
@@ -953,6 +970,11 @@ EXCLUSIONS = {
         "native_group_norm of a group whose values are all equal (a group of one value "
         "included): the exact result is the bias, torch's fused x * scale + shift with an fma "
         "leaves the rounding residual of a product scaled by rstd = 1 / sqrt(eps)",
+    "topk_order":
+        "topk of a line holding equal values (NaNs equal one another, -0.0 equals 0.0), or "
+        "with sorted=False and k > 1: torch's nth_element leaves the order of equal values "
+        "(and, unsorted, of all k) to the C++ library; airc's topk is a stable sort, always "
+        "sorted. The values agree; the indices may not",
     "torch2_rule":
         "airc follows a check torch >= 2.0 makes and 1.13 does not: index_select of a 0-dim "
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
@@ -1168,6 +1190,14 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         raise Excluded("gemm_alpha_zero")
     if name in ("tril", "triu") and tensors[0].dim() < 2:
         raise Excluded("torch2_rule")
+    if name == "topk" and tensors[0].dim() > 0:
+        dim = t_pos[2] if len(t_pos) > 2 else t_kw.get("dim", -1)
+        srt = t_pos[4] if len(t_pos) > 4 else t_kw.get("sorted", True)
+        k = t_pos[1] if len(t_pos) > 1 else t_kw.get("k")
+        x = tensors[0].double().nan_to_num(nan=float("inf"), posinf=1e300).movedim(dim, -1)
+        xs = x.sort(-1).values
+        if (not srt and k > 1) or bool((xs[..., 1:] == xs[..., :-1]).any()):
+            raise Excluded("topk_order")
     outs = list(res) if isinstance(res, (tuple, list)) else [res]
     if name in ACCUMULATING_OPS and ill_conditioned(tensors, outs):
         raise Excluded("accumulation_error")
@@ -1383,7 +1413,19 @@ def V(dtype, shape, values=None):
 
 POS64 = [0.5 + (i * 29 % 64) / 16 for i in range(64)]
 NAN, INF = float("nan"), float("inf")
+TIES40 = [[1.5, -0.0, NAN, 0.0, -2.0, INF][i * 7 % 6] for i in range(40)]
+DISTINCT400 = [i * 211 % 400 - 200 for i in range(400)]
 PINNED = [
+    # a stable sort of a long line: equal values (NaNs, -0.0 and 0.0) keep
+    # their order, ascending and descending
+    ("sort_stable_ties", "aten.sort.stable", [V("f32", [40], TIES40)],
+     {"stable": True, "descending": False}),
+    ("sort_stable_ties_desc", "aten.sort.stable", [V("f64", [2, 20], TIES40)],
+     {"stable": True, "dim": 1, "descending": True}),
+    # topk of a long line (torch's partial_sort path), both ends
+    ("topk_long_largest", "aten.topk.default", [V("f32", [400], DISTINCT400), 5], {}),
+    ("topk_long_smallest", "aten.topk.default", [V("i64", [4, 100], DISTINCT400), 3, 1, False],
+     {}),
     # an in-place op's result must fit self's dtype, also once compile's
     # functionalization has made it out-of-place (torch checks the in-place
     # op on meta tensors first)

@@ -16,45 +16,6 @@
 
 #define D AIRC_MAX_DIMS
 
-/* Walks every line of a (and the same positions of b) along dim `skip`:
- * `in`/`out` are the element offsets of each line's first element. */
-typedef struct line_iter {
-    int32_t nd;
-    int64_t size[D], sa[D], sb[D], idx[D];
-    int64_t in, out, left;
-} line_iter;
-
-static void lines_init(line_iter *it, const airc_tview *a, const airc_tview *b, int32_t skip)
-{
-    memset(it, 0, sizeof *it);
-    it->left = 1;
-    for (int32_t d = 0; d < a->ndim; d++) {
-        it->left *= d == skip ? 1 : a->shape[d];
-        if (d == skip || a->shape[d] == 1)
-            continue;
-        it->size[it->nd] = a->shape[d];
-        it->sa[it->nd] = a->strides[d];
-        it->sb[it->nd++] = b->strides[d];
-    }
-}
-
-static bool lines_next(line_iter *it)
-{
-    if (--it->left <= 0)
-        return false;
-    for (int32_t d = it->nd - 1; d >= 0; d--) {
-        if (++it->idx[d] < it->size[d]) {
-            it->in += it->sa[d];
-            it->out += it->sb[d];
-            return true;
-        }
-        it->in -= it->sa[d] * (it->size[d] - 1);
-        it->out -= it->sb[d] * (it->size[d] - 1);
-        it->idx[d] = 0;
-    }
-    return false;
-}
-
 /* torch's is_contiguous: size-1 dims may have any stride */
 static bool contiguous_from(const airc_tview *t, int32_t axis)
 {
@@ -125,12 +86,12 @@ static airc_status softmax_common(airc_kernel_ctx *k, bool take_log)
     bool f32 = x->dtype == AIRC_DTYPE_F32 && y->dtype == AIRC_DTYPE_F32;
     const float *xf = x->data;
     float *yf = y->data;
-    line_iter it;
+    airc_kred_lines it;
     if (f32 && (sx == 1 || n == 1) && (sy == 1 || n == 1)) {
-        lines_init(&it, x, y, dim);
+        airc_kred_lines_init(&it, x, y, dim);
         do
             simd->softmax(xf + it.in, yf + it.out, n, take_log);
-        while (lines_next(&it));
+        while (airc_kred_lines_next(&it));
         return AIRC_OK;
     }
     if (f32 && contiguous_from(x, 0) && contiguous_from(y, 0)) {
@@ -152,7 +113,7 @@ static airc_status softmax_common(airc_kernel_ctx *k, bool take_log)
     void *row = airc_malloc(k->ctx, (size_t)n * esz);
     if (!row)
         return airc_fail_oom("softmax row");
-    lines_init(&it, x, y, dim);
+    airc_kred_lines_init(&it, x, y, dim);
     do {
         if (f32) {
             float *r = row;
@@ -167,7 +128,7 @@ static airc_status softmax_common(airc_kernel_ctx *k, bool take_log)
             softmax_row_d(r, n, take_log);
             airc_kred_store_row_d(y->data, it.out, sy, n, y->dtype, r);
         }
-    } while (lines_next(&it));
+    } while (airc_kred_lines_next(&it));
     airc_free(k->ctx, row);
     return AIRC_OK;
 }
@@ -233,8 +194,8 @@ airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
     int64_t n = x->ndim ? x->shape[dim] : 1;
     int64_t sx = x->ndim ? x->strides[dim] : 1, sy = x->ndim ? y->strides[dim] : 1;
     bool dbl = airc_kred_is_float(y->dtype);
-    line_iter it;
-    lines_init(&it, x, y, dim);
+    airc_kred_lines it;
+    airc_kred_lines_init(&it, x, y, dim);
     do {
         if (x->dtype == AIRC_DTYPE_F32 && y->dtype == AIRC_DTYPE_F32) {
             const float *xp = (const float *)x->data + it.in;
@@ -257,7 +218,7 @@ airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
                 airc_kred_store_i(y->data, it.out + j * sy, y->dtype, (int64_t)acc);
             }
         }
-    } while (lines_next(&it));
+    } while (airc_kred_lines_next(&it));
     return AIRC_OK;
 }
 
@@ -454,15 +415,15 @@ airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data)
 static void bn_channel_sums(const airc_tview *t, const double *center, int p, double *acc)
 {
     int64_t c = t->shape[1];
-    line_iter it;
-    lines_init(&it, t, t, 1);
+    airc_kred_lines it;
+    airc_kred_lines_init(&it, t, t, 1);
     do {
         for (int64_t j = 0; j < c; j++) {
             double v = airc_kred_load_d(t->data, it.in + j * t->strides[1], t->dtype);
             v -= center ? center[j] : 0;
             acc[j] += p == 1 ? v : v * v;
         }
-    } while (lines_next(&it));
+    } while (airc_kred_lines_next(&it));
 }
 
 /* native_batch_norm(input, weight?, bias?, running_mean?, running_var?,
@@ -526,15 +487,15 @@ airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data)
         }
     }
     if (numel > 0) {
-        line_iter it;
-        lines_init(&it, x, y, 1);
+        airc_kred_lines it;
+        airc_kred_lines_init(&it, x, y, 1);
         do {
             for (int64_t j = 0; j < c; j++) {
                 double v = airc_kred_load_d(x->data, it.in + j * x->strides[1], x->dtype);
                 airc_kred_store_d(y->data, it.out + j * y->strides[1], y->dtype,
                                   v * scale[j] + shift[j]);
             }
-        } while (lines_next(&it));
+        } while (airc_kred_lines_next(&it));
     }
     airc_free(k->ctx, st);
     return AIRC_OK;

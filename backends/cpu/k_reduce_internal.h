@@ -37,6 +37,48 @@ AIRC_HIDDEN airc_status airc_kred_fail(const airc_kernel_ctx *k, airc_status cod
 AIRC_HIDDEN bool airc_kred_is_float(airc_dtype d);
 AIRC_HIDDEN int64_t airc_kred_numel(const airc_tview *t);
 
+/* ---- lines along one dim ------------------------------------------------ */
+
+/* Walks every line of a (and the same positions of b) along dim `skip`:
+ * `in`/`out` are the element offsets of each line's first element. */
+typedef struct airc_kred_lines {
+    int32_t nd;
+    int64_t size[AIRC_MAX_DIMS], sa[AIRC_MAX_DIMS], sb[AIRC_MAX_DIMS], idx[AIRC_MAX_DIMS];
+    int64_t in, out, left;
+} airc_kred_lines;
+
+static inline void airc_kred_lines_init(airc_kred_lines *it, const airc_tview *a,
+                                        const airc_tview *b, int32_t skip)
+{
+    memset(it, 0, sizeof *it);
+    it->left = 1;
+    for (int32_t d = 0; d < a->ndim; d++) {
+        it->left *= d == skip ? 1 : a->shape[d];
+        if (d == skip || a->shape[d] == 1)
+            continue;
+        it->size[it->nd] = a->shape[d];
+        it->sa[it->nd] = a->strides[d];
+        it->sb[it->nd++] = b->strides[d];
+    }
+}
+
+static inline bool airc_kred_lines_next(airc_kred_lines *it)
+{
+    if (--it->left <= 0)
+        return false;
+    for (int32_t d = it->nd - 1; d >= 0; d--) {
+        if (++it->idx[d] < it->size[d]) {
+            it->in += it->sa[d];
+            it->out += it->sb[d];
+            return true;
+        }
+        it->in -= it->sa[d] * (it->size[d] - 1);
+        it->out -= it->sb[d] * (it->size[d] - 1);
+        it->idx[d] = 0;
+    }
+    return false;
+}
+
 /* ---- element conversions ------------------------------------------------ */
 
 static inline float airc_kred_h2f(uint16_t h)
@@ -215,5 +257,8 @@ AIRC_HIDDEN airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data
 AIRC_HIDDEN airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data);
+/* k_sort.c */
+AIRC_HIDDEN airc_status airc_kred_sort(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_topk(airc_kernel_ctx *k, void *user_data);
 
 #endif

@@ -145,6 +145,7 @@ extern const ge_family airc_ge_family_shape;  /* views, reshapes, cat/split, ind
 extern const ge_family airc_ge_family_create; /* zeros, full, arange, *_like, where */
 extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, cumsum */
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
+extern const ge_family airc_ge_family_sort;   /* sort, topk */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

@@ -12,9 +12,9 @@
 #include <string.h>
 
 static const ge_family *const families[] = {
-    &airc_ge_family_elementwise,
-    &airc_ge_family_linalg, &airc_ge_family_shape, &airc_ge_family_create,
-    &airc_ge_family_reduce, &airc_ge_family_nn,
+    &airc_ge_family_elementwise, &airc_ge_family_linalg, &airc_ge_family_shape,
+    &airc_ge_family_create,      &airc_ge_family_reduce, &airc_ge_family_nn,
+    &airc_ge_family_sort,
 };
 #define NFAMILIES (sizeof families / sizeof *families)
 

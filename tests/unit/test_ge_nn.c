@@ -268,6 +268,33 @@ static void test_arg_reductions(void **state)
         "m0, m1, n0, n1, a, b, c, d", types);
 }
 
+/* topk -> TopKV2 and sort -> Sort, their int32 indices Cast to int64; a
+ * 0-d input is its own values */
+static void test_sort_topk(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(4, 7), {AIRC_DTYPE_F32, 0, {0}, false}};
+    static const char *const types[] = {"TopKV2", "Sort", "Cast", "Identity", NULL};
+    // clang-format off
+    run_case("sort/topk", x, 2,
+             CALL("t", "aten.topk.default", "(args = (%p0, 3), kwargs = {})")
+             CALL("t0", "operator.getitem", "(args = (%t, 0), kwargs = {})")
+             CALL("t1", "operator.getitem", "(args = (%t, 1), kwargs = {})")
+             CALL("u", "aten.topk.default", "(args = (%p0, 2, 0, False), kwargs = {})")
+             CALL("u1", "operator.getitem", "(args = (%u, 1), kwargs = {})")
+             CALL("s", "aten.sort.default", "(args = (%p0,), kwargs = {})")
+             CALL("s0", "operator.getitem", "(args = (%s, 0), kwargs = {})")
+             CALL("s1", "operator.getitem", "(args = (%s, 1), kwargs = {})")
+             CALL("r", "aten.sort.stable",
+                  "(args = (%p0,), kwargs = {stable: True, dim: 0, descending: True})")
+             CALL("r1", "operator.getitem", "(args = (%r, 1), kwargs = {})")
+             CALL("z", "aten.topk.default", "(args = (%p1, 1), kwargs = {})")
+             CALL("z0", "operator.getitem", "(args = (%z, 0), kwargs = {})")
+             CALL("z1", "operator.getitem", "(args = (%z, 1), kwargs = {})"),
+             "t0, t1, u1, s0, s1, r1, z0, z1", types);
+    // clang-format on
+}
+
 static void test_var(void **state)
 {
     (void)state;
@@ -602,7 +629,7 @@ int main(void)
         cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
         cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
         cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_sort_topk),
         cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
         cmocka_unit_test(test_malformed),

@@ -934,8 +934,9 @@ static void test_table(void **state)
         "aten.log_softmax.int", "aten.max.default", "aten.max.dim", "aten.mean.default",
         "aten.mean.dim", "aten.min.default", "aten.min.dim", "aten.native_batch_norm.default",
         "aten.native_group_norm.default", "aten.native_layer_norm.default",
-        "aten.prod.default", "aten.prod.dim_int", "aten.softmax.int", "aten.sum.default",
-        "aten.sum.dim_IntList", "aten.var.correction", "aten.var.default", "aten.var.dim",
+        "aten.prod.default", "aten.prod.dim_int", "aten.softmax.int", "aten.sort.default",
+        "aten.sort.stable", "aten.sum.default", "aten.sum.dim_IntList", "aten.topk.default",
+        "aten.var.correction", "aten.var.default", "aten.var.dim",
         "aten.var_mean.correction"};
     size_t n = sizeof mine / sizeof mine[0];
     assert_int_equal(airc_cpu_num_kernels_reduce, n);

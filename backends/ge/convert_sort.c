@@ -1,0 +1,163 @@
+/* sort and topk to and from Ascend IR, with TorchAir's choices: topk ->
+ * TopKV2(x, k) (k a 0-d int32 Const; attributes dim, largest, sorted),
+ * sort -> Sort(x) (attributes axis, descending, stable). Both give int32
+ * indices, Cast to the node's int64 as TorchAir's dtype_promote does. A
+ * 0-d input (which GE's ops do not take) is its own values, index 0. */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+
+/* Values and Cast indices of a sort op as the node's two results. */
+static airc_status set_results(airc_ge_builder *b, airc_ge_op *op, const char *vname,
+                               const char *iname, airc_dtype dt, const airc_tmeta *m)
+{
+    airc_ge_tensor v, i32, i64;
+    AIRC_TRY(airc_ge_op_output(op, vname, dt, m->ndim, m->shape, &v));
+    AIRC_TRY(airc_ge_op_output(op, iname, AIRC_DTYPE_I32, m->ndim, m->shape, &i32));
+    AIRC_TRY(airc_ge_cast(b, i32, AIRC_DTYPE_I64, &i64));
+    AIRC_TRY(airc_ge_set_result(b, 0, v));
+    return airc_ge_set_result(b, 1, i64);
+}
+
+/* A 0-d input: (Identity(x), Const 0). */
+static airc_status scalar_results(airc_ge_builder *b, airc_ge_tensor x)
+{
+    static const char *const names[] = {"x"};
+    airc_ge_tensor zero;
+    AIRC_TRY(airc_ge_simple(b, "Identity", names, &x, 1, NULL));
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, 0, &zero));
+    return airc_ge_set_result(b, 1, zero);
+}
+
+/* The input, its dtype and rank, and the dim argument `arg` wrapped. */
+static airc_status input_dim(airc_ge_builder *b, size_t arg, airc_ge_tensor *x, airc_dtype *dt,
+                             int32_t *nd, int64_t *dim)
+{
+    AIRC_TRY(airc_ge_input(b, 0, x));
+    AIRC_TRY(airc_ge_tensor_meta(b, *x, dt, nd, NULL));
+    *dim = airc_ge_int_arg(b, arg, -1);
+    int32_t r = *nd ? *nd : 1;
+    if (*dim < -r || *dim >= r)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "dim %lld is out of range for rank %d",
+                         (long long)*dim, (int)*nd);
+    if (*dim < 0)
+        *dim += r;
+    return AIRC_OK;
+}
+
+/* topk(self, k, dim=-1, largest=True, sorted=True) */
+static airc_status conv_topk(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, k;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dim = 0;
+    AIRC_TRY(input_dim(b, 2, &x, &dt, &nd, &dim));
+    if (!nd)
+        return scalar_results(b, x);
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I32, (double)airc_ge_int_arg(b, 1, 0), &k));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "TopKV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "k", k));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "sorted", airc_ge_bool_arg(b, 4, true)));
+    AIRC_TRY(airc_ge_op_attr_int(op, "dim", dim));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "largest", airc_ge_bool_arg(b, 3, true)));
+    return set_results(b, op, "values", "indices", dt, &n->out[0]);
+}
+
+/* sort(self, dim=-1, descending=False); sort.stable(self, *, stable,
+ * dim=-1, descending=False) binds dim and descending by name. */
+static airc_status conv_sort(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    bool kw = ud != NULL;
+    airc_ge_tensor x;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dim = 0;
+    AIRC_TRY(input_dim(b, kw ? 2 : 1, &x, &dt, &nd, &dim));
+    if (!nd)
+        return scalar_results(b, x);
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Sort", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_int(op, "axis", dim));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "descending", airc_ge_bool_arg(b, kw ? 3 : 2, false)));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "stable", kw && airc_ge_bool_arg(b, 1, false)));
+    return set_results(b, op, "y1", "y2", dt, &n->out[0]);
+}
+
+/* ---- raising ----------------------------------------------------------------------- */
+
+/* out[0] = item 0 of t; out[1] = item 1 of t as the op's output 1 dtype. */
+static airc_status raise_results(ge_raise *r, airc_node *t)
+{
+    if (r->nout != 2 || !r->op->output_desc[1])
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu outputs, expected 2", r->op->name,
+                         r->op->type, r->nout);
+    airc_dtype idt = airc_ge_from_proto_dtype(r->op->output_desc[1]->dtype);
+    if (idt != AIRC_DTYPE_I32 && idt != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): indices must be int32 or int64",
+                         r->op->name, r->op->type);
+    airc_node *idx;
+    for (int64_t j = 0; j < 2; j++) {
+        const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, j)};
+        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0,
+                                    j ? &idx : &r->out[0]));
+    }
+    static const char *const names[] = {"dtype"};
+    const airc_value *args[1] = {airc_ge_vnode(r, idx)}, *kw[1] = {NULL};
+    airc_value_dtype(r->g, idt, &kw[0]);
+    return airc_ge_raise_call(r, "aten._to_copy.default", args, 1, names, kw, 1, &r->out[1]);
+}
+
+/* TopKV2(x, k) -> topk(x, k, dim, largest, sorted) */
+static airc_status raise_topk(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    int64_t k[1], dim = -1;
+    size_t n = 0;
+    bool largest = true, sorted = true;
+    AIRC_TRY(airc_ge_const_input_ints(r, 1, k, 1, &n));
+    if (n != 1)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (TopKV2): k must hold one value",
+                         r->op->name);
+    AIRC_TRY(airc_ge_attr_i(r, "dim", false, -1, &dim));
+    AIRC_TRY(airc_ge_attr_b(r, "largest", false, true, &largest));
+    AIRC_TRY(airc_ge_attr_b(r, "sorted", false, true, &sorted));
+    const airc_value *args[5] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, k[0]),
+                                 airc_ge_vint(r, dim), airc_ge_vbool(r, largest),
+                                 airc_ge_vbool(r, sorted)};
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.topk.default", args, 5, NULL, NULL, 0, &t));
+    return raise_results(r, t);
+}
+
+/* Sort(x) -> sort(x, axis, descending) (airc's sort is always stable) */
+static airc_status raise_sort(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t axis = -1;
+    bool descending = false;
+    AIRC_TRY(airc_ge_attr_i(r, "axis", false, -1, &axis));
+    AIRC_TRY(airc_ge_attr_b(r, "descending", false, false, &descending));
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axis),
+                                 airc_ge_vbool(r, descending)};
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.sort.default", args, 3, NULL, NULL, 0, &t));
+    return raise_results(r, t);
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten.topk.default", conv_topk, NULL},
+    {"aten.sort.default", conv_sort, NULL},
+    {"aten.sort.stable", conv_sort, "stable"},
+};
+
+static const ge_raise_entry raise[] = {
+    {"TopKV2", raise_topk, NULL},
+    {"Sort", raise_sort, NULL},
+};
+
+const ge_family airc_ge_family_sort = {conv, sizeof conv / sizeof *conv, raise,
+                                       sizeof raise / sizeof *raise};
