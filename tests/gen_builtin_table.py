@@ -29,6 +29,8 @@ ATEN = [
     ("floor_.default", "unary"), ("ceil_.default", "unary"), ("round_.default", "unary"),
     ("trunc_.default", "unary"), ("sign_.default", "unary"), ("bitwise_not_.default", "unary"),
     ("hardtanh_.default", "unary"), ("leaky_relu_.default", "unary"),
+    ("hardswish.default", "unary"), ("hardswish_.default", "unary"),
+    ("hardsigmoid.default", "unary"), ("hardsigmoid_.default", "unary"),
     # unary, integers promoted to float
     ("exp.default", "unary_float"), ("exp_.default", "unary_float"),
     ("log.default", "unary_float"), ("log_.default", "unary_float"),
@@ -120,10 +122,14 @@ ATEN = [
     ("max_pool2d_with_indices.default", "pool2d"), ("avg_pool2d.default", "pool2d"),
     ("adaptive_avg_pool2d.default", "adaptive_pool2d"),
     ("_adaptive_avg_pool2d.default", "adaptive_pool2d"),
+    ("upsample_nearest2d.vec", "upsample2d"), ("upsample_bilinear2d.vec", "upsample2d"),
     # softmax, norms
     ("_softmax.default", "softmax"), ("_log_softmax.default", "softmax"),
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
     ("native_layer_norm.default", "layer_norm"),
+    ("native_batch_norm.default", "batch_norm"), ("native_group_norm.default", "group_norm"),
+    # sorting
+    ("sort.default", "sort"), ("sort.stable", "sort"), ("topk.default", "topk"),
     # copies
     ("clone.default", "copy"), ("copy.default", "copy"), ("copy_.default", "copy"),
     ("_to_copy.default", "copy"), ("to.dtype", "copy"), ("to.dtype_layout", "copy"),
@@ -134,6 +140,7 @@ ATEN = [
     ("empty_like.default", "copy"), ("full_like.default", "copy"),
     ("tril.default", "copy"), ("triu.default", "copy"),
     ("tril_.default", "copy"), ("triu_.default", "copy"),
+    ("repeat.default", "repeat"), ("flip.default", "flip"),
     # creation
     ("full.default", "create"), ("zeros.default", "create"), ("ones.default", "create"),
     ("empty.memory_format", "create"), ("scalar_tensor.default", "create"),
@@ -144,6 +151,7 @@ ATEN = [
     # joining, indexing
     ("cat.default", "cat"), ("stack.default", "cat"),
     ("index_select.default", "index_select"), ("gather.default", "gather"),
+    ("index.Tensor", "index"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
 ]

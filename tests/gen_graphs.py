@@ -438,6 +438,19 @@ def fpn_upsample(c3, c4, w3, w4):
     return p3, seg, seg2
 
 
+def sampling_head(logits, table, ids, pos):
+    # a decoding step: the top-k logits and their rows of a table by
+    # advanced indexing, sorted cumulative probabilities (nucleus
+    # sampling) read backwards, and indices apart (None between them)
+    vals, idx = torch.topk(logits, 4, dim=-1)
+    rows = table[idx]
+    sv, si = torch.sort(logits, dim=-1, descending=True)
+    tail = torch.flip(torch.cumsum(torch.softmax(sv, -1), -1), [-1])
+    apart = rows[ids, :, pos]
+    middle = rows[:, pos[:2]]
+    return torch.softmax(vals, -1), rows, si, tail, apart, middle
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -680,6 +693,8 @@ MODELS = {
         randn(8, 2, 1, 1)]),
     "fpn_upsample": (fpn_upsample, lambda: [randn(2, 4, 8, 6), randn(2, 8, 4, 3),
                                             randn(5, 4, 1, 1) / 2, randn(5, 8, 1, 1) / 3]),
+    "sampling_head": (sampling_head, lambda: [randn(3, 10), randn(10, 6), I64(5, hi=3),
+                                              I64(5, hi=4)]),
     "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
                                                   0.1 * randn(8), randn(8, 8, 3, 3) / 8,
                                                   randn(3, 4, 5)]),

@@ -96,14 +96,15 @@ def builtin_schemas():
 
 class Arg:
     def __init__(self, text, kwarg_only):
-        m = re.match(r"^(\w+)(\([^)]*\))?(\[(\d*)\])?(\?)?\s+(\w+)(?:=(.*))?$", text)
+        m = re.match(r"^(\w+)(\([^)]*\))?(\?(?=\[))?(\[(\d*)\])?(\?)?\s+(\w+)(?:=(.*))?$", text)
         assert m, text
         self.base = m.group(1)
-        self.is_list = m.group(3) is not None
-        self.fixed = int(m.group(4)) if m.group(4) else 0
-        self.optional = m.group(5) is not None
-        self.name = m.group(6)
-        self.default = m.group(7)
+        self.elem_optional = m.group(3) is not None  # Tensor?[]: items may be None
+        self.is_list = m.group(4) is not None
+        self.fixed = int(m.group(5)) if m.group(5) else 0
+        self.optional = m.group(6) is not None
+        self.name = m.group(7)
+        self.default = m.group(8)
         self.has_default = self.default is not None
         self.kwarg_only = kwarg_only
         self.write = bool(m.group(2) and "!" in m.group(2))
@@ -495,6 +496,29 @@ def h_index_select(d):
     return {"self": x, "dim": dim, "index": idx}
 
 
+def h_index(d):
+    # a few index tensors (None between them now and then) of shapes that
+    # broadcast (or, rarely, do not), in range (or, rarely, not)
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(2, 4, 3)))
+    nd = nd_of(x)
+    n = d.r.randint(1, nd) if d.chance(0.97) else nd + 1
+    shapes = d.pick([[[2]], [[3], [1]], [[2, 1], [3]], [[]], [[2, 2]], [[0]], [[2], [3]]])
+    out = []
+    for i in range(n):
+        if out and d.chance(0.3) or (not out and i < n - 1 and d.chance(0.25)):
+            out.append(None)
+            continue
+        size = x.shape[i] if i < nd else 1
+        lo, hi = (-size, size - 1) if d.chance(0.95) else (size, size + 2)
+        if size == 0:
+            lo, hi = 0, 0
+        out.append(d.tensor(shape=d.pick(shapes), dtype="i64" if d.chance(0.95) else "i32",
+                            lo=lo, hi=hi, layout="c" if d.chance(0.8) else None))
+    if all(v is None for v in out):
+        out[-1] = d.tensor(shape=[1], dtype="i64", lo=0, hi=0, layout="c")
+    return {"self": x, "indices": out}
+
+
 def h_gather(d):
     x = d.tensor()
     nd = nd_of(x)
@@ -795,7 +819,7 @@ HINTS = {
     "slice.Tensor": h_slice, "split.Tensor": h_split, "split_with_sizes": h_split_with_sizes,
     "squeeze.dim": h_squeeze_dim, "squeeze": h_squeeze_dim, "unsqueeze": h_unsqueeze, "t": h_t,
     "tril": h_tri, "triu": h_tri, "tril_": h_tri, "triu_": h_tri, "cat": h_cat,
-    "stack": h_stack, "constant_pad_nd": h_pad, "index_select": h_index_select,
+    "stack": h_stack, "constant_pad_nd": h_pad, "index_select": h_index_select, "index.Tensor": h_index,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
     "addmm": h_addmm, "matmul": h_matmul, "linear": h_linear, "convolution": h_conv,
@@ -975,6 +999,10 @@ EXCLUSIONS = {
         "with sorted=False and k > 1: torch's nth_element leaves the order of equal values "
         "(and, unsorted, of all k) to the C++ library; airc's topk is a stable sort, always "
         "sorted. The values agree; the indices may not",
+    "mask_index":
+        "index.Tensor with a bool or uint8 index: the result's size is the count of true "
+        "elements, known only when the graph runs; airc's graphs have static shapes and "
+        "refuse it with a message (meta cases check the refusal)",
     "torch2_rule":
         "airc follows a check torch >= 2.0 makes and 1.13 does not: index_select of a 0-dim "
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
@@ -1043,6 +1071,9 @@ def exclude_before(qualname, args, pos, kw):
     if name in ("as_strided", "_reshape_alias") and isinstance(val("self"), TSpec) and \
             val("self").layout != "c":
         raise Excluded("storage_view")
+    if name == "index" and isinstance(val("indices"), list) and any(
+            isinstance(t, TSpec) and t.dtype in ("b8", "u8") for t in val("indices")):
+        raise Excluded("mask_index")
     if name == "masked_fill" and isinstance(val("mask"), TSpec) and \
             val("mask").dtype not in ("b8", "u8"):
         raise Excluded("torch2_rule")

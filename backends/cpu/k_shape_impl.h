@@ -26,6 +26,7 @@ AIRC_CPU_KERNEL(flip);
 
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);
+AIRC_CPU_KERNEL(index);
 AIRC_CPU_KERNEL(gather);
 AIRC_CPU_KERNEL(embedding);
 

@@ -1,6 +1,7 @@
-/* Shape family: indexing kernels (index_select, gather, embedding). Every
- * index is checked before it is used: an index out of range is an
- * AIRC_E_RUNTIME error with torch's wording, never a stray read. */
+/* Shape family: indexing kernels (index_select, gather, embedding,
+ * index.Tensor). Every index is checked before it is used: an index out of
+ * range is an AIRC_E_RUNTIME error with torch's wording, never a stray
+ * read. */
 #include "backends/cpu/k_shape_impl.h"
 
 #include <string.h>
@@ -163,6 +164,107 @@ airc_status airc_cpu_k_embedding(airc_kernel_ctx *k, void *ud)
                 break;
             idx[i] = 0;
         }
+    }
+    return AIRC_OK;
+}
+
+/* The index tensors of index.Tensor (None items are zeroed views) and
+ * where their broadcast block sits in the result. */
+typedef struct adv_index {
+    const airc_tview *idx;
+    uint32_t n;
+    int32_t nbefore, bnd;         /* result dims [nbefore, nbefore + bnd) are the block */
+    airc_tview ie[AIRC_MAX_DIMS]; /* defined indices expanded to the block */
+} adv_index;
+
+static airc_status adv_index_init(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *o,
+                                  adv_index *a)
+{
+    if (!k->in_list || !k->in_list[1] || k->in_list_len[1] > (uint32_t)x->ndim)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "indices must be at most %d tensors",
+                             (int)x->ndim);
+    a->idx = k->in_list[1];
+    a->n = k->in_list_len[1];
+    int32_t first = -1, last = -1, count = 0;
+    bool adjacent = true;
+    for (int32_t i = 0; i < (int32_t)a->n; i++) {
+        if (a->idx[i].dtype == AIRC_DTYPE_UNDEFINED)
+            continue;
+        if (a->idx[i].dtype != AIRC_DTYPE_I64)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "index %d must be int64, got %s", (int)i,
+                                 airc_dtype_name(a->idx[i].dtype));
+        adjacent = adjacent && (last < 0 || last == i - 1);
+        first = first < 0 ? i : first;
+        last = i;
+        count++;
+    }
+    a->nbefore = adjacent ? first : 0;
+    a->bnd = o->ndim - (x->ndim - count);
+    if (!count || a->bnd < 0 || a->nbefore + a->bnd > o->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result's dims do not match the indices");
+    for (int32_t i = 0; i < (int32_t)a->n; i++)
+        if (a->idx[i].dtype != AIRC_DTYPE_UNDEFINED &&
+            !airc_cpu_expand(&a->idx[i], o->shape + a->nbefore, a->bnd, &a->ie[i]))
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "index %d does not broadcast", (int)i);
+    return AIRC_OK;
+}
+
+/* index.Tensor(self, indices): for each position b of the indices' block,
+ * self at the indexed positions (a view over its other dims) is copied to
+ * the result's slice at b. */
+airc_status airc_cpu_k_index(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    const airc_tview *o = &k->out[0];
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    adv_index a;
+    AIRC_TRY(adv_index_init(k, x, o, &a));
+    /* the sub-tensor views: the result without the block, self without the
+     * indexed dims (its dims before the block first, then the rest) */
+    airc_tview dst = *o, src = *x;
+    dst.ndim = src.ndim = 0;
+    for (int32_t r = 0; r < o->ndim; r++) {
+        if (r >= a.nbefore && r < a.nbefore + a.bnd)
+            continue;
+        dst.shape[dst.ndim] = o->shape[r];
+        dst.strides[dst.ndim++] = o->strides[r];
+    }
+    for (int32_t d = 0; d < x->ndim; d++) {
+        if (d >= a.nbefore && d < (int32_t)a.n && a.idx[d].dtype != AIRC_DTYPE_UNDEFINED)
+            continue;
+        src.shape[src.ndim] = x->shape[d];
+        src.strides[src.ndim++] = x->strides[d];
+    }
+    if (dst.ndim != src.ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result's dims do not match self's");
+    int64_t esz = (int64_t)airc_dtype_size(x->dtype), nb = 1, b[AIRC_MAX_DIMS] = {0};
+    for (int32_t d = 0; d < a.bnd; d++)
+        nb *= o->shape[a.nbefore + d];
+    for (int64_t p = 0; p < nb; p++) {
+        int64_t soff = 0, doff = 0;
+        for (int32_t i = 0; i < (int32_t)a.n; i++) {
+            if (a.idx[i].dtype == AIRC_DTYPE_UNDEFINED)
+                continue;
+            int64_t at = 0, size = x->shape[i];
+            for (int32_t d = 0; d < a.bnd; d++)
+                at += b[d] * a.ie[i].strides[d];
+            int64_t v = ((const int64_t *)a.ie[i].data)[at];
+            if (v < -size || v >= size)
+                return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                     "index %lld is out of bounds for dimension %d with size %lld",
+                                     (long long)v, (int)i, (long long)size);
+            soff += (v < 0 ? v + size : v) * x->strides[i];
+        }
+        for (int32_t d = 0; d < a.bnd; d++)
+            doff += b[d] * o->strides[a.nbefore + d];
+        dst.data = (char *)o->data + doff * esz;
+        src.data = (char *)x->data + soff * esz;
+        airc_cpu_copy(&dst, &src);
+        for (int32_t d = a.bnd - 1; d >= 0 && ++b[d] == o->shape[a.nbefore + d]; d--)
+            b[d] = 0;
     }
     return AIRC_OK;
 }

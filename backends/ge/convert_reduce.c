@@ -430,23 +430,6 @@ static airc_status input_rank(const ge_raise *r, size_t i, int32_t *rank)
     return AIRC_OK;
 }
 
-/* A single list attribute of ints (axes). */
-static airc_status attr_ints(const ge_raise *r, const char *key, int64_t *out, size_t cap,
-                             size_t *n)
-{
-    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
-    if (!a || a->value_case != GE__PROTO__ATTR_DEF__VALUE_LIST || !a->list)
-        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): attribute '%s' (int list) is missing",
-                         r->op->name, r->op->type, key);
-    if (a->list->n_i > cap)
-        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): attribute '%s' has %zu items",
-                         r->op->name, r->op->type, key, a->list->n_i);
-    if (a->list->n_i) /* an empty list has no array (i NULL) */
-        memcpy(out, a->list->i, sizeof *out * a->list->n_i);
-    *n = a->list->n_i;
-    return AIRC_OK;
-}
-
 typedef struct reduce_raise {
     const char *list_op; /* takes (x, dims, keepdim); NULL: one dim at a time */
     const char *dim_op;  /* (x, dim, keepdim) */
@@ -599,7 +582,7 @@ static airc_status raise_softmax(ge_raise *r)
     AIRC_TRY(airc_ge_raise_arity(r, 1));
     int64_t axes[AIRC_MAX_DIMS];
     size_t n = 0;
-    AIRC_TRY(attr_ints(r, "axes", axes, AIRC_MAX_DIMS, &n));
+    AIRC_TRY(airc_ge_attr_ints(r, "axes", true, axes, AIRC_MAX_DIMS, &n));
     if (n != 1)
         return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): %zu axes; one is supported",
                          r->op->name, r->op->type, n);

@@ -798,29 +798,6 @@ static airc_status need_rank(const ge_raise *r, size_t i, int32_t *nd)
     return AIRC_OK;
 }
 
-/* A list attribute of ints (required: missing is an error). */
-static airc_status attr_ints(const ge_raise *r, const char *key, bool required, int64_t *out,
-                             size_t cap, size_t *n)
-{
-    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
-    if (!a || a->value_case != GE__PROTO__ATTR_DEF__VALUE_LIST || !a->list) {
-        if (required)
-            return airc_fail(AIRC_E_INVALID_GRAPH,
-                             "op '%s' (%s): attribute '%s' (list int) is "
-                             "missing",
-                             r->op->name, r->op->type, key);
-        *n = 0;
-        return AIRC_OK;
-    }
-    if (a->list->n_i > cap)
-        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): attribute '%s' is too long",
-                         r->op->name, r->op->type, key);
-    for (size_t i = 0; i < a->list->n_i; i++)
-        out[i] = a->list->i[i];
-    *n = a->list->n_i;
-    return AIRC_OK;
-}
-
 /* The single int of Const input i. */
 static airc_status const_int(const ge_raise *r, size_t i, int64_t *out)
 {
@@ -917,7 +894,7 @@ static airc_status raise_squeeze(ge_raise *r)
     AIRC_TRY(airc_ge_raise_arity(r, 1));
     int64_t axes[AIRC_MAX_DIMS];
     size_t n = 0;
-    AIRC_TRY(attr_ints(r, "axis", false, axes, AIRC_MAX_DIMS, &n));
+    AIRC_TRY(airc_ge_attr_ints(r, "axis", false, axes, AIRC_MAX_DIMS, &n));
     if (!n)
         return call0(r, "aten.squeeze.default", r->in[0], &r->out[0]);
     int32_t nd = 0;
@@ -943,7 +920,7 @@ static airc_status raise_unsqueeze(ge_raise *r)
     int64_t axes[AIRC_MAX_DIMS];
     size_t n = 0;
     int32_t nd = 0;
-    AIRC_TRY(attr_ints(r, "axes", true, axes, AIRC_MAX_DIMS, &n));
+    AIRC_TRY(airc_ge_attr_ints(r, "axes", true, axes, AIRC_MAX_DIMS, &n));
     AIRC_TRY(need_rank(r, 0, &nd));
     int32_t out_nd = nd + (int32_t)n;
     for (size_t i = 0; i < n; i++) {

@@ -146,6 +146,7 @@ extern const ge_family airc_ge_family_create; /* zeros, full, arange, *_like, wh
 extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, cumsum */
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
+extern const ge_family airc_ge_family_index;  /* index.Tensor */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,
@@ -219,6 +220,10 @@ AIRC_HIDDEN const Ge__Proto__AttrDef *airc_ge_find_attr(const Ge__Proto__OpDef *
                                                         const char *key);
 AIRC_HIDDEN airc_status airc_ge_attr_i(const ge_raise *r, const char *key, bool required,
                                        int64_t dflt, int64_t *out);
+/* A list-int attribute into out (at most cap items): *n = 0 when absent
+ * and not required. */
+AIRC_HIDDEN airc_status airc_ge_attr_ints(const ge_raise *r, const char *key, bool required,
+                                          int64_t *out, size_t cap, size_t *n);
 AIRC_HIDDEN airc_status airc_ge_attr_b(const ge_raise *r, const char *key, bool required, bool dflt,
                                        bool *out);
 AIRC_HIDDEN airc_status airc_ge_attr_f(const ge_raise *r, const char *key, bool required,

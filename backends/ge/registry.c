@@ -14,7 +14,7 @@
 static const ge_family *const families[] = {
     &airc_ge_family_elementwise, &airc_ge_family_linalg, &airc_ge_family_shape,
     &airc_ge_family_create,      &airc_ge_family_reduce, &airc_ge_family_nn,
-    &airc_ge_family_sort,
+    &airc_ge_family_sort,        &airc_ge_family_index,
 };
 #define NFAMILIES (sizeof families / sizeof *families)
 
@@ -236,6 +236,23 @@ airc_status airc_ge_attr_i(const ge_raise *r, const char *key, bool required, in
     if (required)
         return attr_missing(r, key, "int");
     *out = dflt;
+    return AIRC_OK;
+}
+
+airc_status airc_ge_attr_ints(const ge_raise *r, const char *key, bool required, int64_t *out,
+                              size_t cap, size_t *n)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    *n = 0;
+    if (!a || a->value_case != GE__PROTO__ATTR_DEF__VALUE_LIST || !a->list)
+        return required ? attr_missing(r, key, "list int") : AIRC_OK;
+    if (a->list->n_i > cap)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (%s): attribute '%s' has %zu items (at most %zu)", r->op->name,
+                         r->op->type, key, a->list->n_i, cap);
+    if (a->list->n_i) /* an empty list has no array (i NULL) */
+        memcpy(out, a->list->i, sizeof *out * a->list->n_i);
+    *n = a->list->n_i;
     return AIRC_OK;
 }
 

@@ -232,6 +232,7 @@ AIRC_META_FN(repeat);
 AIRC_META_FN(flip);
 AIRC_META_FN(sort);
 AIRC_META_FN(topk);
+AIRC_META_FN(index);
 AIRC_META_FN(group_norm);
 AIRC_META_FN(upsample2d);
 AIRC_META_FN(copy);

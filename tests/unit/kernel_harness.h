@@ -170,12 +170,18 @@ static inline void kh_run_node(kh *h, airc_node *n)
     airc_schema_bind(n, args);
     for (uint32_t i = 0; i < nargs; i++) {
         in[i] = kh_view_of_value(h, args[i]);
-        if (args[i] && (args[i]->kind == AIRC_VALUE_LIST || args[i]->kind == AIRC_VALUE_TUPLE) &&
-            args[i]->len && args[i]->u.items[0]->kind == AIRC_VALUE_NODE) {
+        bool tensors = false; /* a Tensor[] or Tensor?[] list (None: a zeroed view) */
+        for (uint32_t j = 0;
+             args[i] && (args[i]->kind == AIRC_VALUE_LIST || args[i]->kind == AIRC_VALUE_TUPLE) &&
+             j < args[i]->len;
+             j++)
+            tensors |= args[i]->u.items[j]->kind == AIRC_VALUE_NODE;
+        if (tensors) {
             owned_lists[i] = calloc(args[i]->len, sizeof(airc_tview));
             assert_non_null(owned_lists[i]);
             for (uint32_t j = 0; j < args[i]->len; j++)
-                owned_lists[i][j] = *kh_view_of_value(h, args[i]->u.items[j]);
+                if (args[i]->u.items[j]->kind == AIRC_VALUE_NODE)
+                    owned_lists[i][j] = *kh_view_of_value(h, args[i]->u.items[j]);
             lists[i] = owned_lists[i];
             list_len[i] = args[i]->len;
         }

@@ -294,6 +294,25 @@ static void test_index(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* index.Tensor -> IndexByTensor with indices_mask; None between indices,
+ * broadcasting, a 0-d index */
+static void test_advanced_index(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("i") PH("j") PH("k")
+        CALL("a", "index.Tensor", "(%x, [%i])")
+        CALL("b", "index.Tensor", "(%x, [None, %j, %i])")
+        CALL("c", "index.Tensor", "(%x, [%i, None, %j])")
+        CALL("d", "index.Tensor", "(%x, [None, %k, None])")
+        "    return (a, b, c, d)\n";
+    // clang-format on
+    static const in_spec ins[] = {
+        F32(3, 4, 5), I64(3, 2), I64(3, 2, 1), {AIRC_DTYPE_I64, 0, {0}, 4}};
+    static const char *const types[] = {"IndexByTensor", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_pad_tri_strided(void **state)
 {
     (void)state;
@@ -551,8 +570,8 @@ int main(void)
         cmocka_unit_test(test_views),         cmocka_unit_test(test_expand_squeeze),
         cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
-        cmocka_unit_test(test_pad_int_value),
-        cmocka_unit_test(test_repeat),       cmocka_unit_test(test_flip),
+        cmocka_unit_test(test_pad_int_value), cmocka_unit_test(test_repeat),
+        cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),

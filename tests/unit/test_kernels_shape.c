@@ -427,6 +427,10 @@ static void test_index_errors(void **state)
                        "index 5 is out of bounds for dimension 0 with size 5");
     expect_index_error("aten.embedding.default](args = (%x, %i)", "i32[3]", -2,
                        "index out of range in self");
+    expect_index_error("aten.index.Tensor](args = (%x, [None, %i])", "i64[2, 2]", -4,
+                       "index -4 is out of bounds for dimension 1 with size 3");
+    expect_index_error("aten.index.Tensor](args = (%x, [%i])", "i64[]", 5,
+                       "index 5 is out of bounds for dimension 0 with size 5");
 }
 
 /* ---- padding, triangles, scatters --------------------------------------- */

@@ -753,6 +753,32 @@ static void test_torch2_errors(void **state)
     airc_context_destroy(ctx);
 }
 
+/* Where airc refuses what torch computes, on purpose: index.Tensor by a
+ * bool or uint8 mask, whose result's size only the mask's values give. */
+static void test_data_dependent_shapes(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    static const char *const masks[] = {"b8[3]", "u8[3]"};
+    for (int i = 0; i < 2; i++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "graph():\n"
+                 "    %%x : f32[3, 4] [#users=1] = placeholder[target=x]\n"
+                 "    %%m : %s [#users=1] = placeholder[target=m]\n"
+                 "    %%out : [#users=1] = call_function[target=torch.ops.aten.index.Tensor]"
+                 "(args = (%%x, [%%m]), kwargs = {})\n"
+                 "    return out\n",
+                 masks[i]);
+        airc_graph *g = airc_test_parse(ctx, text);
+        AIRC_EXPECT(airc_graph_propagate_meta(g), AIRC_E_UNSUPPORTED,
+                    "the result's size would depend on its values");
+        airc_graph_destroy(g);
+    }
+    airc_context_destroy(ctx);
+}
+
 static void test_misuse(void **state)
 {
     (void)state;
@@ -874,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_getitem_errors),
         cmocka_unit_test(test_extreme_sizes),
         cmocka_unit_test(test_torch2_errors),
+        cmocka_unit_test(test_data_dependent_shapes),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_call_module),
         cmocka_unit_test(test_oom),
