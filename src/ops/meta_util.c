@@ -564,7 +564,7 @@ airc_status airc_meta_dim_mask(const airc_meta_args *a, const int64_t *dims, int
     memset(mask, 0, AIRC_MAX_DIMS * sizeof *mask);
     bool seen[AIRC_MAX_DIMS] = {false}; /* a 0-dim tensor's dims wrap to 0: [0, -1] repeats */
     for (int32_t i = 0; i < nd; i++) {
-        int32_t d;
+        int32_t d = 0;
         AIRC_TRY(airc_meta_wrap_dim(a, dims[i], ndim, true, &d));
         if (seen[d])
             return airc_fail(AIRC_E_SHAPE, "%s: dim %d appears multiple times in the list of dims",
