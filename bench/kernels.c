@@ -15,8 +15,8 @@
  *   elementwise (add, mul, gelu, tanh) and sum on 16M floats: memcpy of
  *           the same element count (64 MiB), in GB/s counting every byte
  *           read and written;
- *   softmax, layer_norm, conv2d: times only (bench/kernels.py puts
- *           PyTorch's beside them).
+ *   softmax, layer_norm, conv2d, topk, sort, index.Tensor, flip: times
+ *           only (bench/kernels.py puts PyTorch's beside them).
  *
  * Threads follow the CPU runtime's default policy: `total` = the online CPU
  * count; one busy stream gets all of them, OpenBLAS included. The direct
@@ -128,6 +128,18 @@ static airc_tensor *random_tensor(int32_t ndim, const int64_t *shape, uint32_t s
     return t;
 }
 
+/* int64 [n, m] with values in [0, hi), a fixed sequence */
+static airc_tensor *index_tensor(int64_t n, int64_t m, int64_t hi)
+{
+    const int64_t shape[2] = {n, m};
+    airc_tensor *t;
+    CHECK(airc_tensor_create(g_ctx, AIRC_DTYPE_I64, 2, shape, &t), "airc_tensor_create");
+    int64_t *p = airc_tensor_data(t);
+    for (int64_t i = 0; i < n * m; i++)
+        p[i] = (i * 7919 + 13) % hi;
+    return t;
+}
+
 /* ---- one op, two ways -------------------------------------------------- */
 
 typedef struct op_call {
@@ -142,9 +154,25 @@ typedef struct op_call {
     const airc_tview *in_list[16];
     uint32_t in_list_len[16];
     airc_tview views[4]; /* placeholders' views */
+    airc_tview lists[16][4]; /* Tensor[] / Tensor?[] arguments' views */
     airc_tview out[4];
     void *out_mem[4];
 } op_call;
+
+/* The view of placeholder node src over its input tensor. */
+static const airc_tview *placeholder_view(op_call *c, airc_tensor *const *in,
+                                          const airc_node *src)
+{
+    size_t p = 0;
+    AIRC_FOR_EACH_NODE(c->g, n) {
+        if (n == src)
+            break;
+        p += n->kind == AIRC_NODE_PLACEHOLDER;
+    }
+    airc_tview_from_meta(&c->views[p], &src->out[0]);
+    c->views[p].data = airc_tensor_data(in[p]);
+    return &c->views[p];
+}
 
 /* Parses a graph with one call_function, binds the inputs, and prepares a
  * direct call of its built-in CPU kernel with `threads` threads. */
@@ -184,18 +212,15 @@ static void op_prepare(op_call *c, const char *text, airc_tensor **in, size_t ni
     airc_schema_bind(call, c->args);
     for (uint32_t a = 0; a < nargs; a++) {
         const airc_value *v = c->args[a];
-        if (!v || v->kind != AIRC_VALUE_NODE)
-            continue;
-        const airc_node *src = v->u.node;
-        size_t p = 0;
-        AIRC_FOR_EACH_NODE(c->g, n) {
-            if (n == src)
-                break;
-            p += n->kind == AIRC_NODE_PLACEHOLDER;
+        if (v && v->kind == AIRC_VALUE_NODE) {
+            c->inv[a] = placeholder_view(c, in, v->u.node);
+        } else if (v && v->kind == AIRC_VALUE_LIST && v->len <= 4) {
+            for (uint32_t j = 0; j < v->len; j++) /* None: a zeroed view */
+                if (v->u.items[j]->kind == AIRC_VALUE_NODE)
+                    c->lists[a][j] = *placeholder_view(c, in, v->u.items[j]->u.node);
+            c->in_list[a] = c->lists[a];
+            c->in_list_len[a] = v->len;
         }
-        airc_tview_from_meta(&c->views[p], &src->out[0]);
-        c->views[p].data = airc_tensor_data(in[p]);
-        c->inv[a] = &c->views[p];
     }
     for (uint32_t j = 0; j < call->nout; j++) {
         airc_tview_from_meta(&c->out[j], &call->out[j]);
@@ -447,7 +472,7 @@ static void bench_elementwise(void)
     airc_tensor_destroy(y);
 }
 
-/* ---- softmax, layer_norm, conv2d -------------------------------------------- */
+/* ---- softmax, layer_norm, conv2d, sort, topk, index, flip ------------------- */
 
 static void bench_ops(void)
 {
@@ -458,6 +483,11 @@ static void bench_ops(void)
                 *b = random_tensor(1, vcols, 23);
     airc_tensor *xi = random_tensor(4, img, 24), *wc = random_tensor(4, wt, 25),
                 *bc = random_tensor(1, bias, 26);
+    /* a decoder's logits over a 50257-word vocabulary, an embedding table,
+     * a batch of images */
+    const int64_t logit[2] = {8, 50257}, table[2] = {32000, 512}, pics[4] = {16, 3, 224, 224};
+    airc_tensor *xl = random_tensor(2, logit, 27), *xt = random_tensor(2, table, 28),
+                *xp = random_tensor(4, pics, 29), *ix = index_tensor(8, 50, 32000);
     static const char *const softmax =
         "graph():\n"
         "    %x : [#users=1] = placeholder[target=x]\n"
@@ -477,6 +507,27 @@ static void bench_ops(void)
         "    %b : [#users=1] = placeholder[target=b]\n"
         "    %r : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%x, %w, %b, [1, 1], [1, 1], [1, 1], False, [0, 0], 1), kwargs = {})\n"
         "    return r\n";
+    static const char *const topk =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.topk.default](args = (%x, 50), kwargs = {})\n"
+        "    return r\n";
+    static const char *const sort =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.sort.default](args = (%x, -1, True), kwargs = {})\n"
+        "    return r\n";
+    static const char *const index =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %i : [#users=1] = placeholder[target=i]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.index.Tensor](args = (%x, [%i]), kwargs = {})\n"
+        "    return r\n";
+    static const char *const flip =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.flip.default](args = (%x, [-1]), kwargs = {})\n"
+        "    return r\n";
     struct {
         const char *name, *text, *shape;
         airc_tensor *in[3];
@@ -487,6 +538,10 @@ static void bench_ops(void)
          {x, w, b}, 3},
         {"conv2d", conv, "convolution(x[1, 64, 56, 56], w[64, 64, 3, 3], b[64], pad 1)",
          {xi, wc, bc}, 3},
+        {"topk", topk, "topk(x[8, 50257], 50)", {xl}, 1},
+        {"sort", sort, "sort(x[8, 50257], -1, descending)", {xl}, 1},
+        {"index", index, "index(x[32000, 512], [i64[8, 50]])", {xt, ix}, 2},
+        {"flip", flip, "flip(x[16, 3, 224, 224], [-1])", {xp}, 1},
     };
     printf("  \"ops\": [\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -502,8 +557,8 @@ static void bench_ops(void)
         op_free(&c);
     }
     printf("\n  ],\n");
-    airc_tensor *all[] = {x, w, b, xi, wc, bc};
-    for (size_t i = 0; i < 6; i++)
+    airc_tensor *all[] = {x, w, b, xi, wc, bc, xl, xt, xp, ix};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         airc_tensor_destroy(all[i]);
 }
 

@@ -6,8 +6,8 @@
 
 Builds the benchmark in Release (-O2) when the binary is missing, runs it
 (GEMMs beside cblas_sgemm, elementwise and sum beside memcpy, softmax /
-layer_norm / conv2d times), then times the same softmax, layer_norm and
-conv2d calls in PyTorch (torch.ops.aten, the same shapes), single-threaded
+layer_norm / conv2d / topk / sort / index / flip times), then times the
+same calls in PyTorch (torch.ops.aten, the same shapes), single-threaded
 (torch.set_num_threads(1)) and with torch's default thread count, and merges
 the numbers: each entry of "ops" gains us_torch_1t, us_torch and the ratios
 torch_1t_over_airc_1t / torch_over_airc (> 1: airc is faster).
@@ -63,10 +63,18 @@ def torch_ops(quick):
     xi = torch.rand(1, 64, 56, 56) * 2 - 1
     wc = torch.rand(64, 64, 3, 3) * 2 - 1
     bc = torch.rand(64) * 2 - 1
+    xl = torch.rand(8, 50257) * 2 - 1
+    xt = torch.rand(32000, 512) * 2 - 1
+    xp = torch.rand(16, 3, 224, 224) * 2 - 1
+    ix = (torch.arange(8 * 50) * 7919 + 13).remainder(32000).reshape(8, 50)
     calls = {
         "softmax": lambda: aten._softmax(x, -1, False),
         "layer_norm": lambda: aten.native_layer_norm(x, [1024], w, b, 1e-5),
         "conv2d": lambda: aten.convolution(xi, wc, bc, [1, 1], [1, 1], [1, 1], False, [0, 0], 1),
+        "topk": lambda: aten.topk(xl, 50),
+        "sort": lambda: aten.sort(xl, -1, True),
+        "index": lambda: aten.index(xt, [ix]),
+        "flip": lambda: aten.flip(xp, [-1]),
     }
     budget = 0.1 if quick else 0.5
     default_threads = torch.get_num_threads()

@@ -1,9 +1,12 @@
 /* Built-in CPU kernels of sort and topk (reduce family; table entries in
- * k_reduce.c). Each line along dim is read into (key, index) pairs and
- * sorted by key, then index: a stable sort, as torch's stable sort and its
- * sort of short lines. A key is the element mapped to an unsigned integer
- * in the element's order: NaN above +inf, -0.0 equal to 0.0, descending
- * order the key's complement. Values are copied bit for bit from self. */
+ * k_reduce.c). Each line along dim is read into (key, index) pairs, the
+ * key the element mapped to an unsigned integer in the element's order
+ * (NaN above +inf, -0.0 equal to 0.0, descending order the key's
+ * complement), and ordered by key, then index: a stable order, as torch's
+ * stable sort and its sort of short lines. A line is sorted by insertion
+ * when short, else by an LSD radix sort on the key bytes that vary (stable
+ * by construction); topk with k much smaller than the line keeps a heap
+ * of the k best instead. Values are copied bit for bit from self. */
 #include "backends/cpu/k_reduce_internal.h"
 
 #include <stdlib.h>
@@ -21,12 +24,89 @@ static int cmp_item(const void *pa, const void *pb)
     return (a->index > b->index) - (a->index < b->index);
 }
 
-static uint64_t key_of(const void *base, int64_t i, airc_dtype dt)
+static bool item_less(const sort_item *a, const sort_item *b)
+{
+    return a->key < b->key || (a->key == b->key && a->index < b->index);
+}
+
+/* Sorts a[0..n) (in index order on entry) by key, stably; tmp holds n. */
+static void sort_items(sort_item *a, sort_item *tmp, int64_t n)
+{
+    if (n <= 32) {
+        for (int64_t i = 1; i < n; i++) {
+            sort_item x = a[i];
+            int64_t j = i;
+            for (; j > 0 && a[j - 1].key > x.key; j--)
+                a[j] = a[j - 1];
+            a[j] = x;
+        }
+        return;
+    }
+    uint64_t diff = 0;
+    for (int64_t i = 1; i < n; i++)
+        diff |= a[i].key ^ a[0].key;
+    sort_item *src = a, *dst = tmp;
+    for (int shift = 0; shift < 64; shift += 8) {
+        if (!((diff >> shift) & 0xff))
+            continue; /* every key has this byte */
+        int64_t at[256] = {0};
+        for (int64_t i = 0; i < n; i++)
+            at[(src[i].key >> shift) & 0xff]++;
+        for (int64_t b = 0, sum = 0; b < 256; b++) {
+            int64_t c = at[b];
+            at[b] = sum;
+            sum += c;
+        }
+        for (int64_t i = 0; i < n; i++)
+            dst[at[(src[i].key >> shift) & 0xff]++] = src[i];
+        sort_item *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a)
+        memcpy(a, src, (size_t)n * sizeof *a);
+}
+
+/* The k least of keys[0..n) (by key, then index) into heap[0..k), in
+ * order: a max-heap of the k best so far (a later key must be strictly
+ * less than the root's to enter: an equal one has a greater index), then a
+ * sort of those. */
+static void select_keys(const uint64_t *keys, int64_t n, int64_t k, sort_item *heap)
+{
+    for (int64_t j = 0; j < n; j++) {
+        int64_t i = 0;
+        if (j < k) {
+            heap[j] = (sort_item){keys[j], j};
+            for (i = j; i > 0 && item_less(&heap[(i - 1) / 2], &heap[i]); i = (i - 1) / 2) {
+                sort_item t = heap[i];
+                heap[i] = heap[(i - 1) / 2];
+                heap[(i - 1) / 2] = t;
+            }
+            continue;
+        }
+        if (keys[j] >= heap[0].key)
+            continue;
+        heap[0] = (sort_item){keys[j], j};
+        for (;;) { /* sift the new root down */
+            int64_t c = 2 * i + 1;
+            if (c >= k)
+                break;
+            if (c + 1 < k && item_less(&heap[c], &heap[c + 1]))
+                c++;
+            if (!item_less(&heap[i], &heap[c]))
+                break;
+            sort_item t = heap[i];
+            heap[i] = heap[c];
+            heap[c] = t;
+            i = c;
+        }
+    }
+    qsort(heap, (size_t)k, sizeof *heap, cmp_item);
+}
+
+static inline uint64_t key_double(double v)
 {
     const uint64_t sign = UINT64_C(1) << 63;
-    if (!airc_kred_is_float(dt))
-        return (uint64_t)airc_kred_load_i(base, i, dt) ^ sign;
-    double v = airc_kred_load_d(base, i, dt);
     if (v != v)
         return UINT64_MAX;
     if (v == 0)
@@ -34,6 +114,46 @@ static uint64_t key_of(const void *base, int64_t i, airc_dtype dt)
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     return bits & sign ? ~bits : bits | sign;
+}
+
+static inline uint64_t key_int(int64_t v)
+{
+    return (uint64_t)v ^ (UINT64_C(1) << 63);
+}
+
+static inline uint64_t key_half(uint16_t h)
+{
+    return key_double(airc_kred_h2f(h));
+}
+
+static inline uint64_t key_bhalf(uint16_t h)
+{
+    return key_double(airc_kred_bf2f(h));
+}
+
+/* The keys of the line at element offset off (stride sx, n elements) of
+ * x, each XOR flip (all ones: descending). */
+static void line_keys(const airc_tview *x, int64_t off, int64_t sx, int64_t n, uint64_t flip,
+                      uint64_t *keys)
+{
+#define KEYS(T, KEY)                                                                               \
+    do {                                                                                           \
+        const T *p = (const T *)x->data + off;                                                     \
+        for (int64_t j = 0; j < n; j++)                                                            \
+            keys[j] = KEY(p[j * sx]) ^ flip;                                                       \
+    } while (0)
+    switch (x->dtype) {
+    case AIRC_DTYPE_F32: KEYS(float, key_double); break;
+    case AIRC_DTYPE_F64: KEYS(double, key_double); break;
+    case AIRC_DTYPE_F16: KEYS(uint16_t, key_half); break;
+    case AIRC_DTYPE_BF16: KEYS(uint16_t, key_bhalf); break;
+    case AIRC_DTYPE_I64: KEYS(int64_t, key_int); break;
+    case AIRC_DTYPE_I32: KEYS(int32_t, key_int); break;
+    case AIRC_DTYPE_I16: KEYS(int16_t, key_int); break;
+    case AIRC_DTYPE_I8: KEYS(int8_t, key_int); break;
+    default: KEYS(uint8_t, key_int); break; /* u8, bool */
+    }
+#undef KEYS
 }
 
 /* Sorts every line of x along dim into (vals, idx), keeping the first
@@ -47,19 +167,26 @@ static airc_status sort_lines(airc_kernel_ctx *k, const airc_tview *x, int32_t d
     int64_t n = x->ndim ? x->shape[dim] : 1;
     int64_t sx = x->ndim ? x->strides[dim] : 0, sv = x->ndim ? vals->strides[dim] : 0,
             si = x->ndim ? idx->strides[dim] : 0;
-    sort_item *items = airc_malloc(k->ctx, (size_t)n * sizeof *items);
-    if (!items)
+    bool select = keep * 16 < n;
+    /* keys, then the items (and the radix sort's second buffer) */
+    size_t nitems = select ? (size_t)keep : 2 * (size_t)n;
+    uint64_t *keys = airc_malloc(k->ctx, (size_t)n * sizeof *keys + nitems * sizeof(sort_item));
+    if (!keys)
         return airc_fail_oom("sort line");
+    sort_item *items = (sort_item *)(keys + n);
     size_t esz = airc_dtype_size(x->dtype);
     airc_kred_lines lv, li;
     airc_kred_lines_init(&lv, x, vals, dim);
     airc_kred_lines_init(&li, x, idx, dim);
     do {
-        for (int64_t j = 0; j < n; j++) {
-            uint64_t key = key_of(x->data, lv.in + j * sx, x->dtype);
-            items[j] = (sort_item){descending ? ~key : key, j};
+        line_keys(x, lv.in, sx, n, descending ? UINT64_MAX : 0, keys);
+        if (select) {
+            select_keys(keys, n, keep, items);
+        } else {
+            for (int64_t j = 0; j < n; j++)
+                items[j] = (sort_item){keys[j], j};
+            sort_items(items, items + n, n);
         }
-        qsort(items, (size_t)n, sizeof *items, cmp_item);
         char *vp = (char *)vals->data + lv.out * (int64_t)esz;
         const char *xp = (const char *)x->data + lv.in * (int64_t)esz;
         int64_t *ip = (int64_t *)idx->data + li.out;
@@ -69,7 +196,7 @@ static airc_status sort_lines(airc_kernel_ctx *k, const airc_tview *x, int32_t d
         }
         airc_kred_lines_next(&li);
     } while (airc_kred_lines_next(&lv));
-    airc_free(k->ctx, items);
+    airc_free(k->ctx, keys);
     return AIRC_OK;
 }
 

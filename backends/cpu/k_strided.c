@@ -415,6 +415,11 @@ static void copy_row(char *d, char *s, int64_t ds, int64_t ss, int64_t n, const 
         memcpy(d, s, (size_t)n * c->esz);
         return;
     }
+    if (ds == 4 && ss == -4 && c->esz == 4) { /* flip's last dim: a reversed row */
+        for (int64_t i = 0; i < n; i++)
+            memcpy(d + 4 * i, s - 4 * i, 4);
+        return;
+    }
     switch (c->esz) {
     case 1: STRIDED_MOVE(uint8_t); break;
     case 2: STRIDED_MOVE(uint16_t); break;
