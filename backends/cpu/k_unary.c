@@ -1,12 +1,15 @@
-/* Built-in CPU kernels: unary family (abs .. gelu, silu, hardsigmoid, hardswish, dtype casts)
- * and their in-place twins, which share the function: for an in-place op
- * the executor hands out[0] = self. Computes in f32 (f16/bf16/f32 results),
- * f64 or int64 per the result dtype of the node's meta; transcendental
- * functions go through SLEEF (k_math.c). */
+/* Built-in CPU kernels: unary family (abs .. gelu, silu, hardsigmoid,
+ * hardswish, softplus, elu, mish, exp2, nan_to_num, isnan/isinf, dtype
+ * casts) and their in-place twins, which share the function: for an
+ * in-place op the executor hands out[0] = self. Computes in f32
+ * (f16/bf16/f32 results), f64 or int64 per the result dtype of the node's
+ * meta; transcendental functions go through SLEEF (k_math.c), the newer
+ * activations through libm. */
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
 #include "backends/cpu/k_math.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -39,7 +42,14 @@ typedef enum unary_kind {
     U_HARDTANH,
     U_LEAKY_RELU,
     U_BITWISE_NOT,
-    U_LOGICAL_NOT
+    U_LOGICAL_NOT,
+    U_SOFTPLUS,
+    U_ELU,
+    U_MISH,
+    U_EXP2,
+    U_NAN_TO_NUM,
+    U_ISNAN,
+    U_ISINF
 } unary_kind;
 
 #define CHUNK 256
@@ -77,6 +87,19 @@ MAP(float, hardtanh_f32, (float)op->f[1] < (x < (float)op->f[0] ? (float)op->f[0
                              ? (float)op->f[1]
                              : (x < (float)op->f[0] ? (float)op->f[0] : x))
 MAP(float, leaky_f32, x > 0 ? x : x * (float)op->f[0])
+/* softplus(beta f[0], threshold f[1]); elu(alpha f[0], scale f[1],
+ * input_scale f[2]); nan_to_num(nan f[0], posinf f[1], neginf f[2]) */
+MAP(float, softplus_f32,
+    x *(float)op->f[0] > (float)op->f[1] ? x : log1pf(expf(x * (float)op->f[0])) / (float)op->f[0])
+MAP(float, elu_f32,
+    x <= 0 ? expm1f(x * (float)op->f[2]) * (float)(op->f[0] * op->f[1]) : x * (float)op->f[1])
+MAP(float, mish_f32, x *tanhf(log1pf(expf(x))))
+MAP(float, exp2_f32, exp2f(x))
+MAP(float, nan_to_num_f32,
+    x != x           ? (float)op->f[0]
+    : x == INFINITY  ? (float)op->f[1]
+    : x == -INFINITY ? (float)op->f[2]
+                     : x)
 
 #define VM_F32(NAME, VM)                                                                           \
     static void NAME(FN_ARGS)                                                                      \
@@ -198,6 +221,15 @@ MAP(double, sigmoid_f64, 1.0 / (1.0 + exp(-x)))
 MAP(double, silu_f64, x / (1.0 + exp(-x)))
 MAP(double, hardsigmoid_f64, x != x ? x : fmin(fmax(x + 3.0, 0.0), 6.0) / 6.0)
 MAP(double, hardswish_f64, x != x ? x : x * fmin(fmax(x + 3.0, 0.0), 6.0) / 6.0)
+MAP(double, softplus_f64, x * op->f[0] > op->f[1] ? x : log1p(exp(x * op->f[0])) / op->f[0])
+MAP(double, elu_f64, x <= 0 ? expm1(x * op->f[2]) * op->f[0] * op->f[1] : x * op->f[1])
+MAP(double, mish_f64, x *tanh(log1p(exp(x))))
+MAP(double, exp2_f64, exp2(x))
+MAP(double, nan_to_num_f64,
+    x != x           ? op->f[0]
+    : x == INFINITY  ? op->f[1]
+    : x == -INFINITY ? op->f[2]
+                     : x)
 MAP(double, gelu_f64, 0.5 * x * erfc(x * -0.70710678118654752440))
 MAP(double, gelu_tanh_f64,
     x / (1.0 + exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * x * x * x))))
@@ -214,6 +246,21 @@ MAP(int64_t, hardtanh_i64,
 MAP(int64_t, bitwise_not_i64, ~x)
 MAP(uint8_t, not_b8, (uint8_t)!x)
 #undef MAP
+
+/* isnan / isinf: any input read as double, a bool result */
+static void isnan_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = isnan(((const double *)in[0])[i]) != 0;
+}
+
+static void isinf_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = isinf(((const double *)in[0])[i]) != 0;
+}
 
 /* hardtanh is torch's clamp with both bounds: a NaN bound fills the
  * result with NaN */
@@ -295,6 +342,11 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
         return (unary_fns){leaky_f32, leaky_f64, NULL};
     case U_BITWISE_NOT:
         return (unary_fns){NULL, NULL, bitwise_not_i64};
+    case U_SOFTPLUS: return (unary_fns){softplus_f32, softplus_f64, NULL};
+    case U_ELU: return (unary_fns){elu_f32, elu_f64, NULL};
+    case U_MISH: return (unary_fns){mish_f32, mish_f64, NULL};
+    case U_EXP2: return (unary_fns){exp2_f32, exp2_f64, NULL};
+    case U_NAN_TO_NUM: return (unary_fns){nan_to_num_f32, nan_to_num_f64, copy_i64};
     default:
         return (unary_fns){NULL, NULL, NULL};
     }
@@ -315,6 +367,12 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         /* anything to bool is != 0, so not(bool(x)) is logical_not */
         op.fn = not_b8;
         op.in_type[0] = op.out_type = AIRC_DTYPE_BOOL;
+        return airc_ew_run(&op, out, &self);
+    }
+    if (kind == U_ISNAN || kind == U_ISINF) {
+        op.fn = kind == U_ISNAN ? isnan_b8 : isinf_b8;
+        op.in_type[0] = AIRC_DTYPE_F64;
+        op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
     }
     bool gelu_tanh = false;
@@ -341,6 +399,21 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
             op.fn = ct == AIRC_DTYPE_F32 ? nan_fill_f32 : nan_fill_f64;
     } else if (kind == U_LEAKY_RELU) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.01, &op.f[0]));
+    } else if (kind == U_SOFTPLUS) {
+        AIRC_TRY(airc_ew_arg_double(k, 1, 1.0, &op.f[0]));
+        AIRC_TRY(airc_ew_arg_double(k, 2, 20.0, &op.f[1]));
+    } else if (kind == U_ELU) {
+        for (uint32_t i = 0; i < 3; i++)
+            AIRC_TRY(airc_ew_arg_double(k, 1 + i, 1.0, &op.f[i]));
+    } else if (kind == U_NAN_TO_NUM) {
+        /* posinf / neginf default to the result type's largest / lowest */
+        double big = out->dtype == AIRC_DTYPE_F16    ? 65504.0
+                     : out->dtype == AIRC_DTYPE_BF16 ? 3.38953138925153547590e38
+                     : out->dtype == AIRC_DTYPE_F64  ? DBL_MAX
+                                                     : FLT_MAX;
+        AIRC_TRY(airc_ew_arg_double(k, 1, 0.0, &op.f[0]));
+        AIRC_TRY(airc_ew_arg_double(k, 2, big, &op.f[1]));
+        AIRC_TRY(airc_ew_arg_double(k, 3, -big, &op.f[2]));
     }
     return airc_ew_run(&op, out, &self);
 }
@@ -380,6 +453,13 @@ UNARY_KERNEL(hardtanh, U_HARDTANH)
 UNARY_KERNEL(leaky_relu, U_LEAKY_RELU)
 UNARY_KERNEL(bitwise_not, U_BITWISE_NOT)
 UNARY_KERNEL(logical_not, U_LOGICAL_NOT)
+UNARY_KERNEL(softplus, U_SOFTPLUS)
+UNARY_KERNEL(elu, U_ELU)
+UNARY_KERNEL(mish, U_MISH)
+UNARY_KERNEL(exp2, U_EXP2)
+UNARY_KERNEL(nan_to_num, U_NAN_TO_NUM)
+UNARY_KERNEL(isnan, U_ISNAN)
+UNARY_KERNEL(isinf, U_ISINF)
 
 /* _to_copy and to.*: a fresh copy converted to the result dtype, written
  * through the result's strides (its layout comes from the meta: the
@@ -405,9 +485,13 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.ceil_.default", k_ceil},
     {"aten.cos.default", k_cos},
     {"aten.cos_.default", k_cos},
+    {"aten.elu.default", k_elu},
+    {"aten.elu_.default", k_elu},
     {"aten.erf.default", k_erf},
     {"aten.erf_.default", k_erf},
     {"aten.exp.default", k_exp},
+    {"aten.exp2.default", k_exp2},
+    {"aten.exp2_.default", k_exp2},
     {"aten.exp_.default", k_exp},
     {"aten.expm1.default", k_expm1},
     {"aten.expm1_.default", k_expm1},
@@ -421,6 +505,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.hardswish_.default", k_hardswish},
     {"aten.hardtanh.default", k_hardtanh},
     {"aten.hardtanh_.default", k_hardtanh},
+    {"aten.isinf.default", k_isinf},
+    {"aten.isnan.default", k_isnan},
     {"aten.leaky_relu.default", k_leaky_relu},
     {"aten.leaky_relu_.default", k_leaky_relu},
     {"aten.log.default", k_log},
@@ -431,6 +517,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.log_.default", k_log},
     {"aten.logical_not.default", k_logical_not},
     {"aten.logical_not_.default", k_logical_not},
+    {"aten.mish.default", k_mish},
+    {"aten.mish_.default", k_mish},
+    {"aten.nan_to_num.default", k_nan_to_num},
+    {"aten.nan_to_num_.default", k_nan_to_num},
     {"aten.neg.default", k_neg},
     {"aten.neg_.default", k_neg},
     {"aten.reciprocal.default", k_reciprocal},
@@ -449,6 +539,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.silu_.default", k_silu},
     {"aten.sin.default", k_sin},
     {"aten.sin_.default", k_sin},
+    {"aten.softplus.default", k_softplus},
     {"aten.sqrt.default", k_sqrt},
     {"aten.sqrt_.default", k_sqrt},
     {"aten.tanh.default", k_tanh},

@@ -36,7 +36,10 @@
     X(18, "aten.sin.default", "Sin")                                                               \
     X(19, "aten.sqrt.default", "Sqrt")                                                             \
     X(20, "aten.tanh.default", "Tanh")                                                             \
-    X(21, "aten.trunc.default", "Trunc")
+    X(21, "aten.trunc.default", "Trunc")                                                           \
+    X(22, "aten.isnan.default", "IsNan")                                                           \
+    X(23, "aten.isinf.default", "IsInf")                                                           \
+    X(24, "aten.mish.default", "Mish")
 static const char *const unary[][2] = {
 #define X(i, aten, ge) {aten, ge},
     UNARY_OPS(X)
@@ -53,8 +56,12 @@ static airc_status conv_unary(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_dtype want = airc_ge_node_dtype(b, 0);
     if (!strcmp(e[1], "LogicalNot"))
         want = AIRC_DTYPE_BOOL;
-    AIRC_TRY(airc_ge_operand(b, 0, want, &x));
     static const char *const names[] = {"x"};
+    if (!strcmp(e[1], "IsNan") || !strcmp(e[1], "IsInf")) { /* bool from any input dtype */
+        AIRC_TRY(airc_ge_input(b, 0, &x));
+        return airc_ge_simple(b, e[1], names, &x, 1, NULL);
+    }
+    AIRC_TRY(airc_ge_operand(b, 0, want, &x));
     return airc_ge_simple(b, e[1], names, &x, 1, NULL);
 }
 
@@ -318,7 +325,7 @@ static const ge_raise_entry raise[] = {
     {"Assign", raise_assign, NULL},
 };
 
-_Static_assert(NUNARY == 22, "conv[] and raise[] list every unary op");
+_Static_assert(NUNARY == 25, "conv[] and raise[] list every unary op");
 
 const ge_family airc_ge_family_elementwise = {conv, sizeof conv / sizeof *conv, raise,
                                               sizeof raise / sizeof *raise};

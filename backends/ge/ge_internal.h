@@ -147,6 +147,7 @@ extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, c
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
 extern const ge_family airc_ge_family_index;  /* index.Tensor */
+extern const ge_family airc_ge_family_activation; /* softplus, elu, nan_to_num, exp2 */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

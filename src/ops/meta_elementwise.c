@@ -91,7 +91,8 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
     static const char *const no_bool[] = {"abs",   "relu",  "floor",    "ceil",       "round",
                                           "trunc", "gelu",  "silu",     "leaky_relu", "hardtanh",
                                           NULL};
-    static const char *const float_only[] = {"gelu", "silu", "leaky_relu", NULL};
+    static const char *const float_only[] = {"gelu", "silu", "leaky_relu", "softplus",
+                                             "elu",  "mish", NULL};
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_operand self;

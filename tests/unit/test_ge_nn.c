@@ -268,6 +268,28 @@ static void test_arg_reductions(void **state)
         "m0, m1, n0, n1, a, b, c, d", types);
 }
 
+/* softplus, elu, nan_to_num with their parameters as float attributes;
+ * mish, isnan, isinf one op each; exp2 a Pow of 2 */
+static void test_more_activations(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 5), TYPED(AIRC_DTYPE_I64, 4)};
+    static const char *const types[] = {"SoftplusV2", "Elu",   "NanToNum", "Mish",
+                                        "IsNan",      "IsInf", "Pow",      NULL};
+    // clang-format off
+    run_case("activations", x, 2,
+             CALL("a", "aten.softplus.default", "(args = (%p0, 2, 1.5), kwargs = {})")
+             CALL("b", "aten.elu.default", "(args = (%p0, 0.5, 2, 1.5), kwargs = {})")
+             CALL("c", "aten.nan_to_num.default", "(args = (%p0, 1.0, None, -3.0), kwargs = {})")
+             CALL("d", "aten.mish.default", "(args = (%p0,), kwargs = {})")
+             CALL("e", "aten.exp2.default", "(args = (%p1,), kwargs = {})")
+             CALL("f", "aten.isnan.default", "(args = (%p0,), kwargs = {})")
+             CALL("g", "aten.isinf.default", "(args = (%p1,), kwargs = {})")
+             CALL("h", "aten.nan_to_num.default", "(args = (%p1,), kwargs = {})"),
+             "a, b, c, d, e, f, g, h", types);
+    // clang-format on
+}
+
 /* topk -> TopKV2 and sort -> Sort, their int32 indices Cast to int64; a
  * 0-d input is its own values */
 static void test_sort_topk(void **state)
@@ -630,6 +652,7 @@ int main(void)
         cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
         cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
         cmocka_unit_test(test_upsample),       cmocka_unit_test(test_sort_topk),
+        cmocka_unit_test(test_more_activations),
         cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
         cmocka_unit_test(test_malformed),

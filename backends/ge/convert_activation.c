@@ -1,0 +1,100 @@
+/* Pointwise ops with float parameters to and from Ascend IR: softplus ->
+ * SoftplusV2 (beta, threshold), elu -> Elu (alpha, scale, input_scale),
+ * nan_to_num -> NanToNum (nan, posinf, neginf; posinf and neginf only when
+ * given, else the raiser's None is the dtype's largest and lowest; integer
+ * and bool inputs, which hold no NaN or inf: Identity), exp2 -> Pow(2, x).
+ * Parameters are attributes, which are 32-bit floats: a value past
+ * float's range is refused rather than turned into inf. */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+#include "ops/meta_util.h"
+
+#include <float.h>
+#include <math.h>
+
+/* An activation's parameters: argument i + 1 is attribute names[i]. */
+typedef struct act_desc {
+    const char *ge, *aten;
+    const char *names[3];
+    double defaults[3];
+    size_t n;
+} act_desc;
+
+static const act_desc a_softplus = {
+    "SoftplusV2", "aten.softplus.default", {"beta", "threshold"}, {1, 20}, 2};
+static const act_desc a_elu = {
+    "Elu", "aten.elu.default", {"alpha", "scale", "input_scale"}, {1, 1, 1}, 3};
+static const act_desc a_nan_to_num = {
+    "NanToNum", "aten.nan_to_num.default", {"nan", "posinf", "neginf"}, {0, 0, 0}, 3};
+
+static airc_status conv_activation(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    const act_desc *d = ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    static const char *const names[] = {"x"};
+    if (d == &a_nan_to_num && !airc_dtype_is_floating(dt))
+        return airc_ge_simple(b, "Identity", names, &x, 1, NULL);
+    double v[3];
+    bool given[3];
+    for (size_t i = 0; i < d->n; i++) {
+        const airc_value *a = airc_ge_arg(b, i + 1);
+        given[i] = a && a->kind != AIRC_VALUE_NONE;
+        v[i] = airc_ge_number_arg(b, i + 1, d->defaults[i]);
+        if (given[i] && isfinite(v[i]) && fabs(v[i]) > FLT_MAX)
+            return airc_fail(AIRC_E_UNSUPPORTED, "%s: %s %g is past a float attribute's range",
+                             d->aten, d->names[i], v[i]);
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, d->ge, names, &x, 1, &op));
+    for (size_t i = 0; i < d->n; i++)
+        if (given[i] || d != &a_nan_to_num)
+            AIRC_TRY(airc_ge_op_attr_float(op, d->names[i], v[i]));
+    return AIRC_OK;
+}
+
+static airc_status raise_activation(ge_raise *r)
+{
+    const act_desc *d = r->data;
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0])};
+    for (size_t i = 0; i < d->n; i++) {
+        double v = 0;
+        bool absent = !airc_ge_find_attr(r->op, d->names[i]);
+        AIRC_TRY(airc_ge_attr_f(r, d->names[i], false, d->defaults[i], &v));
+        /* nan_to_num's absent posinf / neginf: None (the dtype's limits) */
+        args[i + 1] = absent && d == &a_nan_to_num && i ? airc_ge_vnone(r) : airc_ge_vfloat(r, v);
+    }
+    return airc_ge_raise_call(r, d->aten, args, 1 + d->n, NULL, NULL, 0, &r->out[0]);
+}
+
+/* exp2(x) -> Pow(2, x) in the result's dtype */
+static airc_status conv_exp2(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 2.0, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[1]));
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, "Pow", names, in, 2, NULL);
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten.softplus.default", conv_activation, &a_softplus},
+    {"aten.elu.default", conv_activation, &a_elu},
+    {"aten.nan_to_num.default", conv_activation, &a_nan_to_num},
+    {"aten.exp2.default", conv_exp2, NULL},
+};
+
+static const ge_raise_entry raise[] = {
+    {"SoftplusV2", raise_activation, &a_softplus},
+    {"Elu", raise_activation, &a_elu},
+    {"NanToNum", raise_activation, &a_nan_to_num},
+};
+
+const ge_family airc_ge_family_activation = {conv, sizeof conv / sizeof *conv, raise,
+                                             sizeof raise / sizeof *raise};
