@@ -1,5 +1,6 @@
 /* Built-in CPU kernels: binary family (add .. where, masked_fill, clamp,
- * pow) and their in-place twins, which share the function (the executor
+ * pow, remainder, fmod, floor_divide, atan2, bitwise and/or/xor) and
+ * their in-place twins, which share the function (the executor
  * hands out[0] = self). Every op computes in the compute type of torch's
  * result type of its operands (f32 for f16/bf16/f32, f64, or int64 with
  * wrapping arithmetic) and the engine converts on the way in and out;
@@ -203,6 +204,24 @@ static void sqrt_f64_map(int64_t n, const double *x, double *y)
 POW_SPECIAL(float, f32, sqrt_f32_map)
 POW_SPECIAL(double, f64, sqrt_f64_map)
 
+/* torch's remainder: fmod, moved into the divisor's sign */
+static inline double remainder_d(double a, double b)
+{
+    double m = fmod(a, b);
+    return m != 0 && ((b < 0) != (m < 0)) ? m + b : m;
+}
+static inline float remainder_f(float a, float b)
+{
+    float m = fmodf(a, b);
+    return m != 0 && ((b < 0) != (m < 0)) ? m + b : m;
+}
+BIN(float, float, remainder_f32, remainder_f(a, b))
+BIN(double, double, remainder_f64, remainder_d(a, b))
+BIN(float, float, fmod_f32, fmodf(a, b))
+BIN(double, double, fmod_f64, fmod(a, b))
+BIN(float, float, atan2_f32, atan2f(a, b))
+BIN(double, double, atan2_f64, atan2(a, b))
+
 /* ---- int64: wrapping arithmetic, as torch's integer types --------------- */
 
 #define U64(x) ((uint64_t)(x))
@@ -222,6 +241,9 @@ BIN(int64_t, uint8_t, ge_i64, a >= b)
 BIN(uint8_t, uint8_t, and_b8, (uint8_t)(a && b))
 BIN(uint8_t, uint8_t, or_b8, (uint8_t)(a || b))
 BIN(uint8_t, uint8_t, xor_b8, (uint8_t)(!a != !b))
+BIN(int64_t, int64_t, band_i64, a &b)
+BIN(int64_t, int64_t, bor_i64, a | b)
+BIN(int64_t, int64_t, bxor_i64, a ^ b)
 
 /* torch's powi: negative exponents give 0 but for bases 1 and -1 */
 static inline int64_t powi(int64_t a, int64_t b)
@@ -283,8 +305,24 @@ static bool has_zero(airc_ew *op, int64_t n, const int64_t *b, int ib)
         for (int64_t i = 0; i < n; i++)                                                            \
             o[i] = F(a[i * inc[0]], b[i * inc[1]]);                                                \
     }
+/* remainder takes the divisor's sign, fmod the dividend's; x % -1 is 0
+ * (INT64_MIN % -1 would trap) */
+static inline int64_t remainder_i(int64_t a, int64_t b)
+{
+    if (b == -1)
+        return 0;
+    int64_t r = a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
+}
+
+static inline int64_t fmod_i(int64_t a, int64_t b)
+{
+    return b == -1 ? 0 : a % b;
+}
 INT_DIV(div_trunc_i64, div_trunc_i)
 INT_DIV(div_floor_i64, div_floor_i)
+INT_DIV(remainder_i64, remainder_i)
+INT_DIV(fmod_i64, fmod_i)
 
 /* ---- three inputs: where, clamp ----------------------------------------- */
 
@@ -402,7 +440,22 @@ static airc_status run2(airc_kernel_ctx *k, airc_ew *op, uint32_t a0, uint32_t a
     return AIRC_OK;
 }
 
-typedef enum arith_kind { A_ADD, A_SUB, A_RSUB, A_MUL, A_DIV, A_MAX, A_MIN } arith_kind;
+typedef enum arith_kind {
+    A_ADD,
+    A_SUB,
+    A_RSUB,
+    A_MUL,
+    A_DIV,
+    A_MAX,
+    A_MIN,
+    A_FLOOR_DIVIDE,
+    A_REMAINDER,
+    A_FMOD,
+    A_ATAN2,
+    A_BITWISE_AND,
+    A_BITWISE_OR,
+    A_BITWISE_XOR
+} arith_kind;
 
 static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
 {
@@ -437,6 +490,25 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
         f = (fn3){max_f32, max_f64, max_i64};
     } else if (kind == A_MIN) {
         f = (fn3){min_f32, min_f64, min_i64};
+    } else if (kind == A_REMAINDER) {
+        f = (fn3){remainder_f32, remainder_f64, remainder_i64};
+    } else if (kind == A_FMOD) {
+        f = (fn3){fmod_f32, fmod_f64, fmod_i64};
+    } else if (kind == A_ATAN2) {
+        if (ct == AIRC_DTYPE_I64) { /* integers in float, as true division */
+            ct = AIRC_DTYPE_F32;
+            op.common = AIRC_DTYPE_UNDEFINED;
+        }
+        f = (fn3){atan2_f32, atan2_f64, NULL};
+    } else if (kind == A_BITWISE_AND || kind == A_BITWISE_OR || kind == A_BITWISE_XOR) {
+        f = (fn3){NULL, NULL,
+                  kind == A_BITWISE_AND  ? band_i64
+                  : kind == A_BITWISE_OR ? bor_i64
+                                         : bxor_i64};
+    } else if (kind == A_FLOOR_DIVIDE) {
+        f = (fn3){div_floor_f32, div_floor_f64, div_floor_i64};
+        if (rt == AIRC_DTYPE_F16 || rt == AIRC_DTYPE_BF16)
+            f.f32 = div_floor_half;
     } else {
         const char *mode = k->nargs > 2 ? airc_ew_arg_string(k, 2) : NULL;
         if (!mode) {
@@ -741,6 +813,13 @@ KERNEL(ge, compare(k, C_GE))
 KERNEL(logical_and, logical(k, and_b8))
 KERNEL(logical_or, logical(k, or_b8))
 KERNEL(logical_xor, logical(k, xor_b8))
+KERNEL(floor_divide, arith(k, A_FLOOR_DIVIDE))
+KERNEL(remainder, arith(k, A_REMAINDER))
+KERNEL(fmod, arith(k, A_FMOD))
+KERNEL(atan2, arith(k, A_ATAN2))
+KERNEL(bitwise_and, arith(k, A_BITWISE_AND))
+KERNEL(bitwise_or, arith(k, A_BITWISE_OR))
+KERNEL(bitwise_xor, arith(k, A_BITWISE_XOR))
 
 /* Sorted by qualname (strcmp); a unit test checks it. */
 const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
@@ -748,6 +827,20 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.add.Tensor", k_add},
     {"aten.add_.Scalar", k_add},
     {"aten.add_.Tensor", k_add},
+    {"aten.atan2.default", k_atan2},
+    {"aten.atan2_.default", k_atan2},
+    {"aten.bitwise_and.Scalar", k_bitwise_and},
+    {"aten.bitwise_and.Tensor", k_bitwise_and},
+    {"aten.bitwise_and_.Scalar", k_bitwise_and},
+    {"aten.bitwise_and_.Tensor", k_bitwise_and},
+    {"aten.bitwise_or.Scalar", k_bitwise_or},
+    {"aten.bitwise_or.Tensor", k_bitwise_or},
+    {"aten.bitwise_or_.Scalar", k_bitwise_or},
+    {"aten.bitwise_or_.Tensor", k_bitwise_or},
+    {"aten.bitwise_xor.Scalar", k_bitwise_xor},
+    {"aten.bitwise_xor.Tensor", k_bitwise_xor},
+    {"aten.bitwise_xor_.Scalar", k_bitwise_xor},
+    {"aten.bitwise_xor_.Tensor", k_bitwise_xor},
     {"aten.clamp.Tensor", k_clamp_tensor},
     {"aten.clamp.default", k_clamp},
     {"aten.clamp_.Tensor", k_clamp_tensor},
@@ -772,6 +865,14 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.eq.Tensor", k_eq},
     {"aten.eq_.Scalar", k_eq},
     {"aten.eq_.Tensor", k_eq},
+    {"aten.floor_divide.Scalar", k_floor_divide},
+    {"aten.floor_divide.default", k_floor_divide},
+    {"aten.floor_divide_.Scalar", k_floor_divide},
+    {"aten.floor_divide_.Tensor", k_floor_divide},
+    {"aten.fmod.Scalar", k_fmod},
+    {"aten.fmod.Tensor", k_fmod},
+    {"aten.fmod_.Scalar", k_fmod},
+    {"aten.fmod_.Tensor", k_fmod},
     {"aten.ge.Scalar", k_ge},
     {"aten.ge.Tensor", k_ge},
     {"aten.ge_.Scalar", k_ge},
@@ -813,6 +914,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.pow.Tensor_Tensor", k_pow},
     {"aten.pow_.Scalar", k_pow},
     {"aten.pow_.Tensor", k_pow},
+    {"aten.remainder.Scalar", k_remainder},
+    {"aten.remainder.Tensor", k_remainder},
+    {"aten.remainder_.Scalar", k_remainder},
+    {"aten.remainder_.Tensor", k_remainder},
     {"aten.rsub.Scalar", k_rsub},
     {"aten.rsub.Tensor", k_rsub},
     {"aten.sub.Scalar", k_sub},

@@ -1,5 +1,6 @@
 /* Elementwise ops to and from Ascend IR: unary math (Abs, Exp, Relu, ...),
- * binary arithmetic and comparisons (Add, Sub, Mul, RealDiv, Equal, ...),
+ * binary arithmetic and comparisons (Add, Sub, Mul, RealDiv, FloorDiv,
+ * FloorMod for remainder, Mod for fmod, Atan2, Bitwise*, Equal, ...),
  * Cast, Identity. Operands are cast to a common dtype first, as TorchAir's
  * dtype_promote does: arithmetic to the result's dtype, comparisons to the
  * inputs' promoted dtype. A number operand becomes a 0-d Const. */
@@ -96,6 +97,15 @@ static const binary_op b_gt = {"Greater", "aten.gt.Tensor", true};
 static const binary_op b_ge = {"GreaterEqual", "aten.ge.Tensor", true};
 static const binary_op b_and = {"LogicalAnd", "aten.logical_and.default", false};
 static const binary_op b_or = {"LogicalOr", "aten.logical_or.default", false};
+/* raised by convert_nn.c's FloorDiv, as div(rounding_mode='floor'): the
+ * same op in torch 1.13 */
+static const binary_op b_floordiv = {"FloorDiv", "aten.floor_divide.default", false};
+static const binary_op b_floormod = {"FloorMod", "aten.remainder.Tensor", false};
+static const binary_op b_mod = {"Mod", "aten.fmod.Tensor", false};
+static const binary_op b_atan2 = {"Atan2", "aten.atan2.default", false};
+static const binary_op b_band = {"BitwiseAnd", "aten.bitwise_and.Tensor", false};
+static const binary_op b_bor = {"BitwiseOr", "aten.bitwise_or.Tensor", false};
+static const binary_op b_bxor = {"BitwiseXor", "aten.bitwise_xor.Tensor", false};
 
 /* dtype of argument i as an operand: its tensor's, or the number's kind. */
 static airc_dtype operand_dtype(airc_ge_builder *b, size_t i, bool *is_tensor)
@@ -266,7 +276,7 @@ static const ge_conv_entry conv[] = {
 #define X(i, aten, ge) {aten, conv_unary, unary[i]},
     UNARY_OPS(X)
 #undef X
-    {"aten.add.Tensor", conv_binary, &b_add},
+        {"aten.add.Tensor", conv_binary, &b_add},
     {"aten.add.Scalar", conv_binary, &b_add},
     {"aten.sub.Tensor", conv_binary, &b_sub},
     {"aten.sub.Scalar", conv_binary, &b_sub},
@@ -295,6 +305,19 @@ static const ge_conv_entry conv[] = {
     {"aten.ge.Scalar", conv_binary, &b_ge},
     {"aten.logical_and.default", conv_binary, &b_and},
     {"aten.logical_or.default", conv_binary, &b_or},
+    {"aten.floor_divide.default", conv_binary, &b_floordiv},
+    {"aten.floor_divide.Scalar", conv_binary, &b_floordiv},
+    {"aten.remainder.Tensor", conv_binary, &b_floormod},
+    {"aten.remainder.Scalar", conv_binary, &b_floormod},
+    {"aten.fmod.Tensor", conv_binary, &b_mod},
+    {"aten.fmod.Scalar", conv_binary, &b_mod},
+    {"aten.atan2.default", conv_binary, &b_atan2},
+    {"aten.bitwise_and.Tensor", conv_binary, &b_band},
+    {"aten.bitwise_and.Scalar", conv_binary, &b_band},
+    {"aten.bitwise_or.Tensor", conv_binary, &b_bor},
+    {"aten.bitwise_or.Scalar", conv_binary, &b_bor},
+    {"aten.bitwise_xor.Tensor", conv_binary, &b_bxor},
+    {"aten.bitwise_xor.Scalar", conv_binary, &b_bxor},
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},
     {"aten.clone.default", conv_identity, NULL},
@@ -305,7 +328,7 @@ static const ge_raise_entry raise[] = {
 #define X(i, aten, ge) {ge, raise_unary, unary[i]},
     UNARY_OPS(X)
 #undef X
-    {"Add", raise_binary, &b_add},
+        {"Add", raise_binary, &b_add},
     {"Sub", raise_binary, &b_sub},
     {"Mul", raise_binary, &b_mul},
     {"RealDiv", raise_binary, &b_div},
@@ -320,6 +343,12 @@ static const ge_raise_entry raise[] = {
     {"GreaterEqual", raise_binary, &b_ge},
     {"LogicalAnd", raise_binary, &b_and},
     {"LogicalOr", raise_binary, &b_or},
+    {"FloorMod", raise_binary, &b_floormod},
+    {"Mod", raise_binary, &b_mod},
+    {"Atan2", raise_binary, &b_atan2},
+    {"BitwiseAnd", raise_binary, &b_band},
+    {"BitwiseOr", raise_binary, &b_bor},
+    {"BitwiseXor", raise_binary, &b_bxor},
     {"Cast", raise_cast, NULL},
     {"Identity", raise_identity, NULL},
     {"Assign", raise_assign, NULL},

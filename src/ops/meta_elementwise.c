@@ -253,6 +253,10 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
         if (!mode && !airc_dtype_is_floating(dtype))
             dtype = AIRC_DTYPE_F32; /* true division of integers */
     }
+    if (!strncmp(name, "bitwise_", 8) && !airc_dtype_is_integral(dtype, true))
+        return unsupported_dtype(&a, dtype);
+    if (!strcmp(name, "atan2") && !airc_dtype_is_floating(dtype))
+        dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
     if (!strcmp(name, "pow")) {
         if (dtype == AIRC_DTYPE_BOOL)
             return unsupported_dtype(&a, dtype);

@@ -534,6 +534,30 @@ static void test_div_log_xor(void **state)
         "a, b, c, d, e, f, g", types);
 }
 
+/* remainder -> FloorMod, fmod -> Mod, floor_divide -> FloorDiv, atan2
+ * (integers in float), bitwise ops on integers and bools */
+static void test_mod_bitwise(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), POS32(3, 4), TYPED(AIRC_DTYPE_I64, 3, 4),
+                      TYPED(AIRC_DTYPE_BOOL, 3, 4), TYPED(AIRC_DTYPE_BOOL, 3, 4)};
+    static const char *const types[] = {"FloorMod",   "Mod",       "FloorDiv",   "Atan2",
+                                        "BitwiseAnd", "BitwiseOr", "BitwiseXor", NULL};
+    // clang-format off
+    run_case("mod/bitwise", x, 5,
+             CALL("a", "aten.remainder.Tensor", "(args = (%p0, %p1), kwargs = {})")
+             CALL("b", "aten.remainder.Scalar", "(args = (%p2, -3), kwargs = {})")
+             CALL("c", "aten.fmod.Tensor", "(args = (%p0, %p1), kwargs = {})")
+             CALL("d", "aten.fmod.Scalar", "(args = (%p2, 3), kwargs = {})")
+             CALL("e", "aten.floor_divide.default", "(args = (%p0, %p1), kwargs = {})")
+             CALL("f", "aten.atan2.default", "(args = (%p2, %p2), kwargs = {})")
+             CALL("g", "aten.bitwise_and.Tensor", "(args = (%p3, %p4), kwargs = {})")
+             CALL("h", "aten.bitwise_or.Scalar", "(args = (%p2, 6), kwargs = {})")
+             CALL("i", "aten.bitwise_xor.Tensor", "(args = (%p2, %p2), kwargs = {})"),
+             "a, b, c, d, e, f, g, h, i", types);
+    // clang-format on
+}
+
 static void test_linear_matmul(void **state)
 {
     (void)state;
@@ -646,16 +670,15 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_sort_topk),
-        cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),
-        cmocka_unit_test(test_div_log_xor),    cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_reductions),       cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions),   cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum),   cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),        cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_batch_norm),       cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),         cmocka_unit_test(test_sort_topk),
+        cmocka_unit_test(test_more_activations), cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_div_log_xor),      cmocka_unit_test(test_linear_matmul),
+        cmocka_unit_test(test_mod_bitwise),      cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
