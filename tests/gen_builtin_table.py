@@ -120,6 +120,8 @@ ATEN = [
     ("masked_fill.Scalar", "masked_fill"), ("masked_fill.Tensor", "masked_fill"),
     ("masked_fill_.Scalar", "masked_fill"), ("masked_fill_.Tensor", "masked_fill"),
     # reductions
+    ("std.correction", "reduce"), ("logsumexp.default", "reduce"),
+    ("norm.ScalarOpt_dim", "reduce"),
     ("sum.default", "reduce"), ("sum.dim_IntList", "reduce"),
     ("mean.default", "reduce"), ("mean.dim", "reduce"),
     ("prod.default", "reduce"), ("prod.dim_int", "reduce"),

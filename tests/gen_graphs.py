@@ -451,6 +451,18 @@ def sampling_head(logits, table, ids, pos):
     return torch.softmax(vals, -1), rows, si, tail, apart, middle
 
 
+def embed_pool_normalize(tokens, mask, w, logits):
+    # a sentence embedder's head: mask-weighted mean pooling, L2
+    # normalization (F.normalize: norm + clamp_min + div), cosine scores,
+    # and log-probabilities through logsumexp; std for a feature scale
+    m = mask.unsqueeze(-1).to(tokens.dtype)
+    pooled = (tokens * m).sum(1) / m.sum(1).clamp_min(1e-9)
+    emb = F.normalize(pooled @ w, dim=-1)
+    scores = emb @ emb.t()
+    logp = logits - torch.logsumexp(logits, dim=-1, keepdim=True)
+    return emb, scores, logp, torch.std(tokens, dim=1)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -695,6 +707,8 @@ MODELS = {
                                             randn(5, 4, 1, 1) / 2, randn(5, 8, 1, 1) / 3]),
     "sampling_head": (sampling_head, lambda: [randn(3, 10), randn(10, 6), I64(5, hi=3),
                                               I64(5, hi=4)]),
+    "embed_pool_normalize": (embed_pool_normalize, lambda: [
+        randn(3, 7, 8), torch.rand(3, 7) > 0.3, randn(8, 6) / 3, randn(3, 11) * 3]),
     "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
                                                   0.1 * randn(8), randn(8, 8, 3, 3) / 8,
                                                   randn(3, 4, 5)]),

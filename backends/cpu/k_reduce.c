@@ -1,6 +1,7 @@
 /* Built-in CPU kernels: reduce family. Reductions (sum, mean, prod, amax,
- * amin, max, min, argmax, argmin, any, all, var, var_mean) read their
- * arguments here and run on the engine in k_reduce_engine.c; softmax,
+ * amin, max, min, argmax, argmin, any, all, var, var_mean, std, logsumexp,
+ * norm) read their arguments here and run on the engine in
+ * k_reduce_engine.c; softmax,
  * log_softmax, layer norm and cumsum live in k_norm.c. Output dtypes are
  * the meta's (the executor allocates outputs from it): an integer sum's
  * int64, an explicit dtype=, bool for any/all. */
@@ -184,6 +185,31 @@ static airc_status k_var_mean(airc_kernel_ctx *k, void *u)
     return var_common(k, KR_FIN_VAR_MEAN);
 }
 
+static airc_status k_std(airc_kernel_ctx *k, void *u)
+{
+    return var_common(k, KR_FIN_STD);
+}
+
+/* logsumexp(self, dim, keepdim): max, then log(sum(exp(x - max))) + max,
+ * in double; an empty reduction is -inf */
+static airc_status k_logsumexp(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_MAX, KR_FIN_LSE));
+    s.dbl = true;
+    s.needs_elements = false;
+    return airc_kred_reduce(k, &s);
+}
+
+/* norm.ScalarOpt_dim(self, p (None: 2), dim, keepdim) */
+static airc_status k_norm(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_NORM, KR_FIN_NORM));
+    s.p = airc_kred_double(k, "p", 2.0);
+    return airc_kred_reduce(k, &s);
+}
+
 /* Sorted by qualname (strcmp order); a test checks. */
 const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten._log_softmax.default", airc_kred_log_softmax},
@@ -198,6 +224,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.argmin.default", k_argmin},
     {"aten.cumsum.default", airc_kred_cumsum},
     {"aten.log_softmax.int", airc_kred_log_softmax},
+    {"aten.logsumexp.default", k_logsumexp},
     {"aten.max.default", k_amax},
     {"aten.max.dim", k_max_dim},
     {"aten.mean.default", k_mean},
@@ -207,11 +234,13 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.native_batch_norm.default", airc_kred_batch_norm},
     {"aten.native_group_norm.default", airc_kred_group_norm},
     {"aten.native_layer_norm.default", airc_kred_layer_norm},
+    {"aten.norm.ScalarOpt_dim", k_norm},
     {"aten.prod.default", k_prod},
     {"aten.prod.dim_int", k_prod},
     {"aten.softmax.int", airc_kred_softmax},
     {"aten.sort.default", airc_kred_sort},
     {"aten.sort.stable", airc_kred_sort},
+    {"aten.std.correction", k_std},
     {"aten.sum.default", k_sum},
     {"aten.sum.dim_IntList", k_sum},
     {"aten.topk.default", airc_kred_topk},

@@ -124,15 +124,43 @@ static void acc_init(kr_op op, kr_acc *a)
     switch (op) {
     case KR_PROD: a->d = 1; a->i = 1; break;
     case KR_MAX: a->d = -INFINITY; a->i = INT64_MIN; break;
+    case KR_NORM: a->d = 0; break; /* -inf: set by the caller */
     case KR_MIN: a->d = INFINITY; a->i = INT64_MAX; break;
     case KR_ALL: a->i = 1; break;
     default: break;
     }
 }
 
-static void row_double(kr_op op, double mean, kr_acc *a, const double *v, int64_t n)
+/* One step of |x|^p (KR_NORM). */
+static void row_norm(double p, kr_acc *a, const double *v, int64_t n)
 {
+    for (int64_t j = 0; j < n; j++) {
+        double x = fabs(v[j]);
+        if (p == 2)
+            a->d += x * x;
+        else if (p == 1)
+            a->d += x;
+        else if (p == 0)
+            a->d += x != 0;
+        else if (isinf(p) && p > 0)
+            a->d = x > a->d || x != x ? x : a->d;
+        else if (isinf(p))
+            a->d = x < a->d || x != x ? x : a->d;
+        else
+            a->d += pow(x, p);
+    }
+}
+
+/* param: the mean (KR_SQDEV), the order (KR_NORM), the max (KR_SUMEXP). */
+static void row_double(kr_op op, double param, kr_acc *a, const double *v, int64_t n)
+{
+    const double mean = param;
     switch (op) {
+    case KR_NORM: row_norm(param, a, v, n); break;
+    case KR_SUMEXP:
+        for (int64_t j = 0; j < n; j++)
+            a->d += exp(v[j] - param);
+        break;
     case KR_SUM:
         for (int64_t j = 0; j < n; j++)
             a->d += v[j];
@@ -340,10 +368,21 @@ static void emit(const kr_spec *s, const kr_plan *p, const kr_acc *a, double mea
                           (o0->dtype == AIRC_DTYPE_F64 ? a->d : round_through(o0->dtype, a->d)) /
                               n);
         break;
+    case KR_FIN_NORM: {
+        double v = a->d, ord = s->p;
+        if (ord == 2)
+            v = sqrt(v);
+        else if (ord != 1 && ord != 0 && !isinf(ord))
+            v = pow(v, 1.0 / ord);
+        airc_kred_store_d(o0->data, oo[0], o0->dtype, p->nred ? v : 0);
+        break;
+    }
+    case KR_FIN_LSE: airc_kred_store_d(o0->data, oo[0], o0->dtype, mean + log(a->d)); break;
+    case KR_FIN_STD:
     case KR_FIN_VAR:
     case KR_FIN_VAR_MEAN: {
-        double den = n - s->correction;
-        airc_kred_store_d(o0->data, oo[0], o0->dtype, a->d / (den > 0 ? den : 0));
+        double den = n - s->correction, var = a->d / (den > 0 ? den : 0);
+        airc_kred_store_d(o0->data, oo[0], o0->dtype, s->fin == KR_FIN_STD ? sqrt(var) : var);
         if (s->fin == KR_FIN_VAR_MEAN)
             airc_kred_store_d(s->out[1]->data, oo[1], s->out[1]->dtype, mean);
         break;
@@ -365,13 +404,20 @@ static void reduce_one(const kr_spec *s, const kr_plan *p, int64_t base, const i
 {
     kr_acc a;
     double mean = 0;
-    bool var = s->fin == KR_FIN_VAR || s->fin == KR_FIN_VAR_MEAN;
+    bool var = s->fin == KR_FIN_VAR || s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD;
     acc_init(s->op, &a);
-    region(s, p, var ? KR_SUM : s->op, 0, &a, base);
+    if (s->op == KR_NORM && isinf(s->p) && s->p < 0)
+        a.d = INFINITY;
+    region(s, p, var ? KR_SUM : s->op, s->op == KR_NORM ? s->p : 0, &a, base);
     if (var) {
         mean = a.d / (double)p->nred;
         acc_init(KR_SQDEV, &a);
         region(s, p, KR_SQDEV, mean, &a, base);
+    } else if (s->fin == KR_FIN_LSE) {
+        /* torch subtracts the max, but a 0 for an infinite one */
+        mean = isinf(a.d) ? 0 : a.d;
+        acc_init(KR_SUMEXP, &a);
+        region(s, p, KR_SUMEXP, mean, &a, base);
     }
     emit(s, p, &a, mean, oo);
 }
@@ -408,7 +454,7 @@ static void reduce_cols(const kr_spec *s, const kr_plan *p, const float *x, int6
 {
     double *acc = scratch, *mean = scratch + COLS;
     float *facc = (float *)(scratch + 2 * COLS);
-    bool var = s->fin == KR_FIN_VAR || s->fin == KR_FIN_VAR_MEAN;
+    bool var = s->fin == KR_FIN_VAR || s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD;
     col_walk w;
     if (s->op == KR_MAX || s->op == KR_MIN) {
         memcpy(facc, x, (size_t)cn * sizeof *facc);
@@ -452,7 +498,7 @@ airc_status airc_kred_reduce(const airc_kernel_ctx *k, kr_spec *s)
                 p.nred > 1 && p.kin[p.nk - 1] == 1 && p.nr >= 1 && p.rin[p.nr - 1] != 1 &&
                 (s->op == KR_SUM || s->op == KR_MAX || s->op == KR_MIN) &&
                 (s->fin == KR_FIN_VALUE || s->fin == KR_FIN_MEAN || s->fin == KR_FIN_VAR ||
-                 s->fin == KR_FIN_VAR_MEAN);
+                 s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD);
     int32_t nk = cols ? p.nk - 1 : p.nk;
     int64_t nouter = 1;
     for (int32_t d = 0; d < nk; d++)

@@ -15,18 +15,23 @@ typedef enum kr_op {
     KR_ANY,
     KR_ALL,
     KR_ARGMAX,
-    KR_ARGMIN
+    KR_ARGMIN,
+    KR_NORM,  /* sum of |x|^p (p 0: count of nonzeros; +-inf: max / min of |x|) */
+    KR_SUMEXP /* sum of exp(x - max): logsumexp's second pass */
 } kr_op;
 
 /* What is written per output. */
 typedef enum kr_fin {
-    KR_FIN_VALUE,      /* the accumulated value */
-    KR_FIN_FLAG,       /* any/all: 0 or 1 */
-    KR_FIN_MEAN,       /* sum / count */
-    KR_FIN_VAR,        /* op KR_SUM: two passes, sqdev / max(0, count - correction) */
-    KR_FIN_VAR_MEAN,   /* the same into out[0], the mean into out[1] */
-    KR_FIN_INDEX,      /* arg ops: the index */
-    KR_FIN_VALUE_INDEX /* max.dim/min.dim: value into out[0], index into out[1] */
+    KR_FIN_VALUE,       /* the accumulated value */
+    KR_FIN_FLAG,        /* any/all: 0 or 1 */
+    KR_FIN_MEAN,        /* sum / count */
+    KR_FIN_VAR,         /* op KR_SUM: two passes, sqdev / max(0, count - correction) */
+    KR_FIN_VAR_MEAN,    /* the same into out[0], the mean into out[1] */
+    KR_FIN_INDEX,       /* arg ops: the index */
+    KR_FIN_VALUE_INDEX, /* max.dim/min.dim: value into out[0], index into out[1] */
+    KR_FIN_STD,         /* the square root of KR_FIN_VAR */
+    KR_FIN_NORM,        /* op KR_NORM: the p-th root (0 for an empty reduction) */
+    KR_FIN_LSE          /* op KR_MAX, then KR_SUMEXP: max + log(sum) */
 } kr_fin;
 
 typedef struct kr_spec {
@@ -40,6 +45,7 @@ typedef struct kr_spec {
     airc_dtype elem_dtype;      /* each element converts to it first (dtype=), or 0 */
     bool needs_elements;        /* no identity: empty reductions fail */
     double correction;          /* var */
+    double p;                   /* norm's order */
     const airc_kred_simd *simd; /* set by airc_kred_reduce */
 } kr_spec;
 

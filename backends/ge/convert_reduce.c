@@ -8,7 +8,9 @@
  * indices); cumsum -> Cumsum; softmax /
  * log_softmax -> SoftmaxV2 / LogSoftmaxV2 (attribute axes); var / var_mean
  * -> ReduceMean + Sub + Mul + ReduceSum + RealDiv (TorchAir has no var
- * converter; this is torch's own formula in real GE ops).
+ * converter; this is torch's own formula in real GE ops), std -> the same
+ * and Sqrt; logsumexp -> ReduceMax, IsInf + SelectV2 (an infinite max is
+ * 0), Sub, Exp, ReduceSum, Log, Add; norm -> LpNormV2.
  * The input is cast to the dtype the node computes in first (sum of ints ->
  * int64, all/any -> bool, a dtype= argument), as TorchAir's dtype_promote
  * does. Axes are always explicit and non-negative: GE reads empty axes as
@@ -351,12 +353,26 @@ typedef struct var_desc {
     int unbiased_arg;   /* var.default / var.dim: bool unbiased */
     int correction_arg; /* var.correction: int? correction */
     bool with_mean;     /* var_mean: (var, mean) */
+    bool root;          /* std: the variance's Sqrt */
 } var_desc;
 
-static const var_desc v_default = {-1, -1, 1, -1, false};
-static const var_desc v_dim = {1, 3, 2, -1, false};
-static const var_desc v_correction = {1, 3, -1, 2, false};
-static const var_desc v_mean_correction = {1, 3, -1, 2, true};
+static const var_desc v_default = {-1, -1, 1, -1, false, false};
+static const var_desc v_dim = {1, 3, 2, -1, false, false};
+static const var_desc v_correction = {1, 3, -1, 2, false, false};
+static const var_desc v_mean_correction = {1, 3, -1, 2, true, false};
+static const var_desc v_std_correction = {1, 3, -1, 2, false, true};
+
+/* op(inputs) with one output "y" of (dt, nd, shape). */
+static airc_status ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in, size_t nin,
+                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+{
+    static const char *const one[] = {"x"}, *const two[] = {"x1", "x2"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, type, &op));
+    for (size_t i = 0; i < nin; i++)
+        AIRC_TRY(airc_ge_op_input(op, nin == 1 ? one[0] : two[i], in[i]));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
 
 /* var = ReduceSum((x - ReduceMean(x, keep))^2) / max(0, N - correction). */
 static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -408,6 +424,8 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_input(op, xy[0], ss));
     AIRC_TRY(airc_ge_op_input(op, xy[1], div));
     AIRC_TRY(airc_ge_op_output(op, "y", dt, om->ndim, om->shape, &var));
+    if (d->root)
+        AIRC_TRY(ew_op(b, "Sqrt", &var, 1, dt, om->ndim, om->shape, &var));
     AIRC_TRY(airc_ge_set_result(b, 0, var));
     if (!d->with_mean)
         return AIRC_OK;
@@ -415,6 +433,77 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     if (!keep)
         AIRC_TRY(reduce_op(b, "ReduceMean", x, dims, ndims, false, dt, om->ndim, om->shape, &mean));
     return airc_ge_set_result(b, 1, mean);
+}
+
+/* ---- logsumexp, norm ---------------------------------------------------------------------- */
+
+/* logsumexp(self, dim, keepdim) = Log(ReduceSum(Exp(x - m))) + m, m =
+ * ReduceMax(x, keep) with an infinite max replaced by 0 (IsInf,
+ * SelectV2), as torch does. */
+static airc_status conv_logsumexp(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    int32_t nd = 0;
+    int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS], kshape[AIRC_MAX_DIMS];
+    AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
+    size_t ndims = 0;
+    bool none = true;
+    AIRC_TRY(int_list_arg(b, 1, dims, AIRC_MAX_DIMS, &ndims, &none));
+    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    bool keep = airc_ge_bool_arg(b, 2, false);
+    int32_t knd = reduced_shape(nd, shape, dims, ndims, true, kshape);
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor m, inf, zero, t[2], y;
+    AIRC_TRY(reduce_op(b, "ReduceMax", x, dims, ndims, true, dt, knd, kshape, &m));
+    AIRC_TRY(ew_op(b, "IsInf", &m, 1, AIRC_DTYPE_BOOL, knd, kshape, &inf));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &zero));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "SelectV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "condition", inf));
+    AIRC_TRY(airc_ge_op_input(op, "then", zero));
+    AIRC_TRY(airc_ge_op_input(op, "else", m));
+    AIRC_TRY(airc_ge_op_output(op, "result", dt, knd, kshape, &m));
+    t[0] = x;
+    t[1] = m;
+    AIRC_TRY(ew_op(b, "Sub", t, 2, dt, nd, shape, &t[0]));
+    AIRC_TRY(ew_op(b, "Exp", t, 1, dt, nd, shape, &t[0]));
+    AIRC_TRY(reduce_op(b, "ReduceSum", t[0], dims, ndims, keep, dt, om->ndim, om->shape, &t[0]));
+    AIRC_TRY(ew_op(b, "Log", t, 1, dt, om->ndim, om->shape, &t[0]));
+    if (!keep)
+        AIRC_TRY(airc_ge_reshape(b, m, dt, om->ndim, om->shape, &m));
+    t[1] = m;
+    AIRC_TRY(ew_op(b, "Add", t, 2, dt, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* norm.ScalarOpt_dim(self, p, dim, keepdim) -> LpNormV2(x; p, axes,
+ * keepdim, epsilon 0), as TorchAir; p None is 2. */
+static airc_status conv_norm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor x, y;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    int32_t nd = 0;
+    int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
+    AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
+    size_t ndims = 0;
+    bool none = true;
+    AIRC_TRY(int_list_arg(b, 2, dims, AIRC_MAX_DIMS, &ndims, &none));
+    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "LpNormV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_float(op, "p", airc_ge_number_arg(b, 1, 2.0)));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "axes", dims, ndims));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "keepdim", airc_ge_bool_arg(b, 3, false)));
+    AIRC_TRY(airc_ge_op_attr_float(op, "epsilon", 0));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    (void)n;
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* ---- raisers ------------------------------------------------------------------------------ */
@@ -526,6 +615,27 @@ static airc_status raise_with_value(ge_raise *r)
 }
 
 /* ArgMaxV2 / ArgMin -> argmax / argmin over the Const dimension. */
+/* LpNormV2(x; p, axes, keepdim, epsilon) -> norm.ScalarOpt_dim; a
+ * nonzero epsilon (a floor on the norm) has no aten counterpart here */
+static airc_status raise_lp_norm(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    double p = 2, eps = 0;
+    bool keep = false;
+    int64_t axes[AIRC_MAX_DIMS];
+    size_t n = 0;
+    AIRC_TRY(airc_ge_attr_f(r, "p", false, 2, &p));
+    AIRC_TRY(airc_ge_attr_f(r, "epsilon", false, 0, &eps));
+    AIRC_TRY(airc_ge_attr_b(r, "keepdim", false, false, &keep));
+    AIRC_TRY(airc_ge_attr_ints(r, "axes", false, axes, AIRC_MAX_DIMS, &n));
+    if (eps != 0)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (LpNormV2): epsilon %g is not supported",
+                         r->op->name, eps);
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), airc_ge_vfloat(r, p),
+                                 airc_ge_vints(r, axes, n), airc_ge_vbool(r, keep)};
+    return airc_ge_raise_call(r, "aten.norm.ScalarOpt_dim", args, 4, NULL, NULL, 0, &r->out[0]);
+}
+
 static airc_status raise_argmax(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 2));
@@ -623,6 +733,9 @@ static const ge_conv_entry conv[] = {
     {"aten.var.dim", conv_var, &v_dim},
     {"aten.var.correction", conv_var, &v_correction},
     {"aten.var_mean.correction", conv_var, &v_mean_correction},
+    {"aten.std.correction", conv_var, &v_std_correction},
+    {"aten.logsumexp.default", conv_logsumexp, NULL},
+    {"aten.norm.ScalarOpt_dim", conv_norm, NULL},
 };
 
 static const ge_raise_entry raise[] = {
@@ -638,6 +751,7 @@ static const ge_raise_entry raise[] = {
     {"ArgMaxV2", raise_argmax, "aten.argmax.default"},
     {"ArgMin", raise_argmax, "aten.argmin.default"},
     {"Cumsum", raise_cumsum, NULL},
+    {"LpNormV2", raise_lp_norm, NULL},
     {"SoftmaxV2", raise_softmax, "aten._softmax.default"},
     {"LogSoftmaxV2", raise_softmax, "aten._log_softmax.default"},
 };

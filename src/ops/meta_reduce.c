@@ -1,6 +1,7 @@
 /* Meta functions of reductions (sum, mean, prod, amax/amin, argmax/argmin,
- * any/all, max/min, var, var_mean) and cumsum. Reduction results are
- * contiguous, as torch's resize_reduction makes them. */
+ * any/all, max/min, var, var_mean, std, logsumexp, norm) and cumsum.
+ * Reduction results are contiguous, as torch's resize_reduction makes
+ * them. */
 #include "ops/meta_util.h"
 
 #include <string.h>
@@ -102,7 +103,25 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
         AIRC_TRY(check_nonempty(&a, name, &self, mask, all));
     } else if (!strcmp(name, "any") || !strcmp(name, "all")) {
         dtype = self.dtype == AIRC_DTYPE_U8 ? AIRC_DTYPE_U8 : AIRC_DTYPE_BOOL;
-    } else if (!strcmp(name, "var") || !strcmp(name, "var_mean")) {
+    } else if (!strcmp(name, "logsumexp")) {
+        int64_t dims[4 * AIRC_MAX_DIMS];
+        int32_t nd = 0;
+        bool present;
+        AIRC_TRY(airc_meta_int_list(&a, "dim", dims, 4 * AIRC_MAX_DIMS, &nd, &present));
+        /* a 0-d result of elements, which torch's kernel refuses */
+        if (!nd && self.ndim && !keepdim && airc_tmeta_numel(&self) > 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: output with shape [] doesn't match the broadcast shape [1]",
+                             a.op);
+        if (!airc_dtype_is_floating(dtype))
+            dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
+    } else if (!strcmp(name, "norm")) {
+        if (!airc_dtype_is_floating(dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: norm(): input dtype should be either floating point or complex. "
+                             "Got %s instead.",
+                             a.op, airc_dtype_torch_type_name(dtype));
+    } else if (!strcmp(name, "var") || !strcmp(name, "var_mean") || !strcmp(name, "std")) {
         if (!airc_dtype_is_floating(self.dtype))
             return airc_fail(AIRC_E_SHAPE,
                              "%s: std and var only support floating point and complex dtypes "

@@ -332,6 +332,25 @@ static void test_var(void **state)
              "a, b, c, v0, v1", NULL);
 }
 
+/* std -> var's ops and Sqrt; logsumexp -> max-shifted Exp/ReduceSum/Log;
+ * norm -> LpNormV2 */
+static void test_std_lse_norm(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4, 5)};
+    static const char *const types[] = {"Sqrt", "IsInf", "SelectV2", "Log", "LpNormV2", NULL};
+    // clang-format off
+    run_case("std/logsumexp/norm", x, 1,
+             CALL("a", "aten.std.correction", "(args = (%p0, [1]), kwargs = {correction: 1})")
+             CALL("b", "aten.logsumexp.default", "(args = (%p0, [0, 2]), kwargs = {})")
+             CALL("c", "aten.logsumexp.default", "(args = (%p0, [-1], True), kwargs = {})")
+             CALL("d", "aten.norm.ScalarOpt_dim", "(args = (%p0, 2, [-1], True), kwargs = {})")
+             CALL("e", "aten.norm.ScalarOpt_dim", "(args = (%p0, 1, [0, 1]), kwargs = {})")
+             CALL("f", "aten.norm.ScalarOpt_dim", "(args = (%p0, None, []), kwargs = {})"),
+             "a, b, c, d, e, f", types);
+    // clang-format on
+}
+
 static void test_softmax_cumsum(void **state)
 {
     (void)state;
@@ -678,7 +697,7 @@ int main(void)
         cmocka_unit_test(test_upsample),         cmocka_unit_test(test_sort_topk),
         cmocka_unit_test(test_more_activations), cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),      cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),      cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_mod_bitwise),    cmocka_unit_test(test_std_lse_norm),      cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
