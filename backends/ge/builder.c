@@ -749,6 +749,18 @@ airc_status airc_ge_const_ints(airc_ge_builder *b, const int64_t *v, size_t n, a
     return airc_ge_const(b, AIRC_DTYPE_I64, 1, shape, v, out);
 }
 
+airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in,
+                          size_t nin, airc_dtype dt, int32_t nd, const int64_t *shape,
+                          airc_ge_tensor *out)
+{
+    static const char *const one[] = {"x"}, *const two[] = {"x1", "x2"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, type, &op));
+    for (size_t i = 0; i < nin && i < 2; i++)
+        AIRC_TRY(airc_ge_op_input(op, nin == 1 ? one[0] : two[i], in[i]));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
 airc_status airc_ge_cast(airc_ge_builder *b, airc_ge_tensor t, airc_dtype dtype,
                          airc_ge_tensor *out)
 {

@@ -128,9 +128,6 @@ static void write_one(void *p, airc_dtype dt)
     }
 }
 
-static airc_status ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in, size_t nin,
-                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out);
-
 /* Argument `arg` as dt, or when absent a Const of ones (one) or zeros of
  * the given shape (TorchAir: Fill). */
 static airc_status param_or_const(airc_ge_builder *b, size_t arg, airc_dtype dt, int32_t nd,
@@ -180,8 +177,8 @@ static airc_status conv_group_norm(airc_ge_builder *b, const airc_node *n, void 
     AIRC_TRY(airc_ge_op_output(op, "variance", dt, ms->ndim, ms->shape, &var));
     t[0] = var;
     AIRC_TRY(airc_ge_const_scalar(b, dt, eps, &t[1]));
-    AIRC_TRY(ew_op(b, "Add", t, 2, dt, ms->ndim, ms->shape, &t[0]));
-    AIRC_TRY(ew_op(b, "Rsqrt", t, 1, dt, ms->ndim, ms->shape, &rstd));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, dt, ms->ndim, ms->shape, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Rsqrt", t, 1, dt, ms->ndim, ms->shape, &rstd));
     AIRC_TRY(airc_ge_set_result(b, 0, y));
     AIRC_TRY(airc_ge_set_result(b, 1, mean));
     return airc_ge_set_result(b, 2, rstd);
@@ -227,19 +224,6 @@ static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void 
 
 /* ---- batch norm ------------------------------------------------------------------ */
 
-/* An op of `type` on in[0..nin) (inputs "x", or "x1" and "x2") with one
- * output "y" of the given type. */
-static airc_status ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in, size_t nin,
-                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
-{
-    static const char *const one[] = {"x"}, *const two[] = {"x1", "x2"};
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, type, &op));
-    for (size_t i = 0; i < nin; i++)
-        AIRC_TRY(airc_ge_op_input(op, nin == 1 ? one[i] : two[i], in[i]));
-    return airc_ge_op_output(op, "y", dt, nd, shape, out);
-}
-
 /* native_batch_norm in evaluation mode, the only one an inference graph
  * holds: y = x * scale + shift over dim 1 with scale = weight *
  * Rsqrt(running_var + eps) and shift = bias - running_mean * scale, both
@@ -265,21 +249,21 @@ static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void 
     airc_ge_tensor t[2], scale, shift, sr, hr, y;
     AIRC_TRY(airc_ge_const_scalar(b, pdt, airc_ge_number_arg(b, 7, 1e-5), &t[1]));
     t[0] = rv;
-    AIRC_TRY(ew_op(b, "Add", t, 2, pdt, 1, cs, &t[0]));
-    AIRC_TRY(ew_op(b, "Rsqrt", t, 1, pdt, 1, cs, &scale));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, pdt, 1, cs, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Rsqrt", t, 1, pdt, 1, cs, &scale));
     if (present(b, 1)) {
         AIRC_TRY(airc_ge_operand(b, 1, pdt, &w));
         airc_ge_tensor ws[2] = {w, scale};
-        AIRC_TRY(ew_op(b, "Mul", ws, 2, pdt, 1, cs, &scale));
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", ws, 2, pdt, 1, cs, &scale));
     }
     airc_ge_tensor ms[2] = {rm, scale};
-    AIRC_TRY(ew_op(b, "Mul", ms, 2, pdt, 1, cs, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", ms, 2, pdt, 1, cs, &t[0]));
     if (present(b, 2)) {
         AIRC_TRY(airc_ge_operand(b, 2, pdt, &bias));
         airc_ge_tensor bs[2] = {bias, t[0]};
-        AIRC_TRY(ew_op(b, "Sub", bs, 2, pdt, 1, cs, &shift));
+        AIRC_TRY(airc_ge_ew_op(b, "Sub", bs, 2, pdt, 1, cs, &shift));
     } else {
-        AIRC_TRY(ew_op(b, "Neg", t, 1, pdt, 1, cs, &shift));
+        AIRC_TRY(airc_ge_ew_op(b, "Neg", t, 1, pdt, 1, cs, &shift));
     }
     /* [C] -> [C, 1, ...]: it broadcasts against [N, C, ...] */
     rshape[0] = cs[0];
@@ -288,9 +272,9 @@ static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void 
     AIRC_TRY(airc_ge_reshape(b, scale, pdt, nd - 1, rshape, &sr));
     AIRC_TRY(airc_ge_reshape(b, shift, pdt, nd - 1, rshape, &hr));
     airc_ge_tensor xs[2] = {x, sr};
-    AIRC_TRY(ew_op(b, "Mul", xs, 2, pdt, nd, xm->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", xs, 2, pdt, nd, xm->shape, &y));
     airc_ge_tensor ys[2] = {y, hr};
-    AIRC_TRY(ew_op(b, "Add", ys, 2, pdt, nd, xm->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", ys, 2, pdt, nd, xm->shape, &y));
     AIRC_TRY(airc_ge_cast(b, y, xm->dtype, &y));
     AIRC_TRY(airc_ge_set_result(b, 0, y));
     for (size_t j = 1; j < 3 && j < n->nout; j++) {

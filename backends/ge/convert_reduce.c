@@ -362,18 +362,6 @@ static const var_desc v_correction = {1, 3, -1, 2, false, false};
 static const var_desc v_mean_correction = {1, 3, -1, 2, true, false};
 static const var_desc v_std_correction = {1, 3, -1, 2, false, true};
 
-/* op(inputs) with one output "y" of (dt, nd, shape). */
-static airc_status ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in, size_t nin,
-                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
-{
-    static const char *const one[] = {"x"}, *const two[] = {"x1", "x2"};
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, type, &op));
-    for (size_t i = 0; i < nin; i++)
-        AIRC_TRY(airc_ge_op_input(op, nin == 1 ? one[0] : two[i], in[i]));
-    return airc_ge_op_output(op, "y", dt, nd, shape, out);
-}
-
 /* var = ReduceSum((x - ReduceMean(x, keep))^2) / max(0, N - correction). */
 static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -425,7 +413,7 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_input(op, xy[1], div));
     AIRC_TRY(airc_ge_op_output(op, "y", dt, om->ndim, om->shape, &var));
     if (d->root)
-        AIRC_TRY(ew_op(b, "Sqrt", &var, 1, dt, om->ndim, om->shape, &var));
+        AIRC_TRY(airc_ge_ew_op(b, "Sqrt", &var, 1, dt, om->ndim, om->shape, &var));
     AIRC_TRY(airc_ge_set_result(b, 0, var));
     if (!d->with_mean)
         return AIRC_OK;
@@ -458,7 +446,7 @@ static airc_status conv_logsumexp(airc_ge_builder *b, const airc_node *n, void *
     const airc_tmeta *om = &n->out[0];
     airc_ge_tensor m, inf, zero, t[2], y;
     AIRC_TRY(reduce_op(b, "ReduceMax", x, dims, ndims, true, dt, knd, kshape, &m));
-    AIRC_TRY(ew_op(b, "IsInf", &m, 1, AIRC_DTYPE_BOOL, knd, kshape, &inf));
+    AIRC_TRY(airc_ge_ew_op(b, "IsInf", &m, 1, AIRC_DTYPE_BOOL, knd, kshape, &inf));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &zero));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "SelectV2", &op));
@@ -468,14 +456,14 @@ static airc_status conv_logsumexp(airc_ge_builder *b, const airc_node *n, void *
     AIRC_TRY(airc_ge_op_output(op, "result", dt, knd, kshape, &m));
     t[0] = x;
     t[1] = m;
-    AIRC_TRY(ew_op(b, "Sub", t, 2, dt, nd, shape, &t[0]));
-    AIRC_TRY(ew_op(b, "Exp", t, 1, dt, nd, shape, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, nd, shape, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Exp", t, 1, dt, nd, shape, &t[0]));
     AIRC_TRY(reduce_op(b, "ReduceSum", t[0], dims, ndims, keep, dt, om->ndim, om->shape, &t[0]));
-    AIRC_TRY(ew_op(b, "Log", t, 1, dt, om->ndim, om->shape, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Log", t, 1, dt, om->ndim, om->shape, &t[0]));
     if (!keep)
         AIRC_TRY(airc_ge_reshape(b, m, dt, om->ndim, om->shape, &m));
     t[1] = m;
-    AIRC_TRY(ew_op(b, "Add", t, 2, dt, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, dt, om->ndim, om->shape, &y));
     return airc_ge_set_result(b, 0, y);
 }
 

@@ -207,6 +207,11 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
                                        const char *const *names, const airc_ge_tensor *in,
                                        size_t nin, airc_ge_op **op_out);
 
+/* An op of `type` on in[0..nin) (inputs "x", or "x1" and "x2") with one
+ * output "y" of (dt, nd, shape). */
+AIRC_HIDDEN airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type,
+                                      const airc_ge_tensor *in, size_t nin, airc_dtype dt,
+                                      int32_t nd, const int64_t *shape, airc_ge_tensor *out);
 /* A Reshape of x to (dt, nd, shape), its shape a Const. */
 AIRC_HIDDEN airc_status airc_ge_reshape(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt,
                                         int32_t nd, const int64_t *shape, airc_ge_tensor *out);
