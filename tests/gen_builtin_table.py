@@ -174,6 +174,8 @@ ATEN = [
     ("tril.default", "copy"), ("triu.default", "copy"),
     ("tril_.default", "copy"), ("triu_.default", "copy"),
     ("repeat.default", "repeat"), ("flip.default", "flip"),
+    ("pixel_shuffle.default", "pixel_shuffle"), ("roll.default", "roll"),
+    ("reflection_pad2d.default", "pad2d"), ("replication_pad2d.default", "pad2d"),
     # creation
     ("full.default", "create"), ("zeros.default", "create"), ("ones.default", "create"),
     ("empty.memory_format", "create"), ("scalar_tensor.default", "create"),

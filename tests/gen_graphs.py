@@ -463,6 +463,16 @@ def embed_pool_normalize(tokens, mask, w, logits):
     return emb, scores, logp, torch.std(tokens, dim=1)
 
 
+def sr_swin_bits(x, w, t):
+    # a super-resolution tail (reflect-padded conv, pixel shuffle), a
+    # replicate-padded border, and a Swin-style cyclic shift and back
+    y = F.conv2d(F.pad(x, [1, 1, 1, 1], mode="reflect"), w)
+    up = F.pixel_shuffle(y, 2)
+    edge = F.pad(x, [2, 0, 1, 1], mode="replicate")
+    shifted = torch.roll(t, shifts=(-2, -2), dims=(1, 2))
+    return up, edge, torch.roll(shifted * 2, shifts=(2, 2), dims=(1, 2)), torch.roll(t, 3)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -709,6 +719,8 @@ MODELS = {
                                               I64(5, hi=4)]),
     "embed_pool_normalize": (embed_pool_normalize, lambda: [
         randn(3, 7, 8), torch.rand(3, 7) > 0.3, randn(8, 6) / 3, randn(3, 11) * 3]),
+    "sr_swin_bits": (sr_swin_bits, lambda: [randn(2, 3, 6, 5), randn(12, 3, 3, 3) / 3,
+                                            randn(2, 6, 6, 4)]),
     "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
                                                   0.1 * randn(8), randn(8, 8, 3, 3) / 8,
                                                   randn(3, 4, 5)]),

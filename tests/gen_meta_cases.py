@@ -770,6 +770,23 @@ op1("index_shape_err", IX, [T("f32", [3, 4]), [I([2]), I([3])]], error=True)
 op1("index_int_err", IX, [T("f32", [3, 4]), [T("i32", [2], fill="zeros")]], error=True)
 op1("index_size0_err", IX, [T("f32", [0, 4]), [I([1])]], error=True)
 op1("index_none_err", IX, [T("f32", [3, 4]), [None]], error=True)
+op1("pixel_shuffle", "aten.pixel_shuffle.default", [T("f32", [2, 8, 3, 4]), 2])
+op1("pixel_shuffle_cl", "aten.pixel_shuffle.default", [CL("f32", [2, 8, 3, 4]), 2])
+op1("pixel_shuffle_5d", "aten.pixel_shuffle.default", [T("i64", [2, 2, 9, 1, 2]), 3])
+op1("pixel_shuffle_div_err", "aten.pixel_shuffle.default", [T("f32", [2, 7, 3, 4]), 2],
+    error=True)
+op1("pixel_shuffle_rank_err", "aten.pixel_shuffle.default", [T("f32", [4, 3]), 2], error=True)
+op1("roll", "aten.roll.default", [P("f32", [3, 4, 5], [2, 0, 1]), [1, -1], [0, 2]])
+op1("roll_flat", "aten.roll.default", [T("f32", [3, 1], [1, 0]), [2]])
+op1("roll_align_err", "aten.roll.default", [T("f32", [3, 4]), [1, 2], [0]], error=True)
+op1("roll_0d_err", "aten.roll.default", [T("f32", []), [1], [0]], error=True)
+op1("reflection_pad2d", "aten.reflection_pad2d.default", [CL("f32", [1, 2, 3, 4]), [1, 2, 2, 0]])
+op1("reflection_pad2d_crop", "aten.reflection_pad2d.default", [T("f32", [2, 3, 4]), [-1, 1, 0, -2]])
+op1("reflection_pad2d_big_err", "aten.reflection_pad2d.default",
+    [T("f32", [2, 3, 4]), [4, 0, 0, 0]], error=True)
+op1("replication_pad2d", "aten.replication_pad2d.default", [T("f64", [1, 2, 3, 4]), [5, 0, 0, 6]])
+op1("replication_pad2d_rank_err", "aten.replication_pad2d.default",
+    [T("f32", [3, 4]), [1, 1, 1, 1]], error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

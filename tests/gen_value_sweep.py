@@ -719,6 +719,29 @@ def h_topk(d):
     return {"self": x, "k": k, "dim": dim, "largest": d.chance(0.6), "sorted": d.chance(0.8)}
 
 
+def h_pixel_shuffle(d):
+    r = d.pick([1, 2, 2, 3, 0, -1])
+    c = abs(r) * abs(r) * d.pick([1, 2]) + (1 if d.chance(0.1) else 0)
+    lead = [d.r.randint(1, 2) for _ in range(d.pick([0, 1, 1, 2]))]
+    x = d.tensor(shape=lead + [c, d.r.randint(1, 3), d.r.randint(1, 3)])
+    return {"self": x, "upscale_factor": r}
+
+
+def h_roll(d):
+    x = d.tensor()
+    nd = nd_of(x)
+    if d.chance(0.3):
+        return {"self": x, "shifts": [d.pick([1, -1, 2, 5, -7])]}
+    dims = d.dims(nd) or [0]
+    return {"self": x, "shifts": [d.pick([1, -1, 2, 5, -7, 0]) for _ in dims], "dims": dims}
+
+
+def h_pad2d(d):
+    shape = d.rand_shape(ndims=(3, 4), weights=(1, 1), lo=1, hi=4)
+    pads = [d.pick([0, 1, 2, -1, 3]) for _ in range(4)]
+    return {"self": d.tensor(shape=shape), "padding": pads}
+
+
 def h_group_norm(d):
     # N, C, HxW as the input's (now and then off by one), C a multiple of group
     group = d.pick([1, 2, 3])
@@ -827,7 +850,9 @@ HINTS = {
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
-    "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk, "where.self": h_where, "where.ScalarOther": h_where,
+    "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk,
+    "pixel_shuffle": h_pixel_shuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
+    "replication_pad2d": h_pad2d, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
@@ -963,7 +988,8 @@ EXCLUSIONS = {
         "torch's own int64 arithmetic overflows: tril/triu's loop bound i + diagonal + 1 "
         "(|diagonal| >= 2^62: tril(x, INT64_MAX) zeroes everything), slice's stride * step "
         "(step >= 2^62: \"cannot be represented as a SymInt\"), pooling parameters cast to "
-        "int (a stride of 2^62 becomes 0)",
+        "int (a stride of 2^62 becomes 0), pixel_shuffle's upscale_factor squared (2^32 "
+        "squared is 0, and torch divides by it: SIGFPE)",
     "accumulation_error":
         "a sum, product, matrix product, convolution, softmax, norm or pooling whose "
         "rounding can exceed DESIGN's tolerance (1e30 and -1e30 cancelling in a sum: the "
@@ -1007,6 +1033,10 @@ EXCLUSIONS = {
         "norm with an order p of magnitude below 0.1: the result is the 1/p-th power of a "
         "sum near the element count, which multiplies torch's float rounding by 1/p; airc "
         "accumulates in double",
+    "negative_size":
+        "a padding of an empty batch that crops a dim below zero: torch 1.13 returns a "
+        "tensor of negative size there (it refuses the same pads on a non-empty batch); "
+        "airc refuses both",
     "mask_index":
         "index.Tensor with a bool or uint8 index: the result's size is the count of true "
         "elements, known only when the graph runs; airc's graphs have static shapes and "
@@ -1061,6 +1091,9 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("reshape_alias_numel")
     if name in ("tril", "triu") and isinstance(val("diagonal"), int) and \
             abs(val("diagonal")) >= 2**62:
+        raise Excluded("torch_int_overflow")
+    if name == "pixel_shuffle" and isinstance(val("upscale_factor"), int) and \
+            abs(val("upscale_factor")) >= 3037000500:
         raise Excluded("torch_int_overflow")
     if name == "slice" and isinstance(val("step"), int) and val("step") >= 2**62:
         raise Excluded("torch_int_overflow")
@@ -1244,6 +1277,8 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         if (not srt and k > 1) or bool((xs[..., 1:] == xs[..., :-1]).any()):
             raise Excluded("topk_order")
     outs = list(res) if isinstance(res, (tuple, list)) else [res]
+    if any(s < 0 for o in outs for s in o.shape):
+        raise Excluded("negative_size")
     if name in ACCUMULATING_OPS and ill_conditioned(tensors, outs):
         raise Excluded("accumulation_error")
     if name in ACCUMULATING_OPS and any(o.dtype == torch.float32 for o in outs):

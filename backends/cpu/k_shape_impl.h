@@ -24,6 +24,12 @@ AIRC_CPU_KERNEL(select_scatter);
 AIRC_CPU_KERNEL(repeat);
 AIRC_CPU_KERNEL(flip);
 
+/* k_shape_spatial.c */
+AIRC_CPU_KERNEL(pixel_shuffle);
+AIRC_CPU_KERNEL(roll);
+AIRC_CPU_KERNEL(reflection_pad2d);
+AIRC_CPU_KERNEL(replication_pad2d);
+
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);
 AIRC_CPU_KERNEL(index);

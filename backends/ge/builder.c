@@ -749,6 +749,19 @@ airc_status airc_ge_const_ints(airc_ge_builder *b, const int64_t *v, size_t n, a
     return airc_ge_const(b, AIRC_DTYPE_I64, 1, shape, v, out);
 }
 
+airc_status airc_ge_ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t cap, size_t *n)
+{
+    const airc_value *a = airc_ge_arg(b, arg);
+    size_t len = a ? airc_value_length(a) : 0;
+    if (!a || (a->kind != AIRC_VALUE_LIST && a->kind != AIRC_VALUE_TUPLE) || len > cap)
+        return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not a short int list", arg);
+    for (size_t i = 0; i < len; i++)
+        if (airc_value_get_int(airc_value_item(a, i), &v[i]) != AIRC_OK)
+            return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu: item %zu is not an int", arg, i);
+    *n = len;
+    return AIRC_OK;
+}
+
 airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in,
                           size_t nin, airc_dtype dt, int32_t nd, const int64_t *shape,
                           airc_ge_tensor *out)

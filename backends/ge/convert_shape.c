@@ -5,8 +5,9 @@
  * squeeze/unsqueeze -> Squeeze/Unsqueeze, slice -> StridedSliceV2,
  * select/index_select/embedding -> GatherV2, cat -> ConcatV2, stack -> Pack,
  * split -> SplitV, unbind -> Unpack, repeat -> Tile, flip -> ReverseV2,
- * gather -> GatherElements, constant_pad_nd -> PadV3, tril/triu -> Tril/Triu,
- * as_strided -> AsStrided, copy -> Identity/BroadcastTo,
+ * gather -> GatherElements, constant_pad_nd / reflection_pad2d /
+ * replication_pad2d -> PadV3 (mode constant / reflect / edge), tril/triu ->
+ * Tril/Triu, as_strided -> AsStrided, copy -> Identity/BroadcastTo,
  * detach/contiguous/to -> Identity or Cast.
  * Shapes are static, so every shape/perm/index input is a Const computed
  * from the node's meta. select_scatter and slice_scatter (TorchAir:
@@ -24,20 +25,6 @@
 #include <string.h>
 
 /* ---- converter helpers ---------------------------------------------------------- */
-
-/* int[] argument into v (at most cap items). */
-static airc_status ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t cap, size_t *n)
-{
-    const airc_value *a = airc_ge_arg(b, arg);
-    size_t len = a ? airc_value_length(a) : 0;
-    if (!a || (a->kind != AIRC_VALUE_LIST && a->kind != AIRC_VALUE_TUPLE) || len > cap)
-        return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not a short int list", arg);
-    for (size_t i = 0; i < len; i++)
-        if (airc_value_get_int(airc_value_item(a, i), &v[i]) != AIRC_OK)
-            return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu: item %zu is not an int", arg, i);
-    *n = len;
-    return AIRC_OK;
-}
 
 /* Input tensor arg with its dtype, rank and shape (copied into dims). */
 static airc_status input_meta(airc_ge_builder *b, size_t arg, airc_ge_tensor *t, airc_dtype *dt,
@@ -159,7 +146,7 @@ static airc_status conv_transpose(airc_ge_builder *b, const airc_node *n, void *
     const char *q = n->op->qualname;
     if (!strcmp(q, "aten.permute.default")) {
         size_t k = 0;
-        AIRC_TRY(ints_arg(b, 1, perm, AIRC_MAX_DIMS, &k));
+        AIRC_TRY(airc_ge_ints_arg(b, 1, perm, AIRC_MAX_DIMS, &k));
         if ((int32_t)k != nd)
             return airc_fail(AIRC_E_INVALID_GRAPH, "permute: %zu dims for a rank-%d tensor", k,
                              (int)nd);
@@ -208,7 +195,7 @@ static airc_status conv_repeat(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t dims[AIRC_MAX_DIMS], rep[AIRC_MAX_DIMS], padded[AIRC_MAX_DIMS];
     size_t nr = 0;
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
-    AIRC_TRY(ints_arg(b, 1, rep, AIRC_MAX_DIMS, &nr));
+    AIRC_TRY(airc_ge_ints_arg(b, 1, rep, AIRC_MAX_DIMS, &nr));
     if (nr < (size_t)nd)
         return airc_fail(AIRC_E_SHAPE, "repeat: %zu repeats for a %d-d tensor", nr, (int)nd);
     if (nr > (size_t)nd) {
@@ -232,7 +219,7 @@ static airc_status conv_flip(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t dims[AIRC_MAX_DIMS], axis[AIRC_MAX_DIMS];
     size_t na = 0;
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
-    AIRC_TRY(ints_arg(b, 1, axis, AIRC_MAX_DIMS, &na));
+    AIRC_TRY(airc_ge_ints_arg(b, 1, axis, AIRC_MAX_DIMS, &na));
     if (!na || !nd)
         return identity(b, x);
     for (size_t i = 0; i < na; i++)
@@ -550,17 +537,19 @@ static airc_status conv_unbind(airc_ge_builder *b, const airc_node *n, void *ud)
 
 /* ---- padding, triangles, strides -------------------------------------------------- */
 
+/* constant_pad_nd / reflection_pad2d / replication_pad2d -> PadV3 with
+ * mode (ud) "constant" / "reflect" / "edge" */
 static airc_status conv_pad(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)n;
-    (void)ud;
+    const char *mode = ud;
     airc_ge_tensor x, pads, value;
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t nd = 0;
     int64_t dims[AIRC_MAX_DIMS], pad[2 * AIRC_MAX_DIMS], p[2 * AIRC_MAX_DIMS];
     size_t k = 0;
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
-    AIRC_TRY(ints_arg(b, 1, pad, 2 * AIRC_MAX_DIMS, &k));
+    AIRC_TRY(airc_ge_ints_arg(b, 1, pad, 2 * AIRC_MAX_DIMS, &k));
     if (k % 2 || k > 2 * (size_t)nd)
         return airc_fail(AIRC_E_INVALID_GRAPH, "constant_pad_nd: %zu pads for rank %d", k, (int)nd);
     /* torch: last dim first, (before, after); PadV3: dim order, contiguous */
@@ -571,16 +560,18 @@ static airc_status conv_pad(airc_ge_builder *b, const airc_node *n, void *ud)
         p[2 * d + 1] = pad[2 * i + 1];
     }
     AIRC_TRY(airc_ge_const_ints(b, p, 2 * (size_t)nd, &pads));
-    if (airc_ge_arg(b, 2))
+    bool constant = !strcmp(mode, "constant");
+    if (constant && airc_ge_arg(b, 2))
         AIRC_TRY(airc_ge_operand(b, 2, dt, &value));
-    else
+    else if (constant)
         AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &value));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "PadV3", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_input(op, "paddings", pads));
-    AIRC_TRY(airc_ge_op_input(op, "constant_values", value));
-    AIRC_TRY(airc_ge_op_attr_string(op, "mode", "constant"));
+    if (constant)
+        AIRC_TRY(airc_ge_op_input(op, "constant_values", value));
+    AIRC_TRY(airc_ge_op_attr_string(op, "mode", mode));
     AIRC_TRY(airc_ge_op_attr_bool(op, "paddings_contiguous", 1));
     airc_ge_tensor y;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
@@ -609,8 +600,8 @@ static airc_status conv_as_strided(airc_ge_builder *b, const airc_node *n, void 
     int64_t size[AIRC_MAX_DIMS], stride[AIRC_MAX_DIMS];
     size_t ns, nst;
     AIRC_TRY(airc_ge_input(b, 0, &x));
-    AIRC_TRY(ints_arg(b, 1, size, AIRC_MAX_DIMS, &ns));
-    AIRC_TRY(ints_arg(b, 2, stride, AIRC_MAX_DIMS, &nst));
+    AIRC_TRY(airc_ge_ints_arg(b, 1, size, AIRC_MAX_DIMS, &ns));
+    AIRC_TRY(airc_ge_ints_arg(b, 2, stride, AIRC_MAX_DIMS, &nst));
     int64_t offset = airc_ge_int_arg(b, 3, 0);
     AIRC_TRY(airc_ge_const_ints(b, size, ns, &c[0]));
     AIRC_TRY(airc_ge_const_ints(b, stride, nst, &c[1]));
@@ -627,8 +618,8 @@ static airc_status conv_reshape_alias(airc_ge_builder *b, const airc_node *n, vo
 {
     int64_t size[AIRC_MAX_DIMS], stride[AIRC_MAX_DIMS];
     size_t ns, nst;
-    AIRC_TRY(ints_arg(b, 1, size, AIRC_MAX_DIMS, &ns));
-    AIRC_TRY(ints_arg(b, 2, stride, AIRC_MAX_DIMS, &nst));
+    AIRC_TRY(airc_ge_ints_arg(b, 1, size, AIRC_MAX_DIMS, &ns));
+    AIRC_TRY(airc_ge_ints_arg(b, 2, stride, AIRC_MAX_DIMS, &nst));
     bool contiguous = ns == nst;
     int64_t expect = 1;
     for (size_t d = ns; contiguous && d-- > 0;) {
@@ -1152,9 +1143,17 @@ static airc_status raise_pad_v3(ge_raise *r)
         return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (PadV3): needs inputs x and paddings",
                          r->op->name);
     const Ge__Proto__AttrDef *mode = airc_ge_find_attr(r->op, "mode");
-    if (mode && (mode->value_case != GE__PROTO__ATTR_DEF__VALUE_S || mode->s.len != 8 ||
-                 memcmp(mode->s.data, "constant", 8)))
-        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (PadV3): only mode 'constant' is supported",
+    const char *pad2d = NULL; /* the aten op of a non-constant mode */
+    if (mode && mode->value_case == GE__PROTO__ATTR_DEF__VALUE_S && mode->s.len == 7 &&
+        !memcmp(mode->s.data, "reflect", 7))
+        pad2d = "aten.reflection_pad2d.default";
+    else if (mode && mode->value_case == GE__PROTO__ATTR_DEF__VALUE_S && mode->s.len == 4 &&
+             !memcmp(mode->s.data, "edge", 4))
+        pad2d = "aten.replication_pad2d.default";
+    else if (mode && (mode->value_case != GE__PROTO__ATTR_DEF__VALUE_S || mode->s.len != 8 ||
+                      memcmp(mode->s.data, "constant", 8)))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (PadV3): mode must be 'constant', 'reflect' or 'edge'",
                          r->op->name);
     bool contiguous = false;
     AIRC_TRY(airc_ge_attr_b(r, "paddings_contiguous", false, true, &contiguous));
@@ -1169,6 +1168,19 @@ static airc_status raise_pad_v3(ge_raise *r)
         size_t i = nd - 1 - d; /* torch order: last dim first */
         pad[2 * i] = contiguous ? p[2 * d] : p[d];
         pad[2 * i + 1] = contiguous ? p[2 * d + 1] : p[nd + d];
+    }
+    if (pad2d) { /* torch's pad2d: the last two dims of a 3-d or 4-d input only */
+        for (size_t i = 4; i < n; i++)
+            if (pad[i])
+                return airc_fail(AIRC_E_UNSUPPORTED,
+                                 "op '%s' (PadV3): a non-constant mode pads the last two dims",
+                                 r->op->name);
+        const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, pad, 4)};
+        return n == 6 || n == 8 ? airc_ge_raise_call(r, pad2d, args, 2, NULL, NULL, 0, &r->out[0])
+                                : airc_fail(AIRC_E_UNSUPPORTED,
+                                            "op '%s' (PadV3): a non-constant mode needs "
+                                            "a 3-d or 4-d input",
+                                            r->op->name);
     }
     const airc_value *value = NULL;
     if (r->nin == 3 && r->in[2]) {
@@ -1247,7 +1259,9 @@ static const ge_conv_entry conv[] = {
     {"aten.split.Tensor", conv_split, NULL},
     {"aten.split_with_sizes.default", conv_split, NULL},
     {"aten.unbind.int", conv_unbind, NULL},
-    {"aten.constant_pad_nd.default", conv_pad, NULL},
+    {"aten.constant_pad_nd.default", conv_pad, "constant"},
+    {"aten.reflection_pad2d.default", conv_pad, "reflect"},
+    {"aten.replication_pad2d.default", conv_pad, "edge"},
     {"aten.tril.default", conv_triangle, "Tril"},
     {"aten.triu.default", conv_triangle, "Triu"},
     {"aten.as_strided.default", conv_as_strided, NULL},

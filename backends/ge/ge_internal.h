@@ -148,6 +148,7 @@ extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, 
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
 extern const ge_family airc_ge_family_index;  /* index.Tensor */
 extern const ge_family airc_ge_family_activation; /* softplus, elu, nan_to_num, exp2 */
+extern const ge_family airc_ge_family_spatial;    /* pixel_shuffle, roll */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,
@@ -207,6 +208,9 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
                                        const char *const *names, const airc_ge_tensor *in,
                                        size_t nin, airc_ge_op **op_out);
 
+/* The int[] argument `arg` into v (at most cap items). */
+AIRC_HIDDEN airc_status airc_ge_ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t cap,
+                                         size_t *n);
 /* An op of `type` on in[0..nin) (inputs "x", or "x1" and "x2") with one
  * output "y" of (dt, nd, shape). */
 AIRC_HIDDEN airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type,

@@ -313,6 +313,25 @@ static void test_advanced_index(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* pixel_shuffle -> Reshape/Transpose/Reshape; roll -> Roll; the 2-d
+ * reflection and replication pads -> PadV3's reflect and edge modes */
+static void test_spatial(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("y")
+        CALL("a", "pixel_shuffle.default", "(%x, 2)")
+        CALL("b", "roll.default", "(%x, [1, -2], [1, 3])")
+        CALL("c", "roll.default", "(%y, [5])")
+        CALL("d", "reflection_pad2d.default", "(%x, [1, 2, 1, 0])")
+        CALL("e", "replication_pad2d.default", "(%y, [2, -1, 0, 3])")
+        "    return (a, b, c, d, e)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(2, 8, 3, 4), F32(4, 3, 5)};
+    static const char *const types[] = {"Transpose", "Roll", "PadV3", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_pad_tri_strided(void **state)
 {
     (void)state;
@@ -571,7 +590,7 @@ int main(void)
         cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
         cmocka_unit_test(test_pad_int_value), cmocka_unit_test(test_repeat),
-        cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index),
+        cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index), cmocka_unit_test(test_spatial),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),

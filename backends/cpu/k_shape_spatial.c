@@ -1,0 +1,187 @@
+/* Shape family: kernels that move elements within a tensor —
+ * pixel_shuffle (one strided copy), roll (one copy per block of the
+ * rolled dims) and the reflection / replication pads (index maps per
+ * plane). Every dtype: elements are moved, never converted. */
+#include "backends/cpu/k_shape_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static airc_status self_and_out(airc_kernel_ctx *k, const airc_tview **x, const airc_tview **o)
+{
+    if (!k->nargs || !k->in || !k->in[0] || k->nout < 1)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self must be a tensor");
+    *x = k->in[0];
+    *o = &k->out[0];
+    if ((*o)->dtype != (*x)->dtype)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "result and self differ in dtype");
+    return AIRC_OK;
+}
+
+/* pixel_shuffle: self seen as [*, C, r, r, H, W] read in the order of the
+ * result seen as [*, C, H, r, W, r]. */
+airc_status airc_cpu_k_pixel_shuffle(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *o;
+    AIRC_TRY(self_and_out(k, &x, &o));
+    int64_t r = airc_cpu_arg_int(k, 1, 1);
+    int32_t nb = x->ndim - 3;
+    if (nb < 0 || nb + 5 > AIRC_MAX_DIMS || o->ndim != x->ndim || r <= 0)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "result and input shapes do not match");
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    airc_tview dst = *o, src = *x;
+    dst.ndim = src.ndim = nb + 5;
+    const int64_t *ss = x->strides + nb, *os = o->strides + nb;
+    int64_t shape[5] = {o->shape[nb], x->shape[nb + 1], r, x->shape[nb + 2], r};
+    int64_t dstr[5] = {os[0], os[1] * r, os[1], os[2] * r, os[2]};
+    int64_t sstr[5] = {ss[0] * r * r, ss[1], ss[0] * r, ss[2], ss[0]};
+    memcpy(dst.shape + nb, shape, sizeof shape);
+    memcpy(src.shape + nb, shape, sizeof shape);
+    memcpy(dst.strides + nb, dstr, sizeof dstr);
+    memcpy(src.strides + nb, sstr, sizeof sstr);
+    airc_cpu_copy(&dst, &src);
+    return AIRC_OK;
+}
+
+/* roll of the flattened tensor: self in row-major order, rotated by s. */
+static airc_status roll_flat(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *o,
+                             int64_t shift)
+{
+    int64_t n = airc_cpu_numel(x), s = ((shift % n) + n) % n;
+    size_t esz = airc_dtype_size(x->dtype);
+    char *tmp = airc_malloc(k->ctx, (size_t)n * esz);
+    if (!tmp)
+        return airc_cpu_oom(k, "roll scratch");
+    airc_tview t = *x;
+    t.data = tmp;
+    airc_cpu_set_contiguous(&t);
+    airc_cpu_copy(&t, x);
+    memcpy((char *)o->data + (size_t)s * esz, tmp, (size_t)(n - s) * esz);
+    memcpy(o->data, tmp + (size_t)(n - s) * esz, (size_t)s * esz);
+    airc_free(k->ctx, tmp);
+    return AIRC_OK;
+}
+
+/* roll(self, shifts, dims): result[i] = self[i - shift] along each rolled
+ * dim, as 2^k block copies (k rolled dims; a dim named twice rolls by the
+ * sum of its shifts). */
+airc_status airc_cpu_k_roll(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *o;
+    AIRC_TRY(self_and_out(k, &x, &o));
+    int64_t shifts[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
+    int32_t ns, nd;
+    AIRC_TRY(airc_cpu_arg_ints(k, 1, shifts, AIRC_MAX_DIMS, &ns));
+    AIRC_TRY(airc_cpu_arg_ints(k, 2, dims, AIRC_MAX_DIMS, &nd));
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    if (nd == 0)
+        return ns == 1 && airc_cpu_is_contiguous(o)
+                   ? roll_flat(k, x, o, shifts[0])
+                   : airc_cpu_fail(k, AIRC_E_RUNTIME, "a flattened roll needs one shift");
+    if (ns != nd || o->ndim != x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "shifts and dims do not align");
+    int64_t by[AIRC_MAX_DIMS] = {0}; /* the shift of each dim, in [0, size) */
+    for (int32_t i = 0; i < nd && x->ndim; i++) { /* a 0-dim tensor rolls into itself */
+        int32_t d = airc_cpu_wrap_dim(dims[i], x->ndim);
+        if (d < 0 || d >= x->ndim)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim %lld out of range", (long long)dims[i]);
+        int64_t size = x->shape[d];
+        by[d] = ((by[d] + shifts[i] % size) % size + size) % size;
+    }
+    int32_t rolled[AIRC_MAX_DIMS], nr = 0;
+    for (int32_t d = 0; d < x->ndim; d++)
+        if (by[d])
+            rolled[nr++] = d;
+    for (uint32_t block = 0; block < (1u << nr); block++) {
+        airc_tview dst = *o, src = *x;
+        bool empty = false;
+        for (int32_t i = 0; i < nr; i++) {
+            int32_t d = rolled[i];
+            int64_t size = x->shape[d], s = by[d];
+            if (block & (1u << i)) { /* the head of the result: self's tail */
+                airc_cpu_narrow(&dst, d, 0, s);
+                airc_cpu_narrow(&src, d, size - s, s);
+            } else {
+                airc_cpu_narrow(&dst, d, s, size - s);
+                airc_cpu_narrow(&src, d, 0, size - s);
+                empty |= size == s;
+            }
+        }
+        if (!empty)
+            airc_cpu_copy(&dst, &src);
+    }
+    return AIRC_OK;
+}
+
+/* The source index of each of n result positions along a padded dim. */
+static void pad_map(int64_t *map, int64_t n, int64_t size, int64_t before, bool reflect)
+{
+    for (int64_t i = 0; i < n; i++) {
+        int64_t j = i - before;
+        if (reflect)
+            j = j < 0 ? -j : j >= size ? 2 * (size - 1) - j : j;
+        else
+            j = j < 0 ? 0 : j >= size ? size - 1 : j;
+        map[i] = j;
+    }
+}
+
+/* reflection_pad2d / replication_pad2d(self, [left, right, top, bottom]) */
+static airc_status pad2d(airc_kernel_ctx *k, bool reflect)
+{
+    const airc_tview *x, *o;
+    AIRC_TRY(self_and_out(k, &x, &o));
+    int64_t pad[4];
+    int32_t np;
+    AIRC_TRY(airc_cpu_arg_ints(k, 1, pad, 4, &np));
+    if (np != 4 || (x->ndim != 3 && x->ndim != 4) || o->ndim != x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expected a 3-d or 4-d input and 4 paddings");
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    int32_t hd = x->ndim - 2, wd = x->ndim - 1;
+    int64_t oh = o->shape[hd], ow = o->shape[wd];
+    int64_t *map = airc_malloc(k->ctx, (size_t)(oh + ow) * sizeof *map);
+    if (!map)
+        return airc_cpu_oom(k, "padding index maps");
+    pad_map(map, oh, x->shape[hd], pad[2], reflect);
+    pad_map(map + oh, ow, x->shape[wd], pad[0], reflect);
+    size_t esz = airc_dtype_size(x->dtype);
+    int64_t planes = 1;
+    for (int32_t d = 0; d < hd; d++)
+        planes *= o->shape[d];
+    int64_t idx[2] = {0, 0}; /* the plane's position in the leading dims */
+    for (int64_t p = 0; p < planes; p++) {
+        const char *xp = x->data;
+        char *op = o->data;
+        for (int32_t d = 0; d < hd; d++) {
+            xp += idx[d] * x->strides[d] * (int64_t)esz;
+            op += idx[d] * o->strides[d] * (int64_t)esz;
+        }
+        for (int64_t i = 0; i < oh; i++)
+            for (int64_t j = 0; j < ow; j++)
+                memcpy(op + (i * o->strides[hd] + j * o->strides[wd]) * (int64_t)esz,
+                       xp + (map[i] * x->strides[hd] + map[oh + j] * x->strides[wd]) *
+                                (int64_t)esz,
+                       esz);
+        for (int32_t d = hd - 1; d >= 0 && ++idx[d] == o->shape[d]; d--)
+            idx[d] = 0;
+    }
+    airc_free(k->ctx, map);
+    return AIRC_OK;
+}
+
+airc_status airc_cpu_k_reflection_pad2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return pad2d(k, true);
+}
+
+airc_status airc_cpu_k_replication_pad2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return pad2d(k, false);
+}

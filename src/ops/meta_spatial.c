@@ -1,0 +1,141 @@
+/* Meta functions of ops that move elements within a tensor: pixel_shuffle,
+ * roll, reflection_pad2d, replication_pad2d, with torch 1.13's checks and
+ * layouts (pixel_shuffle keeps a channels-last 4-d input channels-last;
+ * roll and the pads are contiguous). */
+#include "ops/meta_util.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* pixel_shuffle(self, upscale_factor): [*, C r^2, H, W] -> [*, C, H r, W r] */
+airc_status airc_meta_pixel_shuffle(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t r;
+    AIRC_TRY(airc_meta_int(&a, "upscale_factor", 1, &r));
+    if (x.ndim < 3)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: pixel_shuffle expects input to have at least 3 dimensions, but got "
+                         "input with %d dimension(s)",
+                         a.op, (int)x.ndim);
+    if (r <= 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: pixel_shuffle expects a positive upscale_factor, but got %" PRId64,
+                         a.op, r);
+    if (x.ndim + 2 > AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: a %d-d input (at most %d)", a.op, (int)x.ndim,
+                         AIRC_MAX_DIMS - 2);
+    int64_t c = x.shape[x.ndim - 3], rr, h, w;
+    if (__builtin_mul_overflow(r, r, &rr) || c % rr)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: pixel_shuffle expects its input's 'channel' dimension to be "
+                         "divisible by the square of upscale_factor, but input.size(-3)=%" PRId64
+                         " is not divisible by %" PRId64,
+                         a.op, c, rr);
+    if (__builtin_mul_overflow(x.shape[x.ndim - 2], r, &h) ||
+        __builtin_mul_overflow(x.shape[x.ndim - 1], r, &w))
+        return airc_meta_overflow(&a);
+    airc_tmeta out = x;
+    out.shape[x.ndim - 3] = c / rr;
+    out.shape[x.ndim - 2] = h;
+    out.shape[x.ndim - 1] = w;
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    if (x.ndim == 4 && airc_meta_is_channels_last_like(&x))
+        airc_meta_channels_last_strides(&out);
+    else
+        airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* roll(self, shifts, dims=[]): as many shifts as dims (one shift, no dims:
+ * the flattened tensor); dims in range. A contiguous result. */
+airc_status airc_meta_roll(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t shifts[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
+    int32_t ns, nd;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(&a, "shifts", shifts, AIRC_MAX_DIMS, &ns, &present));
+    AIRC_TRY(airc_meta_int_list(&a, "dims", dims, AIRC_MAX_DIMS, &nd, &present));
+    if (ns == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: `shifts` required", a.op);
+    if (nd == 0 && ns != 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: shifts and dimensions must align. shifts: %d, dims:%d", a.op,
+                         (int)ns, (int)nd);
+    if (nd && ns != nd)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: shifts and dimensions must align. shifts: %d, dims:%d", a.op,
+                         (int)ns, (int)nd);
+    for (int32_t i = 0; i < nd && airc_tmeta_numel(&x); i++) { /* torch returns an empty */
+        int32_t d;                                                 /* self before it checks */
+        AIRC_TRY(airc_meta_wrap_dim(&a, dims[i], x.ndim, false, &d));
+    }
+    airc_tmeta out = x;
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* reflection_pad2d / replication_pad2d(self, padding [l, r, t, b]): a 3-d
+ * or 4-d input with non-empty planes; reflection needs each pad smaller
+ * than its dim; negative pads crop, to an empty dim at most and not both.
+ * A contiguous result. */
+airc_status airc_meta_pad2d(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t pad[4];
+    int32_t np;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(&a, "padding", pad, 4, &np, &present));
+    bool reflect = !strcmp(airc_meta_name(&a), "reflection_pad2d");
+    if (np != 4)
+        return airc_fail(AIRC_E_SHAPE, "%s: padding size is expected to be 4", a.op);
+    if (x.ndim != 3 && x.ndim != 4)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: 3D or 4D (batch mode) tensor expected for input, but got: %d-d",
+                         a.op, (int)x.ndim);
+    if (!x.shape[x.ndim - 3] || !x.shape[x.ndim - 2] || !x.shape[x.ndim - 1])
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected 3D or 4D (batch mode) tensor with possibly 0 batch size "
+                         "and other non-zero dimensions for input",
+                         a.op);
+    airc_tmeta out = x;
+    for (int32_t i = 0; i < 2; i++) { /* i 0: width (last dim), 1: height */
+        int32_t d = x.ndim - 1 - i;
+        int64_t size = x.shape[d], lo = pad[2 * i], hi = pad[2 * i + 1], o;
+        if (reflect && (lo >= size || hi >= size))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Argument #4: Padding size should be less than the corresponding "
+                             "input dimension, but got: padding (%" PRId64 ", %" PRId64
+                             ") at dimension %d of input %d-d",
+                             a.op, lo, hi, (int)d, (int)x.ndim);
+        if (__builtin_add_overflow(size, lo, &o) || __builtin_add_overflow(o, hi, &o))
+            return airc_meta_overflow(&a);
+        out.shape[d] = o;
+    }
+    int64_t oh = out.shape[x.ndim - 2], ow = out.shape[x.ndim - 1];
+    if (oh < 1 && ow < 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: input (H: %" PRId64 ", W: %" PRId64 ") is too small. Calculated "
+                         "output H: %" PRId64 " W: %" PRId64,
+                         a.op, x.shape[x.ndim - 2], x.shape[x.ndim - 1], oh, ow);
+    if (oh < 0 || ow < 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Trying to create tensor with negative dimension %" PRId64, a.op,
+                         oh < 0 ? oh : ow);
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
