@@ -150,6 +150,7 @@ ATEN = [
     ("lift_fresh.default", "alias"),
     # matmul, conv, pooling
     ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
+    ("baddbmm.default", "mm"),
     ("linear.default", "linear"), ("matmul.default", "matmul"),
     ("convolution.default", "convolution"),
     ("max_pool2d_with_indices.default", "pool2d"), ("avg_pool2d.default", "pool2d"),

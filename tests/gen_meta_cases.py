@@ -787,6 +787,14 @@ op1("reflection_pad2d_big_err", "aten.reflection_pad2d.default",
 op1("replication_pad2d", "aten.replication_pad2d.default", [T("f64", [1, 2, 3, 4]), [5, 0, 0, 6]])
 op1("replication_pad2d_rank_err", "aten.replication_pad2d.default",
     [T("f32", [3, 4]), [1, 1, 1, 1]], error=True)
+op1("baddbmm", "aten.baddbmm.default",
+    [T("f32", [4, 1]), T("f32", [2, 4, 5]), P("f32", [2, 3, 5], [0, 2, 1])], {"beta": 0.5})
+op1("baddbmm_self_dtype", "aten.baddbmm.default",
+    [T("i32", [1]), T("f64", [2, 1, 2]), T("f64", [2, 2, 3])])
+op1("baddbmm_batch_err", "aten.baddbmm.default",
+    [T("f32", [1]), T("f32", [2, 1, 2]), T("f32", [3, 2, 3])], error=True)
+op1("baddbmm_bias_err", "aten.baddbmm.default",
+    [T("f32", [4]), T("f32", [2, 1, 2]), T("f32", [2, 2, 3])], error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

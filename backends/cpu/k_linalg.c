@@ -1,5 +1,5 @@
 /* Built-in CPU kernels, linalg family: the GEMM behind mm, addmm, bmm,
- * matmul and linear (OpenBLAS for f32/f64), and the family's table
+ * baddbmm, matmul and linear (OpenBLAS for f32/f64), and the family's table
  * (convolution in k_linalg_conv.c, pooling in k_linalg_pool.c).
  *
  * Threads: these kernels start none of their own. OpenBLAS's thread count
@@ -233,6 +233,27 @@ static airc_status k_mm(airc_kernel_ctx *k, void *ud)
     return airc_cpu_gemm(k, o->dtype, 1.0, mat_of(x, 0, 1), mat_of(y, 0, 1), 0.0, mat_of(o, 0, 1));
 }
 
+/* addmm's and baddbmm's start: the result holds self (or its number),
+ * broadcast, unless beta is 0 (which ignores self, its NaNs too). */
+static airc_status self_into_out(airc_kernel_ctx *k, int32_t ndim, double beta)
+{
+    const airc_tview *o = &k->out[0];
+    if (beta == 0)
+        return AIRC_OK;
+    if (k->in[0]) {
+        airc_tview e;
+        AIRC_TRY(want(k, airc_cpu_expand(k->in[0], o->shape, ndim, &e),
+                      "self does not broadcast to the result"));
+        airc_cpu_copy(o, &e);
+        return AIRC_OK;
+    }
+    airc_cpu_scalar v;
+    bool present;
+    AIRC_TRY(airc_cpu_arg_scalar(k, 0, &v, &present));
+    airc_cpu_fill(o, &v);
+    return AIRC_OK;
+}
+
 /* addmm(self, mat1, mat2, *, beta=1, alpha=1): beta 0 ignores self (its
  * NaNs included), as torch does. */
 static airc_status k_addmm(airc_kernel_ctx *k, void *ud)
@@ -246,30 +267,15 @@ static airc_status k_addmm(airc_kernel_ctx *k, void *ud)
                   "expects 2-d operands with matching inner dims"));
     AIRC_TRY(same_dtypes(k, x, y));
     double beta = airc_cpu_arg_double(k, 3, 1.0), alpha = airc_cpu_arg_double(k, 4, 1.0);
-    if (beta != 0) {
-        if (k->in[0]) {
-            airc_tview e;
-            AIRC_TRY(want(k, airc_cpu_expand(k->in[0], o->shape, 2, &e),
-                          "self does not broadcast to the result"));
-            airc_cpu_copy(o, &e);
-        } else {
-            airc_cpu_scalar v;
-            bool present;
-            AIRC_TRY(airc_cpu_arg_scalar(k, 0, &v, &present));
-            airc_cpu_fill(o, &v);
-        }
-    }
+    AIRC_TRY(self_into_out(k, 2, beta));
     return airc_cpu_gemm(k, o->dtype, alpha, mat_of(x, 0, 1), mat_of(y, 0, 1), beta,
                          mat_of(o, 0, 1));
 }
 
-/* bmm(self, mat2): one GEMM per batch. */
-static airc_status k_bmm(airc_kernel_ctx *k, void *ud)
+/* o[b] = alpha * x[b] @ y[b] + beta * o[b], one GEMM per batch. */
+static airc_status batched_gemm(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y,
+                                double alpha, double beta)
 {
-    (void)ud;
-    const airc_tview *x, *y;
-    AIRC_TRY(tensor_arg(k, 0, &x));
-    AIRC_TRY(tensor_arg(k, 1, &y));
     const airc_tview *o = &k->out[0];
     AIRC_TRY(want(k, x->ndim == 3 && y->ndim == 3 && o->ndim == 3 && x->shape[2] == y->shape[1] &&
                          x->shape[0] == y->shape[0] && o->shape[0] == x->shape[0],
@@ -281,9 +287,32 @@ static airc_status k_bmm(airc_kernel_ctx *k, void *ud)
         a.p += b * x->strides[0] * esz;
         bb.p += b * y->strides[0] * esz;
         c.p += b * o->strides[0] * esz;
-        AIRC_TRY(airc_cpu_gemm(k, o->dtype, 1.0, a, bb, 0.0, c));
+        AIRC_TRY(airc_cpu_gemm(k, o->dtype, alpha, a, bb, beta, c));
     }
     return AIRC_OK;
+}
+
+/* bmm(self, mat2): one GEMM per batch. */
+static airc_status k_bmm(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &y));
+    return batched_gemm(k, x, y, 1.0, 0.0);
+}
+
+/* baddbmm(self, batch1, batch2, *, beta=1, alpha=1) */
+static airc_status k_baddbmm(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 1, &x));
+    AIRC_TRY(tensor_arg(k, 2, &y));
+    double beta = airc_cpu_arg_double(k, 3, 1.0), alpha = airc_cpu_arg_double(k, 4, 1.0);
+    AIRC_TRY(want(k, k->out[0].ndim == 3, "expects a 3-d result"));
+    AIRC_TRY(self_into_out(k, 3, beta));
+    return batched_gemm(k, x, y, alpha, beta);
 }
 
 /* Dims [0, n) of t merge into one with a single stride (*stride). */
@@ -452,6 +481,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
     {"aten.addmm.default", k_addmm},
     {"aten.avg_pool2d.default", airc_cpu_k_avg_pool2d},
+    {"aten.baddbmm.default", k_baddbmm},
     {"aten.bmm.default", k_bmm},
     {"aten.convolution.default", airc_cpu_k_convolution},
     {"aten.linear.default", k_linear},

@@ -1,4 +1,4 @@
-/* Meta functions of mm, bmm, addmm, linear and matmul. Their results are
+/* Meta functions of mm, bmm, addmm, baddbmm, linear and matmul. Their results are
  * contiguous. */
 #include "ops/meta_util.h"
 
@@ -51,8 +51,10 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     const char *name = airc_meta_name(&a);
-    bool is_bmm = !strcmp(name, "bmm"), is_addmm = !strcmp(name, "addmm");
-    const char *n1 = is_addmm ? "mat1" : "self", *n2 = is_addmm ? "mat2" : "mat2";
+    bool is_baddbmm = !strcmp(name, "baddbmm");
+    bool is_bmm = !strcmp(name, "bmm") || is_baddbmm, is_addmm = !strcmp(name, "addmm");
+    const char *n1 = is_addmm ? "mat1" : is_baddbmm ? "batch1" : "self";
+    const char *n2 = is_baddbmm ? "batch2" : "mat2";
     airc_tmeta x, y;
     AIRC_TRY(airc_meta_tensor(&a, n1, &x));
     AIRC_TRY(airc_meta_tensor(&a, n2, &y));
@@ -79,10 +81,11 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
     }
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
     airc_tmeta_contiguous(&out);
-    if (is_addmm) {
+    if (is_addmm || is_baddbmm) {
         airc_tmeta self;
         AIRC_TRY(airc_meta_tensor(&a, "self", &self));
-        AIRC_TRY(airc_meta_same_dtype(&a, "self", &self, "mat2", &y));
+        if (is_addmm) /* baddbmm converts self to the batches' dtype */
+            AIRC_TRY(airc_meta_same_dtype(&a, "self", &self, n2, &y));
         AIRC_TRY(check_expands_to(&a, "self", &self, &out));
         /* torch converts beta and alpha to the op's math type (f32 for the
          * half types) with the overflow check, unless the result is empty */

@@ -553,6 +553,23 @@ static void test_div_log_xor(void **state)
         "a, b, c, d, e, f, g", types);
 }
 
+/* baddbmm -> BatchMatMul, scaled, plus the scaled self (broadcast); beta 0
+ * leaves self out */
+static void test_baddbmm(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 5), F32(2, 3, 4), F32(2, 4, 5), F32(5)};
+    static const char *const types[] = {"BatchMatMul", "Mul", "Add", NULL};
+    // clang-format off
+    run_case("baddbmm", x, 4,
+             CALL("a", "aten.baddbmm.default", "(args = (%p0, %p1, %p2), kwargs = {})")
+             CALL("b", "aten.baddbmm.default",
+                  "(args = (%p3, %p1, %p2), kwargs = {beta: 0.5, alpha: -2})")
+             CALL("c", "aten.baddbmm.default", "(args = (%p0, %p1, %p2), kwargs = {beta: 0})"),
+             "a, b, c", types);
+    // clang-format on
+}
+
 /* remainder -> FloorMod, fmod -> Mod, floor_divide -> FloorDiv, atan2
  * (integers in float), bitwise ops on integers and bools */
 static void test_mod_bitwise(void **state)
@@ -697,7 +714,7 @@ int main(void)
         cmocka_unit_test(test_upsample),         cmocka_unit_test(test_sort_topk),
         cmocka_unit_test(test_more_activations), cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),      cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),    cmocka_unit_test(test_std_lse_norm),      cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_mod_bitwise),    cmocka_unit_test(test_baddbmm),    cmocka_unit_test(test_std_lse_norm),      cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
