@@ -1,7 +1,8 @@
 /* Matrix products to and from Ascend IR, with TorchAir's choices:
- * mm -> MatMul, addmm -> MatMulV2 (+ Mul by alpha/beta, + Add),
- * bmm -> BatchMatMul, baddbmm -> BatchMatMul (+ Mul, + Add); transposes as attributes
- * (transpose_x1/x2, adj_x1/x2). */
+ * mm -> MatMul, addmm -> MatMulV2, bmm -> BatchMatMul, baddbmm ->
+ * BatchMatMul (the two with a Mul by alpha and beta and an Add; beta 0
+ * leaves self out); transposes as attributes (transpose_x1/x2,
+ * adj_x1/x2). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -47,29 +48,14 @@ static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
     return matmul(b, ud, 0, 1, true, &y);
 }
 
-/* addmm(self, mat1, mat2, beta, alpha) = beta * self + alpha * (mat1 @ mat2) */
+/* addmm(self, mat1, mat2, beta, alpha) and baddbmm(self, batch1, batch2,
+ * beta, alpha) = beta * self + alpha * (mat1 @ mat2), the product a
+ * MatMulV2 or BatchMatMul (ud); beta 0 leaves self out, as torch. */
 static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)n;
-    (void)ud;
     airc_ge_tensor prod, bias;
-    AIRC_TRY(matmul(b, &m_mmv2, 1, 2, false, &prod));
-    AIRC_TRY(airc_ge_scale(b, prod, 4, &prod));
-    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &bias));
-    AIRC_TRY(airc_ge_scale(b, bias, 3, &bias));
-    airc_ge_tensor in[2] = {prod, bias};
-    static const char *const names[] = {"x1", "x2"};
-    return airc_ge_simple(b, "Add", names, in, 2, NULL);
-}
-
-/* baddbmm(self, batch1, batch2, beta, alpha) = beta * self + alpha *
- * BatchMatMul(batch1, batch2); beta 0 leaves self out (as torch) */
-static airc_status conv_baddbmm(airc_ge_builder *b, const airc_node *n, void *ud)
-{
-    (void)n;
-    (void)ud;
-    airc_ge_tensor prod, bias;
-    AIRC_TRY(matmul(b, &m_bmm, 1, 2, false, &prod));
+    AIRC_TRY(matmul(b, ud, 1, 2, false, &prod));
     AIRC_TRY(airc_ge_scale(b, prod, 4, &prod));
     if (airc_ge_number_arg(b, 3, 1.0) == 0)
         return airc_ge_set_result(b, 0, prod);
@@ -116,8 +102,8 @@ static airc_status raise_matmul(ge_raise *r)
 static const ge_conv_entry conv[] = {
     {"aten.mm.default", conv_mm, &m_mm},
     {"aten.bmm.default", conv_mm, &m_bmm},
-    {"aten.addmm.default", conv_addmm, NULL},
-    {"aten.baddbmm.default", conv_baddbmm, NULL},
+    {"aten.addmm.default", conv_addmm, &m_mmv2},
+    {"aten.baddbmm.default", conv_addmm, &m_bmm},
 };
 
 static const ge_raise_entry raise[] = {
