@@ -187,7 +187,8 @@ ATEN = [
     # joining, indexing
     ("cat.default", "cat"), ("stack.default", "cat"),
     ("index_select.default", "index_select"), ("gather.default", "gather"),
-    ("index.Tensor", "index"),
+    ("index.Tensor", "index"), ("index_put.default", "index_put"),
+    ("index_put_.default", "index_put"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
 ]

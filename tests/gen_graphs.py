@@ -473,6 +473,18 @@ def sr_swin_bits(x, w, t):
     return up, edge, torch.roll(shifted * 2, shifts=(2, 2), dims=(1, 2)), torch.roll(t, 3)
 
 
+def kv_cache_update(cache, new, pos, x, counts_at):
+    # a static KV cache written at the step's positions (index_put_ on a
+    # clone), a masked assignment (x[mask] = 0: one value, torch's
+    # masked_fill path), and a histogram by accumulating index_put
+    cache = cache.clone()
+    cache[:, pos] = new
+    y = x.clone()
+    y[y < 0] = x.amin() * 0
+    hist = torch.zeros(6).index_put((counts_at,), torch.ones(counts_at.shape[0]), accumulate=True)
+    return cache, y, hist
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -721,6 +733,9 @@ MODELS = {
         randn(3, 7, 8), torch.rand(3, 7) > 0.3, randn(8, 6) / 3, randn(3, 11) * 3]),
     "sr_swin_bits": (sr_swin_bits, lambda: [randn(2, 3, 6, 5), randn(12, 3, 3, 3) / 3,
                                             randn(2, 6, 6, 4)]),
+    "kv_cache_update": (kv_cache_update, lambda: [
+        randn(2, 8, 4), randn(2, 3, 4), torch.tensor([5, 1, 6]), randn(3, 5),
+        I64(10, hi=6)]),
     "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
                                                   0.1 * randn(8), randn(8, 8, 3, 3) / 8,
                                                   randn(3, 4, 5)]),

@@ -795,6 +795,19 @@ op1("baddbmm_batch_err", "aten.baddbmm.default",
     [T("f32", [1]), T("f32", [2, 1, 2]), T("f32", [3, 2, 3])], error=True)
 op1("baddbmm_bias_err", "aten.baddbmm.default",
     [T("f32", [4]), T("f32", [2, 1, 2]), T("f32", [2, 2, 3])], error=True)
+IP = "aten.index_put.default"
+op1("index_put", IP, [P("f32", [3, 4], [1, 0]), [None, I([2])], T("f32", [2])])
+op1("index_put_acc", IP, [T("i64", [3, 4]), [I([2])], T("i64", [1, 4]), True])
+op1("index_put_mask", IP, [CL("f32", [2, 3, 4, 5]), [None, T("b8", [3, 4], fill="zeros")],
+                          T("f32", [])])
+op1("index_put_mask_fill_dtype", IP, [T("f32", [3]), [T("b8", [3], fill="zeros")],
+                                      T("f64", [1, 1])])
+op1("index_put_inplace", "aten.index_put_.default", [P("f32", [3, 4], [1, 0]), [I([2])],
+                                                      T("f32", [])])
+op1("index_put_dtype_err", IP, [T("f32", [3, 4]), [I([2])], T("f64", [4])], error=True)
+op1("index_put_shape_err", IP, [T("f32", [3, 4]), [I([2])], T("f32", [3])], error=True)
+op1("index_put_mask_shape_err", IP, [T("f32", [3, 4]), [T("b8", [4], fill="zeros")],
+                                     T("f32", [])], error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

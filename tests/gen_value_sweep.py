@@ -520,6 +520,18 @@ def h_index(d):
     return {"self": x, "indices": out}
 
 
+def h_index_put(d):
+    a = h_index(d)
+    x = a["self"]
+    if d.chance(0.25):  # a bool mask over the leading dims
+        nd = d.r.randint(1, nd_of(x))
+        a["indices"] = [d.tensor(shape=x.shape[:nd], dtype=d.pick(["b8", "b8", "u8"]),
+                                 layout="c")]
+    vshape = d.pick([[], [1], [x.shape[-1]], [1, x.shape[-1]]])
+    return {"self": x, "indices": a["indices"], "values": d.tensor(shape=vshape, dtype=x.dtype),
+            "accumulate": d.chance(0.4)}
+
+
 def h_gather(d):
     x = d.tensor()
     nd = nd_of(x)
@@ -859,6 +871,7 @@ HINTS = {
     "squeeze.dim": h_squeeze_dim, "squeeze": h_squeeze_dim, "unsqueeze": h_unsqueeze, "t": h_t,
     "tril": h_tri, "triu": h_tri, "tril_": h_tri, "triu_": h_tri, "cat": h_cat,
     "stack": h_stack, "constant_pad_nd": h_pad, "index_select": h_index_select, "index.Tensor": h_index,
+    "index_put": h_index_put, "index_put_": h_index_put,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "linear": h_linear, "convolution": h_conv,
@@ -1064,7 +1077,8 @@ EXCLUSIONS = {
     "mask_index":
         "index.Tensor with a bool or uint8 index: the result's size is the count of true "
         "elements, known only when the graph runs; airc's graphs have static shapes and "
-        "refuse it with a message (meta cases check the refusal)",
+        "refuse it with a message (a unit test checks the refusal). index_put takes one "
+        "mask as its only index; a mask beside other index tensors is refused",
     "torch2_rule":
         "airc follows a check torch >= 2.0 makes and 1.13 does not: index_select of a 0-dim "
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
@@ -1149,6 +1163,10 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("elu_cancellation")
     if name == "index" and isinstance(val("indices"), list) and any(
             isinstance(t, TSpec) and t.dtype in ("b8", "u8") for t in val("indices")):
+        raise Excluded("mask_index")
+    if name == "index_put" and isinstance(val("indices"), list) and any(
+            isinstance(t, TSpec) and t.dtype in ("b8", "u8") for t in val("indices")) and \
+            sum(isinstance(t, TSpec) for t in val("indices")) > 1:
         raise Excluded("mask_index")
     if name == "masked_fill" and isinstance(val("mask"), TSpec) and \
             val("mask").dtype not in ("b8", "u8"):

@@ -33,6 +33,7 @@ AIRC_CPU_KERNEL(replication_pad2d);
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);
 AIRC_CPU_KERNEL(index);
+AIRC_CPU_KERNEL(index_put);
 AIRC_CPU_KERNEL(gather);
 AIRC_CPU_KERNEL(embedding);
 

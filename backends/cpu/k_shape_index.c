@@ -168,50 +168,142 @@ airc_status airc_cpu_k_embedding(airc_kernel_ctx *k, void *ud)
     return AIRC_OK;
 }
 
-/* The index tensors of index.Tensor (None items are zeroed views) and
- * where their broadcast block sits in the result. */
+/* The index tensors of index.Tensor / index_put (None items are zeroed
+ * views), their broadcast block B and where it sits in the indexing
+ * result: at nbefore when the indexed dims are adjacent, else in front. */
 typedef struct adv_index {
     const airc_tview *idx;
     uint32_t n;
-    int32_t nbefore, bnd;         /* result dims [nbefore, nbefore + bnd) are the block */
-    airc_tview ie[AIRC_MAX_DIMS]; /* defined indices expanded to the block */
+    int32_t nbefore, bnd, count;
+    int64_t bshape[AIRC_MAX_DIMS];
+    airc_tview ie[AIRC_MAX_DIMS]; /* defined indices expanded to B */
 } adv_index;
 
-static airc_status adv_index_init(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *o,
-                                  adv_index *a)
+static bool index_defined(const adv_index *a, int32_t d)
+{
+    return d < (int32_t)a->n && a->idx[d].dtype != AIRC_DTYPE_UNDEFINED;
+}
+
+static airc_status adv_index_init(airc_kernel_ctx *k, const airc_tview *x, adv_index *a)
 {
     if (!k->in_list || !k->in_list[1] || k->in_list_len[1] > (uint32_t)x->ndim)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "indices must be at most %d tensors",
                              (int)x->ndim);
+    memset(a, 0, sizeof *a);
     a->idx = k->in_list[1];
     a->n = k->in_list_len[1];
-    int32_t first = -1, last = -1, count = 0;
+    int32_t first = -1, last = -1;
     bool adjacent = true;
     for (int32_t i = 0; i < (int32_t)a->n; i++) {
-        if (a->idx[i].dtype == AIRC_DTYPE_UNDEFINED)
+        const airc_tview *t = &a->idx[i];
+        if (t->dtype == AIRC_DTYPE_UNDEFINED)
             continue;
-        if (a->idx[i].dtype != AIRC_DTYPE_I64)
+        if (t->dtype != AIRC_DTYPE_I64)
             return airc_cpu_fail(k, AIRC_E_RUNTIME, "index %d must be int64, got %s", (int)i,
-                                 airc_dtype_name(a->idx[i].dtype));
+                                 airc_dtype_name(t->dtype));
         adjacent = adjacent && (last < 0 || last == i - 1);
         first = first < 0 ? i : first;
         last = i;
-        count++;
+        a->count++;
+        /* B: the broadcast of the index shapes */
+        int32_t nd = t->ndim > a->bnd ? t->ndim : a->bnd;
+        int64_t b[AIRC_MAX_DIMS];
+        for (int32_t d = 0; d < nd; d++) {
+            int32_t j = d - (nd - t->ndim), q = d - (nd - a->bnd);
+            int64_t s = j < 0 ? 1 : t->shape[j], c = q < 0 ? 1 : a->bshape[q];
+            if (s != c && s != 1 && c != 1)
+                return airc_cpu_fail(k, AIRC_E_RUNTIME, "the indices do not broadcast");
+            b[d] = c == 1 ? s : c;
+        }
+        memcpy(a->bshape, b, sizeof *b * (size_t)nd);
+        a->bnd = nd;
     }
+    if (!a->count)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "no index tensor");
     a->nbefore = adjacent ? first : 0;
-    a->bnd = o->ndim - (x->ndim - count);
-    if (!count || a->bnd < 0 || a->nbefore + a->bnd > o->ndim)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result's dims do not match the indices");
     for (int32_t i = 0; i < (int32_t)a->n; i++)
-        if (a->idx[i].dtype != AIRC_DTYPE_UNDEFINED &&
-            !airc_cpu_expand(&a->idx[i], o->shape + a->nbefore, a->bnd, &a->ie[i]))
+        if (index_defined(a, i) && !airc_cpu_expand(&a->idx[i], a->bshape, a->bnd, &a->ie[i]))
             return airc_cpu_fail(k, AIRC_E_RUNTIME, "index %d does not broadcast", (int)i);
     return AIRC_OK;
 }
 
-/* index.Tensor(self, indices): for each position b of the indices' block,
- * self at the indexed positions (a view over its other dims) is copied to
- * the result's slice at b. */
+/* x without its indexed dims: a view over the others, in order. */
+static void unindexed_view(const adv_index *a, const airc_tview *x, airc_tview *v)
+{
+    *v = *x;
+    v->ndim = 0;
+    for (int32_t d = 0; d < x->ndim; d++) {
+        if (index_defined(a, d))
+            continue;
+        v->shape[v->ndim] = x->shape[d];
+        v->strides[v->ndim++] = x->strides[d];
+    }
+}
+
+/* r (the indexing result's shape, or a view of it) without the block. */
+static void unblocked_view(const adv_index *a, const airc_tview *r, airc_tview *v)
+{
+    *v = *r;
+    v->ndim = 0;
+    for (int32_t d = 0; d < r->ndim; d++) {
+        if (d >= a->nbefore && d < a->nbefore + a->bnd)
+            continue;
+        v->shape[v->ndim] = r->shape[d];
+        v->strides[v->ndim++] = r->strides[d];
+    }
+}
+
+/* Calls fn(x sub-view, r sub-view) for each position of the block: x's
+ * sub-view at the indexed position (bounds-checked), r's at the block
+ * position. x_sub / r_sub hold the views' shapes and strides. */
+typedef void (*adv_fn)(const airc_tview *xs, const airc_tview *rs, void *u);
+
+static airc_status adv_walk(airc_kernel_ctx *k, const adv_index *a, const airc_tview *x,
+                            const airc_tview *r, adv_fn fn, void *u)
+{
+    airc_tview xs, rs;
+    unindexed_view(a, x, &xs);
+    unblocked_view(a, r, &rs);
+    if (xs.ndim != rs.ndim || r->ndim != xs.ndim + a->bnd)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result's dims do not match self's");
+    int64_t esz = (int64_t)airc_dtype_size(x->dtype), rsz = (int64_t)airc_dtype_size(r->dtype);
+    int64_t nb = 1, b[AIRC_MAX_DIMS] = {0};
+    for (int32_t d = 0; d < a->bnd; d++)
+        nb *= a->bshape[d];
+    for (int64_t p = 0; p < nb; p++) {
+        int64_t xoff = 0, roff = 0;
+        for (int32_t i = 0; i < (int32_t)a->n; i++) {
+            if (!index_defined(a, i))
+                continue;
+            int64_t at = 0, size = x->shape[i];
+            for (int32_t d = 0; d < a->bnd; d++)
+                at += b[d] * a->ie[i].strides[d];
+            int64_t v = ((const int64_t *)a->ie[i].data)[at];
+            if (v < -size || v >= size)
+                return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                     "index %lld is out of bounds for dimension %d with size %lld",
+                                     (long long)v, (int)i, (long long)size);
+            xoff += (v < 0 ? v + size : v) * x->strides[i];
+        }
+        for (int32_t d = 0; d < a->bnd; d++)
+            roff += b[d] * r->strides[a->nbefore + d];
+        xs.data = (char *)x->data + xoff * esz;
+        rs.data = (char *)r->data + roff * rsz;
+        fn(&xs, &rs, u);
+        for (int32_t d = a->bnd - 1; d >= 0 && ++b[d] == a->bshape[d]; d--)
+            b[d] = 0;
+    }
+    return AIRC_OK;
+}
+
+static void gather_fn(const airc_tview *xs, const airc_tview *rs, void *u)
+{
+    (void)u;
+    airc_cpu_copy(rs, xs);
+}
+
+/* index.Tensor(self, indices): the result's slice at each block position
+ * is self's sub-tensor at the indexed position. */
 airc_status airc_cpu_k_index(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
@@ -221,50 +313,167 @@ airc_status airc_cpu_k_index(airc_kernel_ctx *k, void *ud)
     if (airc_cpu_numel(o) == 0)
         return AIRC_OK;
     adv_index a;
-    AIRC_TRY(adv_index_init(k, x, o, &a));
-    /* the sub-tensor views: the result without the block, self without the
-     * indexed dims (its dims before the block first, then the rest) */
-    airc_tview dst = *o, src = *x;
-    dst.ndim = src.ndim = 0;
-    for (int32_t r = 0; r < o->ndim; r++) {
-        if (r >= a.nbefore && r < a.nbefore + a.bnd)
-            continue;
-        dst.shape[dst.ndim] = o->shape[r];
-        dst.strides[dst.ndim++] = o->strides[r];
-    }
-    for (int32_t d = 0; d < x->ndim; d++) {
-        if (d >= a.nbefore && d < (int32_t)a.n && a.idx[d].dtype != AIRC_DTYPE_UNDEFINED)
-            continue;
-        src.shape[src.ndim] = x->shape[d];
-        src.strides[src.ndim++] = x->strides[d];
-    }
-    if (dst.ndim != src.ndim)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result's dims do not match self's");
-    int64_t esz = (int64_t)airc_dtype_size(x->dtype), nb = 1, b[AIRC_MAX_DIMS] = {0};
-    for (int32_t d = 0; d < a.bnd; d++)
-        nb *= o->shape[a.nbefore + d];
-    for (int64_t p = 0; p < nb; p++) {
-        int64_t soff = 0, doff = 0;
-        for (int32_t i = 0; i < (int32_t)a.n; i++) {
-            if (a.idx[i].dtype == AIRC_DTYPE_UNDEFINED)
-                continue;
-            int64_t at = 0, size = x->shape[i];
-            for (int32_t d = 0; d < a.bnd; d++)
-                at += b[d] * a.ie[i].strides[d];
-            int64_t v = ((const int64_t *)a.ie[i].data)[at];
-            if (v < -size || v >= size)
-                return airc_cpu_fail(k, AIRC_E_RUNTIME,
-                                     "index %lld is out of bounds for dimension %d with size %lld",
-                                     (long long)v, (int)i, (long long)size);
-            soff += (v < 0 ? v + size : v) * x->strides[i];
+    AIRC_TRY(adv_index_init(k, x, &a));
+    return adv_walk(k, &a, x, o, gather_fn, NULL);
+}
+
+/* dst += src, elementwise over equal shapes (index_put's accumulate):
+ * integers wrap in int64, floats add in double and round to dst's dtype
+ * once per element, as torch's per-element += does. */
+static void accumulate_fn(const airc_tview *dst, const airc_tview *src, void *u)
+{
+    (void)u;
+    int64_t n = airc_cpu_numel(dst), idx[AIRC_MAX_DIMS] = {0};
+    size_t esz = airc_dtype_size(dst->dtype);
+    bool fl = dst->dtype == AIRC_DTYPE_F32 || dst->dtype == AIRC_DTYPE_F64 ||
+              dst->dtype == AIRC_DTYPE_F16 || dst->dtype == AIRC_DTYPE_BF16;
+    for (int64_t e = 0; e < n; e++) {
+        int64_t od = 0, os = 0;
+        for (int32_t d = 0; d < dst->ndim; d++) {
+            od += idx[d] * dst->strides[d];
+            os += idx[d] * src->strides[d];
         }
-        for (int32_t d = 0; d < a.bnd; d++)
-            doff += b[d] * o->strides[a.nbefore + d];
-        dst.data = (char *)o->data + doff * esz;
-        src.data = (char *)x->data + soff * esz;
-        airc_cpu_copy(&dst, &src);
-        for (int32_t d = a.bnd - 1; d >= 0 && ++b[d] == o->shape[a.nbefore + d]; d--)
-            b[d] = 0;
+        char *pd = (char *)dst->data + od * (int64_t)esz;
+        const char *ps = (const char *)src->data + os * (int64_t)esz;
+        if (fl) {
+            double x, y;
+            airc_cpu_convert(&x, AIRC_DTYPE_F64, pd, dst->dtype);
+            airc_cpu_convert(&y, AIRC_DTYPE_F64, ps, src->dtype);
+            x += y;
+            airc_cpu_convert(pd, dst->dtype, &x, AIRC_DTYPE_F64);
+        } else {
+            int64_t x, y;
+            airc_cpu_convert(&x, AIRC_DTYPE_I64, pd, dst->dtype);
+            airc_cpu_convert(&y, AIRC_DTYPE_I64, ps, src->dtype);
+            x = (int64_t)((uint64_t)x + (uint64_t)y);
+            airc_cpu_convert(pd, dst->dtype, &x, AIRC_DTYPE_I64);
+        }
+        for (int32_t d = dst->ndim - 1; d >= 0 && ++idx[d] == dst->shape[d]; d--)
+            idx[d] = 0;
+    }
+}
+
+static void put_fn(const airc_tview *xs, const airc_tview *rs, void *u)
+{
+    if (*(const bool *)u)
+        accumulate_fn(xs, rs, NULL);
+    else
+        airc_cpu_copy(xs, rs);
+}
+
+/* index_put with one bool / uint8 mask at position p: values[k] (values
+ * broadcast over the count) into self at the k-th true position. One
+ * value without accumulate is torch's masked_fill path: any shape and
+ * dtype (converted), a uint8 mask of 0s and 1s only. */
+static airc_status put_mask(airc_kernel_ctx *k, const airc_tview *o, const airc_tview *mask,
+                            int32_t p, const airc_tview *vals, bool acc)
+{
+    /* torch's masked_fill path: one value (of any shape and dtype) */
+    bool fill = !acc && airc_cpu_numel(vals) == 1;
+    int64_t count = 0, n = airc_cpu_numel(mask), mi[AIRC_MAX_DIMS] = {0};
+    const uint8_t *mp = mask->data;
+    for (int64_t e = 0; e < n; e++) {
+        int64_t off = 0;
+        for (int32_t d = 0; d < mask->ndim; d++)
+            off += mi[d] * mask->strides[d];
+        if (mp[off] > 1 && fill)                    /* torch's masked_fill path checks; its other */
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, /* paths take nonzero() */
+                                 "Mask tensor can take 0 and 1 values only");
+        count += mp[off] != 0;
+        for (int32_t d = mask->ndim - 1; d >= 0 && ++mi[d] == mask->shape[d]; d--)
+            mi[d] = 0;
+    }
+    int64_t rshape[AIRC_MAX_DIMS];
+    int32_t rn = 0;
+    for (int32_t d = 0; d < p; d++)
+        rshape[rn++] = o->shape[d];
+    int32_t cd = rn;
+    rshape[rn++] = count;
+    for (int32_t d = p + mask->ndim; d < o->ndim; d++)
+        rshape[rn++] = o->shape[d];
+    airc_tview v, vv = *vals;
+    if (fill)
+        vv.ndim = 0;
+    if (!airc_cpu_expand(&vv, rshape, rn, &v))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "shape mismatch: values cannot be broadcast to the %lld masked "
+                             "positions",
+                             (long long)count);
+    /* sub-views: the result without the mask's dims, values without count */
+    airc_tview os = *o, vs = v;
+    os.ndim = vs.ndim = 0;
+    for (int32_t d = 0; d < o->ndim; d++)
+        if (d < p || d >= p + mask->ndim) {
+            os.shape[os.ndim] = o->shape[d];
+            os.strides[os.ndim++] = o->strides[d];
+        }
+    for (int32_t d = 0; d < rn; d++)
+        if (d != cd) {
+            vs.shape[vs.ndim] = v.shape[d];
+            vs.strides[vs.ndim++] = v.strides[d];
+        }
+    int64_t esz = (int64_t)airc_dtype_size(o->dtype), kk = 0;
+    memset(mi, 0, sizeof mi);
+    for (int64_t e = 0; e < n; e++) {
+        int64_t moff = 0, ooff = 0;
+        for (int32_t d = 0; d < mask->ndim; d++) {
+            moff += mi[d] * mask->strides[d];
+            ooff += mi[d] * o->strides[p + d];
+        }
+        if (mp[moff]) {
+            airc_tview dst = os, src = vs;
+            dst.data = (char *)o->data + ooff * esz;
+            src.data = (char *)v.data + kk++ * v.strides[cd] * esz;
+            put_fn(&dst, &src, &acc);
+        }
+        for (int32_t d = mask->ndim - 1; d >= 0 && ++mi[d] == mask->shape[d]; d--)
+            mi[d] = 0;
     }
     return AIRC_OK;
+}
+
+/* index_put(self, indices, values, accumulate) / index_put_: the result
+ * starts as self (the same memory for index_put_); values broadcast to
+ * the indexing result are written (or added) at the indexed positions, in
+ * row-major order of the block: of two writes to one place the later
+ * wins, as on torch's CPU. */
+airc_status airc_cpu_k_index_put(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *vals;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 2, &vals));
+    const airc_tview *o = &k->out[0];
+    bool acc = airc_cpu_arg_bool(k, 3, false);
+    if (o->ndim != x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result and self differ in rank");
+    airc_cpu_copy(o, x); /* no-op when o is self */
+    if (!k->in_list || !k->in_list[1])
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "indices must be a list of tensors");
+    for (uint32_t i = 0; i < k->in_list_len[1]; i++) { /* even when empty: values must fit */
+        airc_dtype dt = k->in_list[1][i].dtype;
+        if (dt == AIRC_DTYPE_BOOL || dt == AIRC_DTYPE_U8)
+            return put_mask(k, o, &k->in_list[1][i], (int32_t)i, vals, acc);
+    }
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    if (vals->dtype != o->dtype)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "values and the result differ in dtype");
+    adv_index a;
+    AIRC_TRY(adv_index_init(k, o, &a));
+    /* the indexing result's shape: before, B, after (or B, rest) */
+    airc_tview r = *o;
+    r.ndim = 0;
+    for (int32_t d = 0; d < a.nbefore; d++)
+        r.shape[r.ndim++] = o->shape[d];
+    for (int32_t d = 0; d < a.bnd; d++)
+        r.shape[r.ndim++] = a.bshape[d];
+    for (int32_t d = a.nbefore; d < o->ndim; d++)
+        if (!index_defined(&a, d))
+            r.shape[r.ndim++] = o->shape[d];
+    airc_tview v;
+    if (r.ndim > AIRC_MAX_DIMS || !airc_cpu_expand(vals, r.shape, r.ndim, &v))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "shape mismatch: values cannot be broadcast to the indexing result");
+    return adv_walk(k, &a, o, &v, put_fn, &acc);
 }

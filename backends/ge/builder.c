@@ -762,6 +762,17 @@ airc_status airc_ge_ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t 
     return AIRC_OK;
 }
 
+airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix, const airc_ge_tensor *t,
+                                  size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s%zu", prefix, i);
+        AIRC_TRY(airc_ge_op_input(op, name, t[i]));
+    }
+    return AIRC_OK;
+}
+
 airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type, const airc_ge_tensor *in,
                           size_t nin, airc_dtype dt, int32_t nd, const int64_t *shape,
                           airc_ge_tensor *out)

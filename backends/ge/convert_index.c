@@ -1,12 +1,14 @@
-/* Advanced indexing to and from Ascend IR, with TorchAir's choice:
- * index.Tensor(self, indices) -> IndexByTensor(x, indices0..) with the
- * attribute indices_mask (1 where indices holds a tensor, 0 for None), each
- * index Cast to int64. The raiser rebuilds the list, None where the mask
- * is 0. */
+/* Advanced indexing to and from Ascend IR. index.Tensor(self, indices) ->
+ * IndexByTensor(x, indices0..) with the attribute indices_mask (1 where
+ * indices holds a tensor, 0 for None), each index Cast to int64, as
+ * TorchAir; the raiser rebuilds the list, None where the mask is 0.
+ * index_put (TorchAir has no converter) -> TensorScatterUpdate /
+ * TensorScatterAdd, or MaskedFill for one mask and one value; raised back
+ * to index_put. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
-#include <stdio.h>
+#include <string.h>
 
 static airc_status conv_index(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -31,15 +33,254 @@ static airc_status conv_index(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "IndexByTensor", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
-    for (size_t k = 0; k < count; k++) {
-        char name[32];
-        snprintf(name, sizeof name, "indices%zu", k);
-        AIRC_TRY(airc_ge_op_input(op, name, idx[k]));
-    }
+    AIRC_TRY(airc_ge_op_input_list(op, "indices", idx, count));
     AIRC_TRY(airc_ge_op_attr_ints(op, "indices_mask", mask, len));
     airc_ge_tensor y;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
     return airc_ge_set_result(b, 0, y);
+}
+
+/* ---- index_put ----------------------------------------------------------------- */
+
+/* t (dt, nd, shape) permuted by perm. */
+static airc_status transpose(airc_ge_builder *b, airc_ge_tensor t, airc_dtype dt, int32_t nd,
+                             const int64_t *shape, const int64_t *perm, airc_ge_tensor *out)
+{
+    int64_t to[AIRC_MAX_DIMS];
+    for (int32_t d = 0; d < nd; d++)
+        to[d] = shape[perm[d]];
+    airc_ge_tensor p;
+    AIRC_TRY(airc_ge_const_ints(b, perm, (size_t)nd, &p));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Transpose", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", t));
+    AIRC_TRY(airc_ge_op_input(op, "perm", p));
+    return airc_ge_op_output(op, "y", dt, nd, to, out);
+}
+
+/* t broadcast to (nd, shape) when its shape differs. */
+static airc_status broadcast(airc_ge_builder *b, airc_ge_tensor t, int32_t nd, const int64_t *shape,
+                             airc_ge_tensor *out)
+{
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t tn = 0;
+    const int64_t *ts;
+    AIRC_TRY(airc_ge_tensor_meta(b, t, &dt, &tn, &ts));
+    if (tn == nd && (!nd || !memcmp(ts, shape, sizeof *shape * (size_t)nd))) {
+        *out = t;
+        return AIRC_OK;
+    }
+    airc_ge_tensor c;
+    AIRC_TRY(airc_ge_const_ints(b, shape, (size_t)nd, &c));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "BroadcastTo", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", t));
+    AIRC_TRY(airc_ge_op_input(op, "shape", c));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
+/* index_put with one mask and one value, no accumulate (torch's
+ * masked_fill path) -> MaskedFill with the mask reshaped to x's rank. */
+static airc_status put_mask_fill(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt,
+                                 const airc_tmeta *xm, size_t p)
+{
+    airc_ge_tensor m, v, y;
+    AIRC_TRY(airc_ge_input_list_item(b, 1, p, &m));
+    AIRC_TRY(airc_ge_cast(b, m, AIRC_DTYPE_BOOL, &m));
+    airc_dtype mdt = AIRC_DTYPE_UNDEFINED;
+    int32_t mn = 0;
+    const int64_t *ms;
+    AIRC_TRY(airc_ge_tensor_meta(b, m, &mdt, &mn, &ms));
+    int64_t shape[AIRC_MAX_DIMS];
+    for (int32_t d = 0; d < xm->ndim; d++)
+        shape[d] = d >= (int32_t)p && d < (int32_t)p + mn ? ms[d - p] : 1;
+    AIRC_TRY(airc_ge_reshape(b, m, AIRC_DTYPE_BOOL, xm->ndim, shape, &m));
+    AIRC_TRY(airc_ge_operand(b, 2, dt, &v));
+    AIRC_TRY(airc_ge_reshape(b, v, dt, 0, NULL, &v));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "MaskedFill", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "mask", m));
+    AIRC_TRY(airc_ge_op_input(op, "value", v));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, xm->ndim, xm->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* index_put(self, indices, values, accumulate) with integer indices ->
+ * TensorScatterUpdate / TensorScatterAdd on self transposed so that the
+ * indexed dims come first, the indices (negatives wrapped: + size where
+ * < 0) packed along a last dim, values broadcast to the indexing result
+ * and its block moved first; transposed back. One mask with one value and
+ * no accumulate is MaskedFill; a mask with tensor values has no lowering
+ * (TorchAir has no index_put converter at all). */
+static airc_status conv_index_put(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *xm = &n->out[0];
+    airc_dtype dt = xm->dtype;
+    int32_t nd = xm->ndim;
+    airc_ge_tensor x, idx[AIRC_MAX_DIMS], v, y;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    const airc_value *list = airc_ge_arg(b, 1);
+    size_t len = airc_ge_input_list_length(b, 1), k = 0;
+    bool acc = airc_ge_bool_arg(b, 3, false);
+    int64_t pos[AIRC_MAX_DIMS], bshape[AIRC_MAX_DIMS];
+    int32_t bnd = 0;
+    if (!len || len > (size_t)nd)
+        return airc_fail(AIRC_E_UNSUPPORTED, "index_put: %zu indices for rank %d", len, (int)nd);
+    for (size_t j = 0; j < len; j++) {
+        const airc_value *item = airc_value_item(list, j);
+        if (!item || item->kind == AIRC_VALUE_NONE)
+            continue;
+        AIRC_TRY(airc_ge_input_list_item(b, 1, j, &idx[k]));
+        airc_dtype it = AIRC_DTYPE_UNDEFINED;
+        int32_t in = 0;
+        const int64_t *is;
+        AIRC_TRY(airc_ge_tensor_meta(b, idx[k], &it, &in, &is));
+        if (it == AIRC_DTYPE_BOOL || it == AIRC_DTYPE_U8) {
+            const airc_value *vals = airc_ge_arg(b, 2);
+            airc_ge_tensor vt;
+            int32_t vn = 0;
+            const int64_t *vs;
+            airc_dtype vd;
+            int64_t numel = 1;
+            if (vals && vals->kind == AIRC_VALUE_NODE) {
+                AIRC_TRY(airc_ge_input(b, 2, &vt));
+                AIRC_TRY(airc_ge_tensor_meta(b, vt, &vd, &vn, &vs));
+                for (int32_t d = 0; d < vn; d++)
+                    numel *= vs[d];
+            }
+            if (acc || numel != 1)
+                return airc_fail(AIRC_E_UNSUPPORTED,
+                                 "index_put by a mask with tensor values (or accumulate) has no "
+                                 "Ascend IR lowering");
+            return put_mask_fill(b, x, dt, xm, j);
+        }
+        /* B: the broadcast of the index shapes */
+        int32_t outn = in > bnd ? in : bnd;
+        int64_t next[AIRC_MAX_DIMS];
+        for (int32_t d = 0; d < outn; d++) {
+            int32_t a = d - (outn - in), c = d - (outn - bnd);
+            int64_t sa = a < 0 ? 1 : is[a], sc = c < 0 ? 1 : bshape[c];
+            next[d] = sc == 1 ? sa : sc;
+        }
+        memcpy(bshape, next, sizeof *next * (size_t)outn);
+        bnd = outn;
+        pos[k++] = (int64_t)j;
+    }
+    if (!k || bnd + 1 > AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_UNSUPPORTED, "index_put: no index tensor, or a %d-d block",
+                         (int)bnd);
+    bool adjacent = pos[k - 1] - pos[0] == (int64_t)k - 1;
+    int32_t before = adjacent ? (int32_t)pos[0] : 0;
+    /* self's dims: the indexed first, then the rest */
+    int64_t perm[AIRC_MAX_DIMS], inv[AIRC_MAX_DIMS], rest[AIRC_MAX_DIMS];
+    int32_t np = 0, nrest = 0;
+    bool identity = true;
+    for (size_t i = 0; i < k; i++)
+        perm[np++] = pos[i];
+    for (int32_t d = 0; d < nd; d++) {
+        bool indexed = false;
+        for (size_t i = 0; i < k; i++)
+            indexed |= pos[i] == d;
+        if (!indexed) {
+            rest[nrest++] = xm->shape[d];
+            perm[np++] = d;
+        }
+    }
+    for (int32_t d = 0; d < nd; d++) {
+        inv[perm[d]] = d;
+        identity = identity && perm[d] == d;
+    }
+    if (!identity)
+        AIRC_TRY(transpose(b, x, dt, nd, xm->shape, perm, &x));
+    /* the packed indices [B, k] */
+    for (size_t i = 0; i < k; i++) {
+        airc_ge_tensor zero, size, neg, t[2];
+        AIRC_TRY(airc_ge_cast(b, idx[i], AIRC_DTYPE_I64, &idx[i]));
+        AIRC_TRY(broadcast(b, idx[i], bnd, bshape, &idx[i]));
+        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, 0, &zero));
+        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)xm->shape[pos[i]], &size));
+        t[0] = idx[i];
+        t[1] = zero;
+        AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, bnd, bshape, &neg));
+        AIRC_TRY(airc_ge_cast(b, neg, AIRC_DTYPE_I64, &neg));
+        t[0] = neg;
+        t[1] = size;
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, AIRC_DTYPE_I64, bnd, bshape, &neg));
+        t[0] = idx[i];
+        t[1] = neg;
+        AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, AIRC_DTYPE_I64, bnd, bshape, &idx[i]));
+    }
+    int64_t ishape[AIRC_MAX_DIMS];
+    memcpy(ishape, bshape, sizeof *bshape * (size_t)bnd);
+    ishape[bnd] = (int64_t)k;
+    airc_ge_tensor ind;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Pack", &op));
+    AIRC_TRY(airc_ge_op_input_list(op, "x", idx, k));
+    AIRC_TRY(airc_ge_op_attr_int(op, "axis", bnd));
+    AIRC_TRY(airc_ge_op_attr_int(op, "N", (int64_t)k));
+    AIRC_TRY(airc_ge_op_output(op, "y", AIRC_DTYPE_I64, bnd + 1, ishape, &ind));
+    /* values: broadcast to the indexing result, its block moved first */
+    int64_t r[2 * AIRC_MAX_DIMS], vperm[2 * AIRC_MAX_DIMS];
+    int32_t rn = 0;
+    for (int32_t d = 0; d < before; d++)
+        r[rn++] = xm->shape[perm[k + (size_t)d]];
+    for (int32_t d = 0; d < bnd; d++)
+        r[rn++] = bshape[d];
+    for (int32_t d = before; d < nrest; d++)
+        r[rn++] = rest[d];
+    if (rn > AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_UNSUPPORTED, "index_put: a %d-d indexing result", (int)rn);
+    AIRC_TRY(airc_ge_operand(b, 2, dt, &v));
+    AIRC_TRY(broadcast(b, v, rn, r, &v));
+    int32_t un = 0;
+    for (int32_t d = 0; d < bnd; d++)
+        vperm[un++] = before + d;
+    for (int32_t d = 0; d < before; d++)
+        vperm[un++] = d;
+    for (int32_t d = before + bnd; d < rn; d++)
+        vperm[un++] = d;
+    if (before)
+        AIRC_TRY(transpose(b, v, dt, rn, r, vperm, &v));
+    int64_t tshape[AIRC_MAX_DIMS];
+    for (int32_t d = 0; d < nd; d++)
+        tshape[d] = xm->shape[perm[d]];
+    AIRC_TRY(airc_ge_op_create(b, acc ? "TensorScatterAdd" : "TensorScatterUpdate", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "indices", ind));
+    AIRC_TRY(airc_ge_op_input(op, "updates", v));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, nd, tshape, &y));
+    if (!identity)
+        AIRC_TRY(transpose(b, y, dt, nd, tshape, inv, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* TensorScatterUpdate / TensorScatterAdd(x, indices [B, k], updates) ->
+ * index_put(x, [indices[..., 0], ..., indices[..., k-1]], updates) */
+static airc_status raise_scatter(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 3));
+    const Ge__Proto__TensorDescriptor *d = r->op->n_input_desc > 1 ? r->op->input_desc[1] : NULL;
+    size_t rank = d && d->shape ? d->shape->n_dim : 0;
+    int64_t k = rank ? d->shape->dim[rank - 1] : 0;
+    if (!rank || k < 1 || k > AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): indices need a last dim of 1 to %d",
+                         r->op->name, r->op->type, AIRC_MAX_DIMS);
+    const airc_value *items[AIRC_MAX_DIMS], *list = NULL;
+    for (int64_t i = 0; i < k; i++) {
+        const airc_value *args[3] = {airc_ge_vnode(r, r->in[1]), airc_ge_vint(r, -1),
+                                     airc_ge_vint(r, i)};
+        airc_node *sel;
+        AIRC_TRY(airc_ge_raise_call(r, "aten.select.int", args, 3, NULL, NULL, 0, &sel));
+        if (!(items[i] = airc_ge_vnode(r, sel)))
+            return airc_fail_oom("raised indices");
+    }
+    airc_value_list(r->g, items, (size_t)k, &list);
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), list, airc_ge_vnode(r, r->in[2]),
+                                 airc_ge_vbool(r, r->data != NULL)};
+    return airc_ge_raise_call(r, "aten.index_put.default", args, 4, NULL, NULL, 0, &r->out[0]);
 }
 
 /* IndexByTensor(x, indices0..; indices_mask) -> index.Tensor */
@@ -62,10 +303,13 @@ static airc_status raise_index(ge_raise *r)
 
 static const ge_conv_entry conv[] = {
     {"aten.index.Tensor", conv_index, NULL},
+    {"aten.index_put.default", conv_index_put, NULL},
 };
 
 static const ge_raise_entry raise[] = {
     {"IndexByTensor", raise_index, NULL},
+    {"TensorScatterUpdate", raise_scatter, NULL},
+    {"TensorScatterAdd", raise_scatter, "accumulate"},
 };
 
 const ge_family airc_ge_family_index = {conv, sizeof conv / sizeof *conv, raise,

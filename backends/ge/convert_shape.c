@@ -457,11 +457,7 @@ static airc_status conv_cat(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &dim, &c));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, stack ? "Pack" : "ConcatV2", &op));
-    for (size_t j = 0; j < count; j++) {
-        char name[32];
-        snprintf(name, sizeof name, "x%zu", j);
-        AIRC_TRY(airc_ge_op_input(op, name, in[j]));
-    }
+    AIRC_TRY(airc_ge_op_input_list(op, "x", in, count));
     if (stack)
         AIRC_TRY(airc_ge_op_attr_int(op, "axis", dim));
     else
@@ -656,11 +652,7 @@ static airc_status concat_pieces(airc_ge_builder *b, airc_ge_tensor self, airc_g
     AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &dim, &c));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
-    for (size_t j = 0; j < k; j++) {
-        char name[32];
-        snprintf(name, sizeof name, "x%zu", j);
-        AIRC_TRY(airc_ge_op_input(op, name, piece[j]));
-    }
+    AIRC_TRY(airc_ge_op_input_list(op, "x", piece, k));
     AIRC_TRY(airc_ge_op_input(op, "concat_dim", c));
     AIRC_TRY(airc_ge_op_attr_int(op, "N", (int64_t)k));
     airc_ge_tensor y;

@@ -211,6 +211,9 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
 /* The int[] argument `arg` into v (at most cap items). */
 AIRC_HIDDEN airc_status airc_ge_ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t cap,
                                          size_t *n);
+/* A dynamic input: t[0..n) as inputs prefix0, prefix1, ... */
+AIRC_HIDDEN airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix,
+                                              const airc_ge_tensor *t, size_t n);
 /* An op of `type` on in[0..nin) (inputs "x", or "x1" and "x2") with one
  * output "y" of (dt, nd, shape). */
 AIRC_HIDDEN airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type,

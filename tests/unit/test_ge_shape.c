@@ -332,6 +332,29 @@ static void test_spatial(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* index_put -> TensorScatterUpdate / TensorScatterAdd on self transposed
+ * to its indexed dims first (none, a middle dim, two apart), negative
+ * indices wrapped; one mask and one value -> MaskedFill */
+static void test_index_put(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("i") PH("j") PH("v") PH("m") PH("s")
+        CALL("a", "index_put.default", "(%x, [%i], %v)")
+        CALL("b", "index_put.default", "(%x, [None, %j], %s, True)")
+        CALL("c", "index_put.default", "(%x, [%i, None, %j], %s)")
+        CALL("d", "index_put.default", "(%x, [None, %m], %s)")
+        CALL("n", "sub.Scalar", "(%i, 3)")
+        CALL("e", "index_put.default", "(%x, [%n], %v, True)")
+        "    return (a, b, c, d, e)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(3, 4, 5), I64(3, 2), I64(4, 2), F32(2, 4, 5),
+                                  BOOL(4, 5),   F32(1)};
+    static const char *const types[] = {"TensorScatterUpdate", "TensorScatterAdd", "Pack",
+                                        "Transpose", "MaskedFill", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_pad_tri_strided(void **state)
 {
     (void)state;
@@ -591,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
         cmocka_unit_test(test_pad_int_value), cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index), cmocka_unit_test(test_spatial),
+        cmocka_unit_test(test_index_put),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),
