@@ -1558,7 +1558,10 @@ PINNED = [
     # op on meta tensors first)
     ("add_inplace_cast", "aten.add_.Tensor", [V("i64", [3], [1, 2, 3]), V("f32", [3])], {}),
     ("cos_inplace_bool", "aten.cos_.default", [V("b8", [2], [0, 1])], {}),
-    # alpha converts to the common dtype: 70000 is 70144 in bf16
+    # alpha converts to the common dtype: 70000 is 70144 in bf16, -1 is
+    # True in bool (add(a, b, alpha=-1) is a or b); found by fuzz_api
+    ("add_bool_alpha", "aten.add.Tensor", [V("b8", [4], [1, 0, 1, 0]), V("b8", [4], [1, 1, 0, 0])],
+     {"alpha": -1}),
     ("add_bf16_alpha", "aten.add.Tensor", [V("bf16", [64]), V("bf16", [64])],
      {"alpha": 70000}),
     # f16's a + alpha * b rounds alpha * b to f16 first, on every path

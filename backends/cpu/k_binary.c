@@ -476,6 +476,9 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
             uint16_t h;
             airc_cpu_cast(rt, &h, 1, AIRC_DTYPE_F64, &op.f[0], 1, 1);
             airc_cpu_cast(AIRC_DTYPE_F64, &op.f[0], 1, rt, &h, 1, 1);
+        } else if (rt == AIRC_DTYPE_BOOL) { /* bool(alpha): add(a, b, alpha=-1) is a or b */
+            op.i[0] = op.i[0] != 0 || op.f[0] != 0;
+            op.f[0] = (double)op.i[0];
         }
         bool one = ct == AIRC_DTYPE_I64 ? op.i[0] == 1 : op.f[0] == 1.0;
         if (kind == A_ADD)
