@@ -133,7 +133,7 @@ ATEN = [
     ("max.dim", "reduce"), ("min.dim", "reduce"),
     ("var.default", "reduce"), ("var.dim", "reduce"), ("var.correction", "reduce"),
     ("var_mean.correction", "reduce"),
-    ("cumsum.default", "cumsum"),
+    ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
     # views and reshapes
     ("view.default", "view"), ("reshape.default", "view"),
     ("_unsafe_view.default", "view"),

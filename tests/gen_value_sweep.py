@@ -859,7 +859,7 @@ def h_clamp_tensor(d):
 
 HINTS = {
     "_softmax": h_softmax, "_log_softmax": h_softmax,
-    "softmax": h_dim, "log_softmax": h_dim, "cumsum": h_cumsum,
+    "softmax": h_dim, "log_softmax": h_dim, "cumsum": h_cumsum, "cumprod": h_cumsum,
     "all.dim": h_dim, "any.dim": h_dim, "argmax": h_dim, "argmin": h_dim, "max.dim": h_dim,
     "min.dim": h_dim, "prod.dim_int": h_dim, "amax": h_dims, "amin": h_dims,
     "mean.dim": h_dims, "sum.dim_IntList": h_dims, "var.dim": h_dims,
@@ -1096,7 +1096,7 @@ HALF_ROUNDING_OPS = {
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
     "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
-    "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF,
+    "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "upsample_bilinear2d": ("bf16",), "native_group_norm": HALF, "norm": HALF,
     "logsumexp": HALF,
@@ -1226,8 +1226,8 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
 
 # Ops that accumulate: an f32 result further from the f64 one than
 # DESIGN's tolerance is torch's own rounding ("accumulation_error").
-ACCUMULATING_OPS = ("sum", "mean", "prod", "cumsum", "var", "var_mean", "mm", "bmm", "addmm", "baddbmm",
-                    "matmul", "linear", "convolution", "native_layer_norm", "softmax",
+ACCUMULATING_OPS = ("sum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "mm", "bmm",
+                    "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
                     "_adaptive_avg_pool2d")
 

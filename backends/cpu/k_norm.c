@@ -1,5 +1,5 @@
 /* Built-in CPU kernels of the reduce family that work along lines rather
- * than collapsing dims: softmax / log_softmax (all overloads), cumsum,
+ * than collapsing dims: softmax / log_softmax (all overloads), cumsum, cumprod,
  * native_layer_norm, native_batch_norm and native_group_norm. Their table
  * entries are in k_reduce.c.
  *
@@ -169,7 +169,9 @@ static int64_t as_result_i(const airc_tview *x, int64_t off, airc_dtype dt)
     return airc_kred_load_i(as_result(x, off, dt, &tmp), 0, dt);
 }
 
-airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
+/* cumsum / cumprod: a running sum (product) along dim, accumulated in
+ * double for floats (torch's CPU acc_type), wrapping int64 otherwise. */
+static airc_status cumulative(airc_kernel_ctx *k, bool prod)
 {
     const airc_tview *x = airc_kred_input(k, "self");
     if (!x)
@@ -200,26 +202,40 @@ airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
         if (x->dtype == AIRC_DTYPE_F32 && y->dtype == AIRC_DTYPE_F32) {
             const float *xp = (const float *)x->data + it.in;
             float *yp = (float *)y->data + it.out;
-            double acc = 0; /* torch's CPU acc_type of float */
+            double acc = prod; /* torch's CPU acc_type of float */
             for (int64_t j = 0; j < n; j++) {
-                acc += xp[j * sx];
+                acc = prod ? acc * xp[j * sx] : acc + xp[j * sx];
                 yp[j * sy] = (float)acc;
             }
         } else if (dbl) {
-            double acc = 0;
+            double acc = prod;
             for (int64_t j = 0; j < n; j++) {
-                acc += as_result_d(x, it.in + j * sx, y->dtype);
+                double v = as_result_d(x, it.in + j * sx, y->dtype);
+                acc = prod ? acc * v : acc + v;
                 airc_kred_store_d(y->data, it.out + j * sy, y->dtype, acc);
             }
         } else {
-            uint64_t acc = 0; /* wraps like torch */
+            uint64_t acc = prod; /* wraps like torch */
             for (int64_t j = 0; j < n; j++) {
-                acc += (uint64_t)as_result_i(x, it.in + j * sx, y->dtype);
+                uint64_t v = (uint64_t)as_result_i(x, it.in + j * sx, y->dtype);
+                acc = prod ? acc * v : acc + v;
                 airc_kred_store_i(y->data, it.out + j * sy, y->dtype, (int64_t)acc);
             }
         }
     } while (airc_kred_lines_next(&it));
     return AIRC_OK;
+}
+
+airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return cumulative(k, false);
+}
+
+airc_status airc_kred_cumprod(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return cumulative(k, true);
 }
 
 /* ---- native_layer_norm ----------------------------------------------------- */

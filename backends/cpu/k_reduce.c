@@ -222,6 +222,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.any.dim", k_any},
     {"aten.argmax.default", k_argmax},
     {"aten.argmin.default", k_argmin},
+    {"aten.cumprod.default", airc_kred_cumprod},
     {"aten.cumsum.default", airc_kred_cumsum},
     {"aten.log_softmax.int", airc_kred_log_softmax},
     {"aten.logsumexp.default", k_logsumexp},

@@ -257,6 +257,7 @@ AIRC_HIDDEN airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data
 AIRC_HIDDEN airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_cumprod(airc_kernel_ctx *k, void *user_data);
 /* k_sort.c */
 AIRC_HIDDEN airc_status airc_kred_sort(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_topk(airc_kernel_ctx *k, void *user_data);

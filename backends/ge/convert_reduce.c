@@ -5,7 +5,7 @@
  * ArgMaxWithValue / ArgMinWithValue (outputs indice, values); argmax /
  * argmin -> ArgMaxV2 / ArgMin (dimension a Const; no dim: a Reshape to 1-d
  * first, and with keepdim one to all ones after; keepdim: ArgMaxWithValue's
- * indices); cumsum -> Cumsum; softmax /
+ * indices); cumsum / cumprod -> Cumsum / Cumprod; softmax /
  * log_softmax -> SoftmaxV2 / LogSoftmaxV2 (attribute axes); var / var_mean
  * -> ReduceMean + Sub + Mul + ReduceSum + RealDiv (TorchAir has no var
  * converter; this is torch's own formula in real GE ops), std -> the same
@@ -299,10 +299,10 @@ static airc_status conv_argmax(airc_ge_builder *b, const airc_node *n, void *ud)
 
 /* ---- cumsum, softmax ------------------------------------------------------------------- */
 
+/* cumsum / cumprod (ud: the GE type) -> Cumsum / Cumprod(x, axis) */
 static airc_status conv_cumsum(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)n;
-    (void)ud;
     airc_ge_tensor x, axis;
     AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
@@ -312,7 +312,7 @@ static airc_status conv_cumsum(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(wrap_dim(&dim, nd));
     AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)dim, &axis));
     airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "Cumsum", &op));
+    AIRC_TRY(airc_ge_op_create(b, ud, &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_input(op, "axis", axis));
     AIRC_TRY(airc_ge_op_attr_bool(op, "exclusive", 0));
@@ -651,6 +651,7 @@ static airc_status raise_argmax(ge_raise *r)
     return airc_ge_raise_call(r, "aten._to_copy.default", a2, 1, names, kw, 1, &r->out[0]);
 }
 
+/* Cumsum / Cumprod (data: the aten op) */
 static airc_status raise_cumsum(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 2));
@@ -658,20 +659,20 @@ static airc_status raise_cumsum(ge_raise *r)
     size_t n = 0;
     AIRC_TRY(airc_ge_const_input_ints(r, 1, dim, 2, &n));
     if (n != 1)
-        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (Cumsum): axis must hold one value",
-                         r->op->name);
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): axis must hold one value",
+                         r->op->name, r->op->type);
     bool excl, rev;
     AIRC_TRY(airc_ge_attr_b(r, "exclusive", false, false, &excl));
     AIRC_TRY(airc_ge_attr_b(r, "reverse", false, false, &rev));
     if (excl || rev)
         return airc_fail(AIRC_E_UNSUPPORTED,
-                         "op '%s' (Cumsum): exclusive or reverse sums are not supported",
-                         r->op->name);
+                         "op '%s' (%s): exclusive or reverse scans are not supported", r->op->name,
+                         r->op->type);
     const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, dim[0])};
     const airc_value *kw[1];
     static const char *const names[] = {"dtype"};
     AIRC_TRY(out_dtype_kw(r, &kw[0]));
-    return airc_ge_raise_call(r, "aten.cumsum.default", args, 2, names, kw, 1, &r->out[0]);
+    return airc_ge_raise_call(r, r->data, args, 2, names, kw, 1, &r->out[0]);
 }
 
 /* SoftmaxV2 / LogSoftmaxV2 (one axis) -> _softmax / _log_softmax. */
@@ -712,7 +713,8 @@ static const ge_conv_entry conv[] = {
     {"aten.min.dim", conv_max_dim, &a_min},
     {"aten.argmax.default", conv_argmax, &a_max},
     {"aten.argmin.default", conv_argmax, &a_min},
-    {"aten.cumsum.default", conv_cumsum, NULL},
+    {"aten.cumsum.default", conv_cumsum, "Cumsum"},
+    {"aten.cumprod.default", conv_cumsum, "Cumprod"},
     {"aten._softmax.default", conv_softmax, NULL},
     {"aten.softmax.int", conv_softmax, NULL},
     {"aten._log_softmax.default", conv_softmax, "log"},
@@ -738,7 +740,8 @@ static const ge_raise_entry raise[] = {
     {"ArgMinWithValue", raise_with_value, "aten.min.dim"},
     {"ArgMaxV2", raise_argmax, "aten.argmax.default"},
     {"ArgMin", raise_argmax, "aten.argmin.default"},
-    {"Cumsum", raise_cumsum, NULL},
+    {"Cumsum", raise_cumsum, "aten.cumsum.default"},
+    {"Cumprod", raise_cumsum, "aten.cumprod.default"},
     {"LpNormV2", raise_lp_norm, NULL},
     {"SoftmaxV2", raise_softmax, "aten._softmax.default"},
     {"LogSoftmaxV2", raise_softmax, "aten._log_softmax.default"},

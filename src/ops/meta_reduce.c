@@ -1,5 +1,6 @@
 /* Meta functions of reductions (sum, mean, prod, amax/amin, argmax/argmin,
- * any/all, max/min, var, var_mean, std, logsumexp, norm) and cumsum.
+ * any/all, max/min, var, var_mean, std, logsumexp, norm), cumsum and
+ * cumprod.
  * Reduction results are contiguous, as torch's resize_reduction makes
  * them. */
 #include "ops/meta_util.h"
@@ -152,8 +153,9 @@ airc_status airc_meta_cumsum(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
     airc_tmeta out = self;
     AIRC_TRY(accumulate_dtype(&a, self.dtype, &out.dtype));
-    if (out.dtype == AIRC_DTYPE_BOOL) /* torch has no bool running sum */
-        return airc_fail(AIRC_E_SHAPE, "%s: \"cumsum_out_cpu\" not implemented for 'Bool'", a.op);
+    if (out.dtype == AIRC_DTYPE_BOOL) /* torch has no bool running sum or product */
+        return airc_fail(AIRC_E_SHAPE, "%s: \"%s_out_cpu\" not implemented for 'Bool'", a.op,
+                         airc_meta_name(&a));
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }

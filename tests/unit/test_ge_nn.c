@@ -355,14 +355,17 @@ static void test_softmax_cumsum(void **state)
 {
     (void)state;
     const spec x[] = {F32(3, 6)};
-    static const char *const types[] = {"SoftmaxV2", "LogSoftmaxV2", "Cumsum", NULL};
+    static const char *const types[] = {"SoftmaxV2", "LogSoftmaxV2", "Cumsum", "Cumprod", NULL};
+    // clang-format off
     run_case("softmax", x, 1,
              CALL("a", "aten._softmax.default", "(args = (%p0, -1, False), kwargs = {})")
-                 CALL("b", "aten.softmax.int", "(args = (%p0, 0), kwargs = {})")
-                     CALL("c", "aten._log_softmax.default", "(args = (%p0, 1, False), kwargs = {})")
-                         CALL("d", "aten.log_softmax.int", "(args = (%p0, 0), kwargs = {})")
-                             CALL("e", "aten.cumsum.default", "(args = (%p0, 1), kwargs = {})"),
-             "a, b, c, d, e", types);
+             CALL("b", "aten.softmax.int", "(args = (%p0, 0), kwargs = {})")
+             CALL("c", "aten._log_softmax.default", "(args = (%p0, 1, False), kwargs = {})")
+             CALL("d", "aten.log_softmax.int", "(args = (%p0, 0), kwargs = {})")
+             CALL("e", "aten.cumsum.default", "(args = (%p0, 1), kwargs = {})")
+             CALL("f", "aten.cumprod.default", "(args = (%p0, -1), kwargs = {})"),
+             "a, b, c, d, e, f", types);
+    // clang-format on
 }
 
 /* ---- nn family ------------------------------------------------------------------------ */
