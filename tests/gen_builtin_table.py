@@ -31,6 +31,7 @@ ATEN = [
     ("hardtanh_.default", "unary"), ("leaky_relu_.default", "unary"),
     ("hardswish.default", "unary"), ("hardswish_.default", "unary"),
     ("hardsigmoid.default", "unary"), ("hardsigmoid_.default", "unary"),
+    ("prelu.default", "prelu"), ("glu.default", "glu"),
     ("softplus.default", "unary"), ("elu.default", "unary"), ("elu_.default", "unary"),
     ("mish.default", "unary"), ("mish_.default", "unary"),
     ("nan_to_num.default", "unary"), ("nan_to_num_.default", "unary"),

@@ -808,6 +808,12 @@ op1("index_put_dtype_err", IP, [T("f32", [3, 4]), [I([2])], T("f64", [4])], erro
 op1("index_put_shape_err", IP, [T("f32", [3, 4]), [I([2])], T("f32", [3])], error=True)
 op1("index_put_mask_shape_err", IP, [T("f32", [3, 4]), [T("b8", [4], fill="zeros")],
                                      T("f32", [])], error=True)
+op1("prelu", "aten.prelu.default", [P("f32", [2, 3, 4], [0, 2, 1]), T("f32", [4])])
+op1("prelu_cl", "aten.prelu.default", [CL("f32", [2, 3, 4, 5]), T("f32", [1])])
+op1("prelu_count_err", "aten.prelu.default", [T("f32", [2, 3, 4]), T("f32", [4])], error=True)
+op1("prelu_rank_err", "aten.prelu.default", [T("f32", [2, 3]), T("f32", [3, 1])], error=True)
+op1("glu", "aten.glu.default", [P("f32", [2, 3, 4], [0, 2, 1]), 1])
+op1("glu_odd_err", "aten.glu.default", [T("f32", [2, 3]), -1], error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

@@ -770,6 +770,21 @@ def h_pad2d(d):
     return {"self": d.tensor(shape=shape), "padding": pads}
 
 
+def h_prelu(d):
+    x = d.ftensor(shape=d.rand_shape(ndims=(0, 1, 2, 3, 4), weights=(1, 2, 4, 3, 2)))
+    c = x.shape[1] if len(x.shape) >= 2 else 1
+    wdt = x.dtype if d.chance(0.85) else d.pick(["f32", "i64"])
+    w = d.tensor(shape=d.pick([[1], [c], [c], []]), dtype=wdt)
+    return {"self": x, "weight": w}
+
+
+def h_glu(d):
+    x = d.ftensor()
+    even = [i for i, s in enumerate(x.shape) if s % 2 == 0]
+    dim = d.pick(even) if even and d.chance(0.9) else d.dim(nd_of(x))
+    return {"self": x, "dim": dim - nd_of(x) if d.chance(0.3) else dim}
+
+
 def h_group_norm(d):
     # N, C, HxW as the input's (now and then off by one), C a multiple of group
     group = d.pick([1, 2, 3])
@@ -880,7 +895,7 @@ HINTS = {
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
     "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk,
-    "pixel_shuffle": h_pixel_shuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
+    "prelu": h_prelu, "glu": h_glu, "pixel_shuffle": h_pixel_shuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
     "replication_pad2d": h_pad2d, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
@@ -1099,7 +1114,7 @@ HALF_ROUNDING_OPS = {
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "upsample_bilinear2d": ("bf16",), "native_group_norm": HALF, "norm": HALF,
-    "logsumexp": HALF,
+    "logsumexp": HALF, "glu": HALF, "prelu": HALF,
 }
 
 

@@ -1,5 +1,6 @@
 /* Built-in CPU kernels: binary family (add .. where, masked_fill, clamp,
- * pow, remainder, fmod, floor_divide, atan2, bitwise and/or/xor) and
+ * pow, remainder, fmod, floor_divide, atan2, bitwise and/or/xor, prelu,
+ * glu) and
  * their in-place twins, which share the function (the executor
  * hands out[0] = self). Every op computes in the compute type of torch's
  * result type of its operands (f32 for f16/bf16/f32, f64, or int64 with
@@ -790,6 +791,81 @@ static airc_status k_clamp_tensor(airc_kernel_ctx *k, void *user_data)
                      airc_ew_name(k));
 }
 
+/* ---- gated activations: prelu, glu ------------------------------------- */
+
+BIN(float, float, prelu_f32, a > 0 ? a : b * a)
+BIN(double, double, prelu_f64, a > 0 ? a : b * a)
+BIN(float, float, glu_f32, a / (1.0f + expf(-b)))
+BIN(double, double, glu_f64, a / (1.0 + exp(-b)))
+
+/* out = fn(x, y) over two views of out's shape, in f32 (or f64). */
+static airc_status gated(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y, fn3 f)
+{
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    airc_dtype ct = airc_ew_compute_type(k->out[0].dtype);
+    op.fn = pick(f, ct);
+    if (!op.fn)
+        return no_kernel(k, ct);
+    op.nin = 2;
+    op.in_type[0] = op.in_type[1] = op.out_type = ct;
+    const airc_tview *in[2] = {x, y};
+    airc_status st = airc_ew_run(&op, &k->out[0], in);
+    return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
+}
+
+/* prelu(self, weight): x > 0 ? x : w * x, weight along dim 1 (or one). */
+static airc_status k_prelu(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    AIRC_TRY(check_out(k));
+    const airc_tview *x = k->in ? k->in[0] : NULL, *w = k->in ? k->in[1] : NULL;
+    if (!x || !w || w->ndim > 1)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: self and a 1-d weight", airc_ew_name(k));
+    airc_tview wv = *w; /* [C] seen as [1, C, 1, ...], or one value */
+    wv.ndim = x->ndim;
+    for (int32_t d = 0; d < x->ndim; d++) {
+        bool ch = d == 1 && airc_cpu_numel(w) > 1;
+        wv.shape[d] = ch ? w->shape[0] : 1;
+        wv.strides[d] = ch ? w->strides[0] : 0;
+    }
+    if (airc_cpu_numel(w) > 1 && (x->ndim < 2 || x->shape[1] != w->shape[0]))
+        return airc_fail(AIRC_E_RUNTIME, "%s: weight does not match the channels", airc_ew_name(k));
+    if (w->dtype == x->dtype)
+        return gated(k, x, &wv, (fn3){prelu_f32, prelu_f64, NULL});
+    /* another weight dtype (a bf16 self's): converted to self's first */
+    airc_tview wc = *w;
+    wc.dtype = x->dtype;
+    airc_cpu_set_contiguous(&wc);
+    if (!(wc.data = airc_malloc(k->ctx, (size_t)airc_cpu_numel(w) * airc_dtype_size(x->dtype))))
+        return airc_fail_oom("prelu weight");
+    airc_cpu_copy(&wc, w);
+    wv.data = wc.data;
+    wv.dtype = wc.dtype;
+    for (int32_t d = 0; d < x->ndim; d++)
+        wv.strides[d] = wv.strides[d] ? 1 : 0;
+    airc_status st = gated(k, x, &wv, (fn3){prelu_f32, prelu_f64, NULL});
+    airc_free(k->ctx, wc.data);
+    return st;
+}
+
+/* glu(self, dim): the first half along dim times sigmoid(the second). */
+static airc_status k_glu(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    AIRC_TRY(check_out(k));
+    const airc_tview *x = k->in ? k->in[0] : NULL;
+    int64_t dim;
+    AIRC_TRY(airc_ew_arg_int(k, 1, -1, &dim));
+    int32_t d = x ? airc_cpu_wrap_dim(dim, x->ndim) : -1;
+    if (!x || d < 0 || d >= x->ndim || x->shape[d] % 2)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: self must halve along dim", airc_ew_name(k));
+    airc_tview a = *x, b = *x;
+    airc_cpu_narrow(&a, d, 0, x->shape[d] / 2);
+    airc_cpu_narrow(&b, d, x->shape[d] / 2, x->shape[d] / 2);
+    return gated(k, &a, &b, (fn3){glu_f32, glu_f64, NULL});
+}
+
 #define KERNEL(name, CALL)                                                                         \
     static airc_status k_##name(airc_kernel_ctx *k, void *user_data)                               \
     {                                                                                              \
@@ -880,6 +956,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.ge.Tensor", k_ge},
     {"aten.ge_.Scalar", k_ge},
     {"aten.ge_.Tensor", k_ge},
+    {"aten.glu.default", k_glu},
     {"aten.gt.Scalar", k_gt},
     {"aten.gt.Tensor", k_gt},
     {"aten.gt_.Scalar", k_gt},
@@ -917,6 +994,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.pow.Tensor_Tensor", k_pow},
     {"aten.pow_.Scalar", k_pow},
     {"aten.pow_.Tensor", k_pow},
+    {"aten.prelu.default", k_prelu},
     {"aten.remainder.Scalar", k_remainder},
     {"aten.remainder.Tensor", k_remainder},
     {"aten.remainder_.Scalar", k_remainder},

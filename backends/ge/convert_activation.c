@@ -2,7 +2,8 @@
  * SoftplusV2 (beta, threshold), elu -> Elu (alpha, scale, input_scale),
  * nan_to_num -> NanToNum (nan, posinf, neginf; posinf and neginf only when
  * given, else the raiser's None is the dtype's largest and lowest; integer
- * and bool inputs, which hold no NaN or inf: Identity), exp2 -> Pow(2, x).
+ * and bool inputs, which hold no NaN or inf: Identity), exp2 -> Pow(2, x),
+ * prelu -> PRelu, glu -> SplitV, Sigmoid, Mul.
  * Parameters are attributes, which are 32-bit floats: a value past
  * float's range is refused rather than turned into inf. */
 #include "backends/ge/ge_internal.h"
@@ -83,7 +84,57 @@ static airc_status conv_exp2(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_simple(b, "Pow", names, in, 2, NULL);
 }
 
+/* prelu(self, weight) -> PRelu(x, weight), the weight in self's dtype */
+static airc_status conv_prelu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
+    static const char *const names[] = {"x", "weight"};
+    return airc_ge_simple(b, "PRelu", names, in, 2, NULL);
+}
+
+static airc_status raise_prelu(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1])};
+    return airc_ge_raise_call(r, "aten.prelu.default", args, 2, NULL, NULL, 0, &r->out[0]);
+}
+
+/* glu(self, dim) -> SplitV into halves, Mul(a, Sigmoid(b)) */
+static airc_status conv_glu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x, sizes, dimc, half[2], y;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    int64_t dim = airc_ge_int_arg(b, 1, -1);
+    dim = dim < 0 ? dim + om->ndim : dim;
+    if (dim < 0 || dim >= om->ndim)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "glu: dim out of range");
+    int64_t sz[2] = {om->shape[dim], om->shape[dim]};
+    int32_t dim32 = (int32_t)dim;
+    AIRC_TRY(airc_ge_const_ints(b, sz, 2, &sizes));
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I32, 0, NULL, &dim32, &dimc));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "SplitV", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "size_splits", sizes));
+    AIRC_TRY(airc_ge_op_input(op, "split_dim", dimc));
+    AIRC_TRY(airc_ge_op_attr_int(op, "num_split", 2));
+    AIRC_TRY(airc_ge_op_output(op, "y0", om->dtype, om->ndim, om->shape, &half[0]));
+    AIRC_TRY(airc_ge_op_output(op, "y1", om->dtype, om->ndim, om->shape, &half[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Sigmoid", &half[1], 1, om->dtype, om->ndim, om->shape, &half[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", half, 2, om->dtype, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.prelu.default", conv_prelu, NULL},
+    {"aten.glu.default", conv_glu, NULL},
     {"aten.softplus.default", conv_activation, &a_softplus},
     {"aten.elu.default", conv_activation, &a_elu},
     {"aten.nan_to_num.default", conv_activation, &a_nan_to_num},
@@ -91,6 +142,7 @@ static const ge_conv_entry conv[] = {
 };
 
 static const ge_raise_entry raise[] = {
+    {"PRelu", raise_prelu, NULL},
     {"SoftplusV2", raise_activation, &a_softplus},
     {"Elu", raise_activation, &a_elu},
     {"NanToNum", raise_activation, &a_nan_to_num},

@@ -147,7 +147,7 @@ extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, c
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
 extern const ge_family airc_ge_family_index;  /* index.Tensor */
-extern const ge_family airc_ge_family_activation; /* softplus, elu, nan_to_num, exp2 */
+extern const ge_family airc_ge_family_activation; /* softplus .. exp2, prelu, glu */
 extern const ge_family airc_ge_family_spatial;    /* pixel_shuffle, roll */
 
 /* The built-in converter of an op, by qualname; false when none. */

@@ -4,6 +4,7 @@
  * permuted output, as in torch). */
 #include "ops/meta_util.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -411,5 +412,72 @@ airc_status airc_meta_masked_fill(airc_node *n, void *user_data)
         AIRC_TRY(airc_meta_broadcast(&a, ops, 2, out.shape, &out.ndim));
         airc_tmeta_contiguous(&out);
     }
+    return airc_meta_set(n, &out);
+}
+
+/* prelu(self, weight): weight a scalar or 1-d of self's channel count
+ * (dim 1; 1 for a tensor of fewer dims); the result is empty_like(self,
+ * suggest_memory_format()): channels-last for a channels-last 4-d self. */
+airc_status airc_meta_prelu(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, w;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "weight", &w));
+    if (w.ndim > 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = "
+                         "%d",
+                         a.op, (int)w.ndim);
+    int64_t channels = x.ndim >= 2 ? x.shape[1] : 1, params = airc_tmeta_numel(&w);
+    if (params != 1 && params != channels)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Mismatch of parameter numbers and input channel size. Found "
+                         "parameter numbers = %" PRId64 " and channel size = %" PRId64 ".",
+                         a.op, params, channels);
+    if (!airc_dtype_is_floating(x.dtype))
+        return unsupported_dtype(&a, x.dtype);
+    /* the weight is self's dtype; torch's bf16 kernel converts any weight */
+    if (w.dtype != x.dtype && x.dtype != AIRC_DTYPE_BF16)
+        return airc_fail(AIRC_E_SHAPE, "%s: Found dtype %s but expected %s", a.op,
+                         airc_dtype_torch_type_name(w.dtype), airc_dtype_torch_type_name(x.dtype));
+    airc_tmeta out = x;
+    if (x.ndim == 4 && airc_meta_is_channels_last_like(&x))
+        airc_meta_channels_last_strides(&out);
+    else
+        airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* glu(self, dim=-1): the first half along dim times the sigmoid of the
+ * second; laid out by TensorIterator over the two halves. */
+airc_status airc_meta_glu(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand halves[2];
+    memset(halves, 0, sizeof halves);
+    airc_tmeta *x = &halves[0].t;
+    AIRC_TRY(airc_meta_tensor(&a, "self", x));
+    if (x->ndim == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: glu does not support 0-dimensional tensors", a.op);
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", -1, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, x->ndim, false, &d));
+    if (x->shape[d] % 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Halving dimension must be even, but dimension %d is size %" PRId64,
+                         a.op, (int)d, x->shape[d]);
+    if (!airc_dtype_is_floating(x->dtype))
+        return unsupported_dtype(&a, x->dtype);
+    x->shape[d] /= 2;
+    halves[1].t = *x;
+    halves[0].present = halves[1].present = true;
+    airc_tmeta out = *x;
+    airc_meta_iter_strides(halves, 2, out.shape, out.ndim, out.strides);
     return airc_meta_set(n, &out);
 }

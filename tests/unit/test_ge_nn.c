@@ -273,9 +273,9 @@ static void test_arg_reductions(void **state)
 static void test_more_activations(void **state)
 {
     (void)state;
-    const spec x[] = {F32(3, 5), TYPED(AIRC_DTYPE_I64, 4)};
-    static const char *const types[] = {"SoftplusV2", "Elu",   "NanToNum", "Mish",
-                                        "IsNan",      "IsInf", "Pow",      NULL};
+    const spec x[] = {F32(4, 6), TYPED(AIRC_DTYPE_I64, 4)};
+    static const char *const types[] = {"SoftplusV2", "Elu", "NanToNum", "Mish",   "IsNan",
+                                        "IsInf",      "Pow", "PRelu",    "SplitV", NULL};
     // clang-format off
     run_case("activations", x, 2,
              CALL("a", "aten.softplus.default", "(args = (%p0, 2, 1.5), kwargs = {})")
@@ -285,8 +285,11 @@ static void test_more_activations(void **state)
              CALL("e", "aten.exp2.default", "(args = (%p1,), kwargs = {})")
              CALL("f", "aten.isnan.default", "(args = (%p0,), kwargs = {})")
              CALL("g", "aten.isinf.default", "(args = (%p1,), kwargs = {})")
-             CALL("h", "aten.nan_to_num.default", "(args = (%p1,), kwargs = {})"),
-             "a, b, c, d, e, f, g, h", types);
+             CALL("h", "aten.nan_to_num.default", "(args = (%p1,), kwargs = {})")
+             CALL("w", "aten.select.int", "(args = (%p0, 0, 1), kwargs = {})")
+             CALL("i", "aten.prelu.default", "(args = (%p0, %w), kwargs = {})")
+             CALL("j", "aten.glu.default", "(args = (%p0, 0), kwargs = {})"),
+             "a, b, c, d, e, f, g, h, i, j", types);
     // clang-format on
 }
 
