@@ -190,6 +190,9 @@ ATEN = [
     ("index_select.default", "index_select"), ("gather.default", "gather"),
     ("index.Tensor", "index"), ("index_put.default", "index_put"),
     ("index_put_.default", "index_put"),
+    ("scatter.src", "scatter"), ("scatter.value", "scatter"), ("scatter_add.default", "scatter"),
+    ("scatter_.src", "scatter"), ("scatter_.value", "scatter"),
+    ("scatter_add_.default", "scatter"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
 ]

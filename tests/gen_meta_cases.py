@@ -814,6 +814,15 @@ op1("prelu_count_err", "aten.prelu.default", [T("f32", [2, 3, 4]), T("f32", [4])
 op1("prelu_rank_err", "aten.prelu.default", [T("f32", [2, 3]), T("f32", [3, 1])], error=True)
 op1("glu", "aten.glu.default", [P("f32", [2, 3, 4], [0, 2, 1]), 1])
 op1("glu_odd_err", "aten.glu.default", [T("f32", [2, 3]), -1], error=True)
+op1("scatter", "aten.scatter.src", [P("f32", [3, 4], [1, 0]), 0, I([2, 3]), T("f32", [2, 3])])
+op1("scatter_value", "aten.scatter.value", [T("i64", [3, 4]), 1, I([3, 2]), 2.7])
+op1("scatter_add", "aten.scatter_add.default", [T("f32", [2, 3]), 1, I([2, 2]), T("f32", [2, 3])])
+op1("scatter_inplace", "aten.scatter_.src", [P("f32", [3, 4], [1, 0]), 0, I([1, 1]),
+                                              T("f32", [1, 1])])
+op1("scatter_dtype_err", "aten.scatter.src", [T("f32", [3, 4]), 0, I([2, 3]), T("f64", [2, 3])],
+    error=True)
+op1("scatter_size_err", "aten.scatter.src", [T("f32", [3, 4]), 1, I([4, 2]), T("f32", [4, 2])],
+    error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

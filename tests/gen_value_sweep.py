@@ -545,6 +545,34 @@ def h_gather(d):
     return {"self": x, "dim": dim, "index": idx, "sparse_grad": False}
 
 
+def h_scatter(d):
+    x = d.tensor()
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    wd = dim % max(nd, 1) if -max(nd, 1) <= dim < max(nd, 1) else 0
+    ishape = [d.r.randint(0, s) if s else 0 for s in x.shape]
+    if nd and d.chance(0.8):
+        ishape[wd] = d.r.randint(1, 3)
+    size = x.shape[wd] if nd else 1
+    hi = size - 1 if d.chance(0.95) else size
+    idx = d.tensor(shape=ishape, dtype="i64", lo=0, hi=max(hi, 0), layout="c")
+    a = {"self": x, "dim": dim, "index": idx}
+    return a
+
+
+def h_scatter_src(d):
+    a = h_scatter(d)
+    a["src"] = d.tensor(shape=[s + d.pick([0, 0, 1]) for s in a["index"].shape],
+                        dtype=a["self"].dtype if d.chance(0.95) else None)
+    return a
+
+
+def h_scatter_value(d):
+    a = h_scatter(d)
+    a["value"] = d.scalar()
+    return a
+
+
 def h_embedding(d):
     v = d.r.randint(1, 5)
     w = d.tensor(shape=[v, d.r.randint(1, 3)] if d.chance(0.95) else [v])
@@ -887,6 +915,8 @@ HINTS = {
     "tril": h_tri, "triu": h_tri, "tril_": h_tri, "triu_": h_tri, "cat": h_cat,
     "stack": h_stack, "constant_pad_nd": h_pad, "index_select": h_index_select, "index.Tensor": h_index,
     "index_put": h_index_put, "index_put_": h_index_put,
+    "scatter.src": h_scatter_src, "scatter_.src": h_scatter_src, "scatter.value": h_scatter_value,
+    "scatter_.value": h_scatter_value, "scatter_add": h_scatter_src, "scatter_add_": h_scatter_src,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "linear": h_linear, "convolution": h_conv,

@@ -34,6 +34,8 @@ AIRC_CPU_KERNEL(replication_pad2d);
 AIRC_CPU_KERNEL(index_select);
 AIRC_CPU_KERNEL(index);
 AIRC_CPU_KERNEL(index_put);
+AIRC_CPU_KERNEL(scatter);
+AIRC_CPU_KERNEL(scatter_add);
 AIRC_CPU_KERNEL(gather);
 AIRC_CPU_KERNEL(embedding);
 

@@ -477,3 +477,79 @@ airc_status airc_cpu_k_index_put(airc_kernel_ctx *k, void *ud)
                              "shape mismatch: values cannot be broadcast to the indexing result");
     return adv_walk(k, &a, o, &v, put_fn, &acc);
 }
+
+/* scatter / scatter_add (.src, .value, in place): the result starts as
+ * self; for each position p of index, result[p with dim replaced by
+ * index[p]] = src[p] (or the value), or += for scatter_add. Positions in
+ * row-major order: of two writes to one place the later wins. */
+static airc_status scatter(airc_kernel_ctx *k, bool add)
+{
+    const airc_tview *x, *idx;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 2, &idx));
+    const airc_tview *o = &k->out[0], *src = k->nargs > 3 && k->in ? k->in[3] : NULL;
+    if (o->ndim != x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result and self differ in rank");
+    airc_cpu_copy(o, x); /* no-op when o is self */
+    int64_t n = airc_cpu_numel(idx);
+    if (n == 0)
+        return AIRC_OK;
+    if (idx->dtype != AIRC_DTYPE_I64)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "index must be int64, got %s",
+                             airc_dtype_name(idx->dtype));
+    int32_t dim = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), o->ndim);
+    int32_t nd = o->ndim ? o->ndim : 1;
+    if (dim < 0 || dim >= nd || (idx->ndim ? idx->ndim : 1) != nd)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "index and self differ in rank");
+    size_t esz = airc_dtype_size(o->dtype);
+    unsigned char value[8] = {0};
+    if (!src) { /* the Scalar value, converted to the result's dtype */
+        airc_cpu_scalar v;
+        bool present;
+        AIRC_TRY(airc_cpu_arg_scalar(k, 3, &v, &present));
+        if (v.is_float)
+            airc_cpu_convert(value, o->dtype, &v.f, AIRC_DTYPE_F64);
+        else
+            airc_cpu_convert(value, o->dtype, &v.i, AIRC_DTYPE_I64);
+    } else if (src->dtype != o->dtype) {
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "src and self differ in dtype");
+    }
+    int64_t p[AIRC_MAX_DIMS] = {0}, size = o->ndim ? o->shape[dim] : 1;
+    airc_tview d0 = *o, s0 = *o;
+    d0.ndim = s0.ndim = 0;
+    for (int64_t e = 0; e < n; e++) {
+        int64_t ioff = 0, ooff = 0, soff = 0;
+        for (int32_t q = 0; q < idx->ndim; q++)
+            ioff += p[q] * idx->strides[q];
+        int64_t v = ((const int64_t *)idx->data)[ioff];
+        if (v < 0 || v >= size)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "index %lld is out of bounds for dimension %d with size %lld",
+                                 (long long)v, (int)dim, (long long)size);
+        for (int32_t q = 0; q < o->ndim; q++) {
+            ooff += (q == dim ? v : p[q]) * o->strides[q];
+            soff += src && q < src->ndim ? p[q] * src->strides[q] : 0;
+        }
+        d0.data = (char *)o->data + ooff * (int64_t)esz;
+        s0.data = src ? (char *)src->data + soff * (int64_t)esz : (void *)value;
+        if (add)
+            accumulate_fn(&d0, &s0, NULL);
+        else
+            memcpy(d0.data, s0.data, esz);
+        for (int32_t q = idx->ndim - 1; q >= 0 && ++p[q] == idx->shape[q]; q--)
+            p[q] = 0;
+    }
+    return AIRC_OK;
+}
+
+airc_status airc_cpu_k_scatter(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return scatter(k, false);
+}
+
+airc_status airc_cpu_k_scatter_add(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return scatter(k, true);
+}

@@ -4,7 +4,8 @@
  * TorchAir; the raiser rebuilds the list, None where the mask is 0.
  * index_put (TorchAir has no converter) -> TensorScatterUpdate /
  * TensorScatterAdd, or MaskedFill for one mask and one value; raised back
- * to index_put. */
+ * to index_put. scatter / scatter_add -> ScatterElements (reduction none /
+ * add), as TorchAir. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -283,6 +284,67 @@ static airc_status raise_scatter(ge_raise *r)
     return airc_ge_raise_call(r, "aten.index_put.default", args, 4, NULL, NULL, 0, &r->out[0]);
 }
 
+/* ---- scatter -------------------------------------------------------------------- */
+
+/* scatter.src / scatter.value / scatter_add(self, dim, index, src|value)
+ * -> ScatterElements(data, indices, updates; axis, reduction none|add), as
+ * TorchAir; a value is broadcast to the index's shape; an empty index
+ * leaves self (Identity). ud: "add" for scatter_add. */
+static airc_status conv_scatter(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x, idx, upd, y;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
+    AIRC_TRY(airc_ge_input(b, 2, &idx));
+    airc_dtype it = AIRC_DTYPE_UNDEFINED;
+    int32_t in = 0;
+    const int64_t *is;
+    AIRC_TRY(airc_ge_tensor_meta(b, idx, &it, &in, &is));
+    int64_t numel = 1, ishape[AIRC_MAX_DIMS];
+    for (int32_t d = 0; d < in; d++)
+        numel *= ishape[d] = is[d];
+    static const char *const one[] = {"x"};
+    if (!numel)
+        return airc_ge_simple(b, "Identity", one, &x, 1, NULL);
+    const airc_value *src = airc_ge_arg(b, 3);
+    AIRC_TRY(airc_ge_operand(b, 3, om->dtype, &upd));
+    if (!src || src->kind != AIRC_VALUE_NODE) /* the value, broadcast to the index */
+        AIRC_TRY(broadcast(b, upd, in, ishape, &upd));
+    int64_t dim = airc_ge_int_arg(b, 1, 0);
+    dim = dim < 0 ? dim + (om->ndim ? om->ndim : 1) : dim;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
+    AIRC_TRY(airc_ge_op_input(op, "data", x));
+    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
+    AIRC_TRY(airc_ge_op_input(op, "updates", upd));
+    AIRC_TRY(airc_ge_op_attr_int(op, "axis", dim));
+    AIRC_TRY(airc_ge_op_attr_string(op, "reduction", ud ? "add" : "none"));
+    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* ScatterElements(data, indices, updates; axis, reduction) -> scatter.src
+ * (reduction none) or scatter_add (add) */
+static airc_status raise_scatter_elements(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 3));
+    int64_t axis = 0;
+    AIRC_TRY(airc_ge_attr_i(r, "axis", false, 0, &axis));
+    const Ge__Proto__AttrDef *red = airc_ge_find_attr(r->op, "reduction");
+    bool add = red && red->value_case == GE__PROTO__ATTR_DEF__VALUE_S && red->s.len == 3 &&
+               !memcmp(red->s.data, "add", 3);
+    if (red && !add &&
+        (red->value_case != GE__PROTO__ATTR_DEF__VALUE_S || red->s.len != 4 ||
+         memcmp(red->s.data, "none", 4)))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (ScatterElements): reduction must be 'none' or 'add'",
+                         r->op->name);
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axis),
+                                 airc_ge_vnode(r, r->in[1]), airc_ge_vnode(r, r->in[2])};
+    return airc_ge_raise_call(r, add ? "aten.scatter_add.default" : "aten.scatter.src", args, 4,
+                              NULL, NULL, 0, &r->out[0]);
+}
+
 /* IndexByTensor(x, indices0..; indices_mask) -> index.Tensor */
 static airc_status raise_index(ge_raise *r)
 {
@@ -304,12 +366,16 @@ static airc_status raise_index(ge_raise *r)
 static const ge_conv_entry conv[] = {
     {"aten.index.Tensor", conv_index, NULL},
     {"aten.index_put.default", conv_index_put, NULL},
+    {"aten.scatter.src", conv_scatter, NULL},
+    {"aten.scatter.value", conv_scatter, NULL},
+    {"aten.scatter_add.default", conv_scatter, "add"},
 };
 
 static const ge_raise_entry raise[] = {
     {"IndexByTensor", raise_index, NULL},
     {"TensorScatterUpdate", raise_scatter, NULL},
     {"TensorScatterAdd", raise_scatter, "accumulate"},
+    {"ScatterElements", raise_scatter_elements, NULL},
 };
 
 const ge_family airc_ge_family_index = {conv, sizeof conv / sizeof *conv, raise,

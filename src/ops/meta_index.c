@@ -378,3 +378,64 @@ airc_status airc_meta_scatter_view(airc_node *n, void *user_data)
     airc_meta_like_strides(&self, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
     return airc_meta_set(n, &out);
 }
+
+/* scatter.src / scatter.value / scatter_add (and the in-place forms):
+ * self's shape and dtype, contiguous (in place: self). An empty index is
+ * not checked, as torch; else an int64 index of self's rank (and src's),
+ * no larger than self apart from dim, nor than src; src of self's dtype.
+ * Each index value is checked when the graph runs. */
+airc_status airc_meta_scatter(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, index, src;
+    bool has_src = false;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "index", &index));
+    if (airc_meta_find(&a, "src") >= 0) {
+        AIRC_TRY(airc_meta_tensor(&a, "src", &src));
+        has_src = true;
+        if (src.dtype != self.dtype)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: scatter(): Expected self.dtype to be equal to "
+                             "src.dtype",
+                             a.op);
+    }
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    if (airc_tmeta_numel(&index) != 0) {
+        AIRC_TRY(index_dtype(&a, "scatter", &index, false));
+        if (!has_src) /* the value converts to self's dtype, checked */
+            AIRC_TRY(airc_meta_check_scalar(&a, "value", self.dtype));
+        int32_t sd = self.ndim ? self.ndim : 1, id = index.ndim ? index.ndim : 1;
+        if (sd != id)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Index tensor must have the same number of dimensions as self "
+                             "tensor",
+                             a.op);
+        if (has_src && (src.ndim ? src.ndim : 1) != id)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Index tensor must have the same number of dimensions as src "
+                             "tensor",
+                             a.op);
+        for (int32_t k = 0; k < index.ndim; k++) {
+            if ((k != d && k < self.ndim && index.shape[k] > self.shape[k]) ||
+                (has_src && k < src.ndim && index.shape[k] > src.shape[k])) {
+                char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR], s3[AIRC_META_SHAPE_STR];
+                return airc_fail(AIRC_E_SHAPE,
+                                 "%s: Expected index %s to be smaller than self %s apart from "
+                                 "dimension %d and to be smaller size than src %s",
+                                 a.op, airc_meta_shape_str(index.shape, index.ndim, s1),
+                                 airc_meta_shape_str(self.shape, self.ndim, s2), (int)d,
+                                 has_src ? airc_meta_shape_str(src.shape, src.ndim, s3) : "[]");
+            }
+        }
+    }
+    airc_tmeta out = self;
+    if (!airc_meta_is_inplace(&a))
+        airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

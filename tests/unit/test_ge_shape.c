@@ -355,6 +355,23 @@ static void test_index_put(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* scatter / scatter_add -> ScatterElements (reduction none / add); a value
+ * broadcast to the index's shape */
+static void test_scatter(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("i") PH("s")
+        CALL("a", "scatter.src", "(%x, 1, %i, %s)")
+        CALL("b", "scatter.value", "(%x, -1, %i, 2.5)")
+        CALL("c", "scatter_add.default", "(%x, 1, %i, %s)")
+        "    return (a, b, c)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(3, 5), I64(5, 2, 3), F32(3, 4)};
+    static const char *const types[] = {"ScatterElements", "BroadcastTo", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 static void test_pad_tri_strided(void **state)
 {
     (void)state;
@@ -614,7 +631,7 @@ int main(void)
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
         cmocka_unit_test(test_pad_int_value), cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index), cmocka_unit_test(test_spatial),
-        cmocka_unit_test(test_index_put),
+        cmocka_unit_test(test_index_put),    cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),
