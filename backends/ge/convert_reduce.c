@@ -17,6 +17,7 @@
  * "reduce nothing", which only a 0-d input gets. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
+#include "ops/meta_util.h"
 #include "ops/ops.h"
 #include <string.h>
 
@@ -299,11 +300,23 @@ static airc_status conv_argmax(airc_ge_builder *b, const airc_node *n, void *ud)
 
 /* ---- cumsum, softmax ------------------------------------------------------------------- */
 
-/* cumsum / cumprod (ud: the GE type) -> Cumsum / Cumprod(x, axis) */
+/* cumsum / cumprod (ud: the GE type) -> Cumsum / Cumprod(x, axis). A 0-dim
+ * self converted to a narrower integer dtype is refused: torch converts
+ * its value with an overflow check, which a Cast does not make. */
 static airc_status conv_cumsum(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)n;
     airc_ge_tensor x, axis;
+    const airc_node *self =
+        n->nargs && n->args[0]->kind == AIRC_VALUE_NODE ? n->args[0]->u.node : NULL;
+    airc_dtype to = airc_ge_node_dtype(b, 0);
+    if (self && self->meta_kind == AIRC_META_TENSOR && self->out[0].ndim == 0 &&
+        airc_dtype_is_integral(to, false) &&
+        (airc_dtype_is_floating(self->out[0].dtype) ||
+         airc_dtype_size(self->out[0].dtype) > airc_dtype_size(to)))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s of a 0-dim %s into %s: torch checks the value for overflow, which "
+                         "Ascend IR's Cast does not",
+                         n->op->qualname, airc_dtype_name(self->out[0].dtype), airc_dtype_name(to));
     AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t nd = 0;
