@@ -193,6 +193,7 @@ ATEN = [
     ("scatter.src", "scatter"), ("scatter.value", "scatter"), ("scatter_add.default", "scatter"),
     ("scatter_.src", "scatter"), ("scatter_.value", "scatter"),
     ("scatter_add_.default", "scatter"),
+    ("index_copy.default", "index_copy"), ("index_copy_.default", "index_copy"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
 ]

@@ -823,6 +823,14 @@ op1("scatter_dtype_err", "aten.scatter.src", [T("f32", [3, 4]), 0, I([2, 3]), T(
     error=True)
 op1("scatter_size_err", "aten.scatter.src", [T("f32", [3, 4]), 1, I([4, 2]), T("f32", [4, 2])],
     error=True)
+IC = "aten.index_copy.default"
+op1("index_copy", IC, [P("f32", [3, 4], [1, 0]), 1, I([2]), T("f32", [4, 2])])
+op1("index_copy_0d", IC, [T("i64", [3, 4]), 0, I([]), T("i64", [1, 4])])
+op1("index_copy_inplace", "aten.index_copy_.default", [P("f32", [3, 4], [1, 0]), 0, I([1]),
+                                                        T("f32", [1, 3])])
+op1("index_copy_count_err", IC, [T("f32", [3, 4]), 0, I([2]), T("f32", [3, 4])], error=True)
+op1("index_copy_rank_err", IC, [T("f32", [3, 4]), 0, I([1, 1]), T("f32", [1, 4])], error=True)
+op1("index_copy_dtype_err", IC, [T("f32", [3, 4]), 0, I([1]), T("f64", [1, 4])], error=True)
 GN = "aten.native_group_norm.default"
 op1("group_norm", GN, [T("f32", [2, 6, 3, 4]), T("f32", [6]), T("f32", [6]), 2, 6, 12, 3, 1e-05])
 op1("group_norm_cl", GN, [CL("f32", [2, 6, 3, 4]), None, None, 2, 6, 12, 2, 1e-05])

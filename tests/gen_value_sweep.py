@@ -573,6 +573,24 @@ def h_scatter_value(d):
     return a
 
 
+def h_index_copy(d):
+    x = d.tensor()
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    wd = dim % max(nd, 1) if -max(nd, 1) <= dim < max(nd, 1) else 0
+    size = x.shape[wd] if nd else 1
+    n = d.pick([1, 2, size, 0]) if d.chance(0.95) else size + 1
+    hi = size - 1 if d.chance(0.95) else size
+    idx = d.tensor(shape=d.pick([[n], [n]] + ([[]] if n == 1 else [])), dtype="i64", lo=0,
+                   hi=max(hi, 0), layout="c")
+    sshape = list(x.shape)
+    if nd:
+        sshape[wd] = n
+    src = d.tensor(shape=sshape if nd or d.chance(0.5) else [n],
+                   dtype=x.dtype if d.chance(0.95) else None)
+    return {"self": x, "dim": dim, "index": idx, "source": src}
+
+
 def h_embedding(d):
     v = d.r.randint(1, 5)
     w = d.tensor(shape=[v, d.r.randint(1, 3)] if d.chance(0.95) else [v])
@@ -916,7 +934,8 @@ HINTS = {
     "stack": h_stack, "constant_pad_nd": h_pad, "index_select": h_index_select, "index.Tensor": h_index,
     "index_put": h_index_put, "index_put_": h_index_put,
     "scatter.src": h_scatter_src, "scatter_.src": h_scatter_src, "scatter.value": h_scatter_value,
-    "scatter_.value": h_scatter_value, "scatter_add": h_scatter_src, "scatter_add_": h_scatter_src,
+    "scatter_.value": h_scatter_value, "scatter_add": h_scatter_src,
+    "scatter_add_": h_scatter_src, "index_copy": h_index_copy, "index_copy_": h_index_copy,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "linear": h_linear, "convolution": h_conv,
@@ -1119,6 +1138,10 @@ EXCLUSIONS = {
         "a padding of an empty batch that crops a dim below zero: torch 1.13 returns a "
         "tensor of negative size there (it refuses the same pads on a non-empty batch); "
         "airc refuses both",
+    "index_copy_empty":
+        "index_copy into an empty self by a non-empty index: torch 1.13 skips the copy for "
+        "some shapes and, for a 1-dim self, fails restriding its empty storage; airc writes "
+        "nothing and succeeds",
     "mask_index":
         "index.Tensor with a bool or uint8 index: the result's size is the count of true "
         "elements, known only when the graph runs; airc's graphs have static shapes and "
@@ -1203,6 +1226,10 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("storage_view")
     if name == "norm" and isinstance(val("p"), (int, float)) and 0 < abs(val("p")) < 0.1:
         raise Excluded("norm_small_order")
+    if name == "index_copy" and isinstance(val("self"), TSpec) and \
+            isinstance(val("index"), TSpec) and numel(val("self").shape) == 0 and \
+            numel(val("index").shape) > 0:
+        raise Excluded("index_copy_empty")
     if name == "elu" and isinstance(val("input_scale"), (int, float)) and \
             abs(val("input_scale")) < 1e-3:
         raise Excluded("elu_cancellation")

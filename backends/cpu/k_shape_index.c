@@ -553,3 +553,40 @@ airc_status airc_cpu_k_scatter_add(airc_kernel_ctx *k, void *ud)
     (void)ud;
     return scatter(k, true);
 }
+
+/* index_copy / index_copy_(self, dim, index, source): the result starts
+ * as self; its slice index[j] along dim becomes source's slice j (a
+ * 0-dim source or self: the whole tensor). Later writes win. */
+airc_status airc_cpu_k_index_copy(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *idx, *src;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 2, &idx));
+    AIRC_TRY(tensor_arg(k, 3, &src));
+    const airc_tview *o = &k->out[0];
+    if (o->ndim != x->ndim || src->dtype != o->dtype || idx->dtype != AIRC_DTYPE_I64 ||
+        idx->ndim > 1 || (o->ndim && src->ndim && src->ndim != o->ndim))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, index and source do not match");
+    airc_cpu_copy(o, x); /* no-op when o is self */
+    int32_t dim = o->ndim ? airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), o->ndim) : 0;
+    if (dim < 0 || (o->ndim && dim >= o->ndim))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim out of range");
+    int64_t n = airc_cpu_numel(idx), size = o->ndim ? o->shape[dim] : 1;
+    for (int64_t j = 0; j < n && airc_cpu_numel(o); j++) { /* torch skips an empty self */
+        int64_t v = ((const int64_t *)idx->data)[idx->ndim ? j * idx->strides[0] : 0];
+        if (v < 0 || v >= size)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "index_copy_(): index %lld is out of bounds for dimension %d "
+                                 "with size %lld",
+                                 (long long)v, (int)dim, (long long)size);
+        airc_tview dst = *o, s = *src;
+        if (o->ndim)
+            airc_cpu_narrow(&dst, dim, v, 1);
+        if (src->ndim)
+            airc_cpu_narrow(&s, dim, j, 1);
+        if (airc_cpu_numel(&dst) == airc_cpu_numel(&s))
+            airc_cpu_copy_reshape(&dst, &s);
+    }
+    return AIRC_OK;
+}

@@ -4,8 +4,9 @@
  * TorchAir; the raiser rebuilds the list, None where the mask is 0.
  * index_put (TorchAir has no converter) -> TensorScatterUpdate /
  * TensorScatterAdd, or MaskedFill for one mask and one value; raised back
- * to index_put. scatter / scatter_add -> ScatterElements (reduction none /
- * add), as TorchAir. */
+ * to index_put. index_copy -> TensorScatterUpdate with dim moved first.
+ * scatter / scatter_add -> ScatterElements (reduction none / add), as
+ * TorchAir. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -284,6 +285,61 @@ static airc_status raise_scatter(ge_raise *r)
     return airc_ge_raise_call(r, "aten.index_put.default", args, 4, NULL, NULL, 0, &r->out[0]);
 }
 
+/* index_copy(self, dim, index, source) -> TensorScatterUpdate on self and
+ * source with dim moved first, the index as [n, 1]; moved back. A 0-dim
+ * self is the source; an empty index leaves self. */
+static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    int32_t nd = om->ndim;
+    airc_ge_tensor x, idx, src, y;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
+    AIRC_TRY(airc_ge_operand(b, 3, om->dtype, &src));
+    AIRC_TRY(airc_ge_input(b, 2, &idx));
+    airc_dtype it = AIRC_DTYPE_UNDEFINED;
+    int32_t in = 0;
+    const int64_t *is;
+    AIRC_TRY(airc_ge_tensor_meta(b, idx, &it, &in, &is));
+    int64_t count = in ? is[0] : 1;
+    static const char *const one[] = {"x"};
+    if (nd == 0) {
+        AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 0, NULL, &src));
+        return airc_ge_simple(b, "Identity", one, &src, 1, NULL);
+    }
+    if (!count)
+        return airc_ge_simple(b, "Identity", one, &x, 1, NULL);
+    int64_t dim = airc_ge_int_arg(b, 1, 0), perm[AIRC_MAX_DIMS], inv[AIRC_MAX_DIMS];
+    dim = dim < 0 ? dim + nd : dim;
+    if (dim < 0 || dim >= nd)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "index_copy: dim out of range");
+    int64_t ishape[2] = {count, 1}, sshape[AIRC_MAX_DIMS], tshape[AIRC_MAX_DIMS];
+    AIRC_TRY(airc_ge_cast(b, idx, AIRC_DTYPE_I64, &idx));
+    AIRC_TRY(airc_ge_reshape(b, idx, AIRC_DTYPE_I64, 2, ishape, &idx));
+    perm[0] = dim; /* dim first, the others in order */
+    for (int32_t d = 0, np = 1; d < nd; d++)
+        if (d != dim)
+            perm[np++] = d;
+    for (int32_t d = 0; d < nd; d++) {
+        inv[perm[d]] = d;
+        sshape[d] = d == dim ? count : om->shape[d];
+        tshape[d] = om->shape[perm[d]];
+    }
+    if (dim) {
+        AIRC_TRY(transpose(b, x, om->dtype, nd, om->shape, perm, &x));
+        AIRC_TRY(transpose(b, src, om->dtype, nd, sshape, perm, &src));
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "TensorScatterUpdate", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
+    AIRC_TRY(airc_ge_op_input(op, "updates", src));
+    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, nd, tshape, &y));
+    if (dim)
+        AIRC_TRY(transpose(b, y, om->dtype, nd, tshape, inv, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* ---- scatter -------------------------------------------------------------------- */
 
 /* scatter.src / scatter.value / scatter_add(self, dim, index, src|value)
@@ -366,6 +422,7 @@ static airc_status raise_index(ge_raise *r)
 static const ge_conv_entry conv[] = {
     {"aten.index.Tensor", conv_index, NULL},
     {"aten.index_put.default", conv_index_put, NULL},
+    {"aten.index_copy.default", conv_index_copy, NULL},
     {"aten.scatter.src", conv_scatter, NULL},
     {"aten.scatter.value", conv_scatter, NULL},
     {"aten.scatter_add.default", conv_scatter, "add"},

@@ -439,3 +439,66 @@ airc_status airc_meta_scatter(airc_node *n, void *user_data)
         airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* index_copy(self, dim, index, source) and index_copy_: torch 1.13's
+ * checks (an int64 index of at most one dim, one per source slice along
+ * dim, slices of self's shape, self's dtype); the result is contiguous
+ * (in place: self). Index values are checked when the graph runs. */
+airc_status airc_meta_index_copy(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, index, src;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "index", &index));
+    AIRC_TRY(airc_meta_tensor(&a, "source", &src));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    if (index.ndim >= 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): Index should have dimension 1 or 0 (got %d)", a.op,
+                         (int)index.ndim);
+    int64_t count = airc_tmeta_numel(&index);
+    if (src.ndim == 0 && count != 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): When source is scalar, index should have one "
+                         "element (got %" PRId64 ")",
+                         a.op, count);
+    if (self.ndim && src.ndim && self.ndim != src.ndim)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): When source and destination are not scalars, their "
+                         "dimensionality must match. Source dimensionality (%d), destination "
+                         "dimensionality (%d)",
+                         a.op, (int)src.ndim, (int)self.ndim);
+    if (index.dtype != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): Expected a long tensor for index, but got %s", a.op,
+                         airc_dtype_torch_type_name(index.dtype));
+    /* the slice shapes: each shape without dim (a 0-dim one stays empty) */
+    bool same = (self.ndim ? self.ndim - 1 : 0) == (src.ndim ? src.ndim - 1 : 0);
+    for (int32_t k = 0; same && k < self.ndim && k < src.ndim; k++)
+        same = k == d || self.shape[k] == src.shape[k];
+    if (!same)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): Source/destination tensor must have same slice "
+                         "shapes",
+                         a.op);
+    if (src.ndim && count != src.shape[d])
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): Number of indices (%" PRId64 ") should be equal to "
+                         "source.size(dim) (%" PRId64 ")",
+                         a.op, count, src.shape[d]);
+    if (src.dtype != self.dtype)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_copy_(): self and source expected to have the same dtype, but "
+                         "got (self) %s and (source) %s",
+                         a.op, airc_dtype_torch_type_name(self.dtype),
+                         airc_dtype_torch_type_name(src.dtype));
+    airc_tmeta out = self;
+    if (!airc_meta_is_inplace(&a))
+        airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

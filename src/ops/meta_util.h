@@ -237,6 +237,7 @@ AIRC_META_FN(index_put);
 AIRC_META_FN(prelu);
 AIRC_META_FN(glu);
 AIRC_META_FN(scatter);
+AIRC_META_FN(index_copy);
 AIRC_META_FN(pixel_shuffle);
 AIRC_META_FN(roll);
 AIRC_META_FN(pad2d);

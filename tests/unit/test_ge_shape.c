@@ -355,20 +355,27 @@ static void test_index_put(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
-/* scatter / scatter_add -> ScatterElements (reduction none / add); a value
- * broadcast to the index's shape */
+/* scatter / scatter_add -> ScatterElements (reduction none / add), a value
+ * broadcast to the index's shape; index_copy (along dim 1, and a 0-dim
+ * index) -> TensorScatterUpdate */
 static void test_scatter(void **state)
 {
     (void)state;
     // clang-format off
-    static const char fx[] = "graph():\n" PH("x") PH("i") PH("s")
+    static const char fx[] = "graph():\n" PH("x") PH("i") PH("s") PH("t")
         CALL("a", "scatter.src", "(%x, 1, %i, %s)")
         CALL("b", "scatter.value", "(%x, -1, %i, 2.5)")
         CALL("c", "scatter_add.default", "(%x, 1, %i, %s)")
-        "    return (a, b, c)\n";
+        CALL("j", "select.int", "(%i, 1, 0)")
+        CALL("d", "index_copy.default", "(%x, 1, %j, %s)")
+        CALL("k", "select.int", "(%j, 0, 1)")
+        CALL("m", "remainder.Scalar", "(%k, 3)")
+        CALL("e", "index_copy.default", "(%x, 0, %m, %t)")
+        "    return (a, b, c, d, e)\n";
     // clang-format on
-    static const in_spec ins[] = {F32(3, 5), I64(5, 2, 3), F32(3, 4)};
-    static const char *const types[] = {"ScatterElements", "BroadcastTo", NULL};
+    static const in_spec ins[] = {F32(3, 5), I64(5, 3, 3), F32(3, 3), F32(1, 5)};
+    static const char *const types[] = {"ScatterElements", "BroadcastTo", "TensorScatterUpdate",
+                                        NULL};
     check_graph(fx, ins, N_IN(ins), types);
 }
 
