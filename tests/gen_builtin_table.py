@@ -158,6 +158,7 @@ ATEN = [
     ("adaptive_avg_pool2d.default", "adaptive_pool2d"),
     ("_adaptive_avg_pool2d.default", "adaptive_pool2d"),
     ("upsample_nearest2d.vec", "upsample2d"), ("upsample_bilinear2d.vec", "upsample2d"),
+    ("upsample_nearest2d.default", "upsample2d"), ("upsample_bilinear2d.default", "upsample2d"),
     # softmax, norms
     ("_softmax.default", "softmax"), ("_log_softmax.default", "softmax"),
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),

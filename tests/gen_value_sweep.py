@@ -755,6 +755,19 @@ def h_adaptive(d):
     return {"self": pool_input(d), "output_size": [d.r.randint(1, 3), d.r.randint(1, 4)]}
 
 
+def h_upsample_default(d):
+    # torch 2's overload: output_size, scales_h / scales_w (None, or the
+    # size ratio, as torch 2's decompositions pass them)
+    a = h_upsample(d)
+    x = a.pop("input")
+    size = [d.r.randint(1, 9), d.r.randint(1, 9)]
+    a = {"self": x, "output_size": size, "align_corners": a["align_corners"]}
+    if d.chance(0.4):
+        a["scales_h"] = size[0] / x.shape[2]
+        a["scales_w"] = size[1] / x.shape[3]
+    return a
+
+
 def h_layer_norm(d):
     x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(2, 4, 3)),
                  dtype=d.pick(["f32"] * 6 + ["f64", "bf16"]))
@@ -942,6 +955,8 @@ HINTS = {
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
+    "upsample_nearest2d.default": h_upsample_default,
+    "upsample_bilinear2d.default": h_upsample_default,
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
     "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk,
     "prelu": h_prelu, "glu": h_glu, "pixel_shuffle": h_pixel_shuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,

@@ -488,7 +488,9 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.matmul.default", k_matmul},
     {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},
     {"aten.mm.default", k_mm},
+    {"aten.upsample_bilinear2d.default", airc_cpu_k_upsample_bilinear2d},
     {"aten.upsample_bilinear2d.vec", airc_cpu_k_upsample_bilinear2d},
+    {"aten.upsample_nearest2d.default", airc_cpu_k_upsample_nearest2d},
     {"aten.upsample_nearest2d.vec", airc_cpu_k_upsample_nearest2d},
 };
 const size_t airc_cpu_num_kernels_linalg =

@@ -1,5 +1,5 @@
-/* Linalg family: upsample_nearest2d.vec and upsample_bilinear2d.vec over
- * [N, C, H, W] in any layout, with torch's CPU index arithmetic: a source
+/* Linalg family: upsample_nearest2d and upsample_bilinear2d (.vec, and
+ * .default with scales_h / scales_w) over [N, C, H, W] in any layout, with torch's CPU index arithmetic: a source
  * scale of 1 / scale_factor when scale factors are given (and above 0),
  * else in / out; nearest takes min(floor(dst * scale), in - 1); bilinear
  * (align_corners false) samples at max((dst + 0.5) * scale - 0.5, 0), with
@@ -15,6 +15,7 @@
 #include "backends/cpu/k_linalg_impl.h"
 
 #include <math.h>
+#include <string.h>
 
 /* One dim's source taps: for output index i, lo[i] and hi[i] with weight
  * 1 - w[i] and w[i] (nearest: hi = lo, w = 0). */
@@ -23,14 +24,19 @@ typedef struct taps {
     double *w;
 } taps;
 
-/* scale_factors item d (0: absent, None or not above 0). */
-static double scale_factor(const airc_kernel_ctx *k, size_t arg, int d)
+/* The scale factor of dim d (0: absent, None or not above 0): item d of
+ * the scale_factors list at arg (.vec), or the float at arg + d (.default:
+ * scales_h, scales_w). */
+static double scale_factor(const airc_kernel_ctx *k, bool vec, size_t arg, int d)
 {
-    const airc_value *v = airc_kernel_arg(k, arg);
-    if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
-        return 0;
+    const airc_value *v = airc_kernel_arg(k, vec ? arg : arg + (size_t)d);
+    if (vec) {
+        if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
+            return 0;
+        v = v->u.items[d];
+    }
     double f = 0;
-    if (airc_value_get_float(v->u.items[d], &f) != AIRC_OK)
+    if (!v || airc_value_get_float(v, &f) != AIRC_OK)
         return 0;
     return f > 0 ? f : 0;
 }
@@ -114,8 +120,9 @@ static airc_status upsample(airc_kernel_ctx *k, bool nearest)
         return airc_cpu_oom(k, "upsample indices");
     }
     taps th = {idx, idx + oh, wts}, tw = {idx + 2 * oh, idx + 2 * oh + ow, wts + oh};
-    dim_taps(x->shape[2], oh, scale_factor(k, sf_arg, 0), nearest, align, dbl, &th);
-    dim_taps(x->shape[3], ow, scale_factor(k, sf_arg, 1), nearest, align, dbl, &tw);
+    bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
+    dim_taps(x->shape[2], oh, scale_factor(k, vec, sf_arg, 0), nearest, align, dbl, &th);
+    dim_taps(x->shape[3], ow, scale_factor(k, vec, sf_arg, 1), nearest, align, dbl, &tw);
     size_t esz = airc_dtype_size(y->dtype);
     /* torch copies an input its result is as large as */
     bool same = oh == x->shape[2] && ow == x->shape[3];

@@ -376,18 +376,20 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
 static bool resize_scale_ok(airc_ge_builder *b, const airc_node *n, size_t sf_arg, int d,
                             bool nearest)
 {
-    const airc_value *v = airc_ge_arg(b, sf_arg);
+    bool vec = strstr(n->op->qualname, ".vec") != NULL; /* .default: scales_h, scales_w */
+    const airc_value *v = airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d);
     int64_t in = n->inputs[0]->out[0].shape[2 + d], out = n->out[0].shape[2 + d];
-    if (!v || v->kind != AIRC_VALUE_LIST || v->len < 2 || out == in || (nearest && out == 2 * in))
+    if (!v || (vec && (v->kind != AIRC_VALUE_LIST || v->len < 2)) || out == in ||
+        (nearest && out == 2 * in))
         return true;
     double f = 0;
-    if (airc_value_get_float(v->u.items[d], &f) != AIRC_OK)
-        return true; /* meta took only numbers */
+    if (airc_value_get_float(vec ? v->u.items[d] : v, &f) != AIRC_OK)
+        return true; /* meta took only numbers (or None) */
     return f <= 0 || (float)(1.0 / f) == (float)in / (float)out;
 }
 
-/* upsample_nearest2d.vec -> ResizeNearestNeighborV2 and
- * upsample_bilinear2d.vec -> ResizeBilinearV2 (align_corners, or
+/* upsample_nearest2d -> ResizeNearestNeighborV2 and upsample_bilinear2d
+ * -> ResizeBilinearV2 (.vec and .default) (align_corners, or
  * half_pixel_centers: torch's sampling at (dst + 0.5) * scale - 0.5), the
  * size a Const of the result's H and W. Scale factors whose 1 / factor is
  * not in / out in float have no Resize form: refused. */
@@ -1210,6 +1212,8 @@ static const ge_conv_entry conv[] = {
     {"aten.native_group_norm.default", conv_group_norm, NULL},
     {"aten.upsample_bilinear2d.vec", conv_upsample, "bilinear"},
     {"aten.upsample_nearest2d.vec", conv_upsample, NULL},
+    {"aten.upsample_bilinear2d.default", conv_upsample, "bilinear"},
+    {"aten.upsample_nearest2d.default", conv_upsample, NULL},
     {"aten.native_layer_norm.default", conv_layer_norm, NULL},
     {"aten.convolution.default", conv_convolution, NULL},
     {"aten.max_pool2d_with_indices.default", conv_max_pool, NULL},

@@ -1,6 +1,8 @@
-/* Meta functions of upsample_nearest2d.vec and upsample_bilinear2d.vec
- * (what make_fx records for nn.Upsample and F.interpolate): a 4-d input,
- * exactly one of output_size and scale_factors, each of 2 values; an
+/* Meta functions of upsample_nearest2d and upsample_bilinear2d, .vec (what
+ * torch 1.13's make_fx records for nn.Upsample and F.interpolate) and
+ * .default (torch 2's: output_size, scales_h / scales_w for sampling
+ * only): a 4-d input, exactly one of output_size and scale_factors, each
+ * of 2 values; an
  * output size from scale factors is torch's (int64)(size * factor); every
  * input and output size above 0 (a zero batch is fine). The result keeps a
  * channels-last input's layout. dtypes as torch's CPU kernels: f32, f64,
@@ -36,8 +38,9 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     bool nearest = !strcmp(airc_meta_name(&a), "upsample_nearest2d");
+    bool vec = !strcmp(airc_meta_overload(&a), "vec");
     airc_tmeta x;
-    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    AIRC_TRY(airc_meta_tensor(&a, vec ? "input" : "self", &x));
     char s[AIRC_META_SHAPE_STR];
     if (x.ndim != 4)
         return airc_fail(AIRC_E_SHAPE, "%s: expected a 4-d input (N, C, H, W), got shape %s", a.op,
@@ -54,7 +57,15 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     bool has_size;
     AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &has_size));
     AIRC_TRY(scale_list(&a, scale, AIRC_MAX_DIMS, &nf));
-    bool has_scale = airc_meta_get(&a, "scale_factors") != NULL;
+    /* .default: output_size, with scales_h / scales_w only for sampling */
+    bool has_scale = vec && airc_meta_get(&a, "scale_factors") != NULL;
+    double sh, sw;
+    if (!vec && (!has_size || airc_meta_double(&a, "scales_h", 0, &sh) != AIRC_OK ||
+                 airc_meta_double(&a, "scales_w", 0, &sw) != AIRC_OK))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: output_size (2 ints) and optional float scales_h "
+                         "and scales_w expected",
+                         a.op);
     if (has_size == has_scale)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Must specify exactly one of output_size and "

@@ -482,8 +482,12 @@ static void test_upsample(void **state)
                      CALL("c", "aten.upsample_bilinear2d.vec",
                           "(args = (%p0, [7, 9], False, None), kwargs = {})")
                          CALL("d", "aten.upsample_bilinear2d.vec",
-                              "(args = (%p0, None, True, [1.5, 2.5]), kwargs = {})"),
-             "a, b, c, d", types);
+                              "(args = (%p0, None, True, [1.5, 2.5]), kwargs = {})")
+                             CALL("e", "aten.upsample_nearest2d.default",
+                                  "(args = (%p0, [8, 10], 2.0, 2.0), kwargs = {})")
+                                 CALL("f", "aten.upsample_bilinear2d.default",
+                                      "(args = (%p0, [6, 5], False), kwargs = {})"),
+             "a, b, c, d, e, f", types);
     airc_context *ctx;
     AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
     char *text = graph_text(1, CALL("a", "aten.upsample_nearest2d.vec",
