@@ -12,8 +12,9 @@
  *    its views lead back to).
  * clone is kept, unlike Inductor: in a graph that still mutates (functionalize
  * off, custom in-place ops or writes to inputs kept) a clone is what
- * protects its source; so is copy in such a graph (copy(self, src) is a
- * fresh tensor, src may be written later). */
+ * protects its source; so is every op above whose result is a fresh tensor
+ * in torch (copy, repeat, constant_pad_nd, pow, cat, rounding): its source
+ * may be written later. */
 #include "passmgr/passmgr.h"
 #include "ops/ops.h"
 
@@ -33,26 +34,27 @@ typedef struct noop_op {
     const char *qualname;
     noop_kind kind;
     int src_arg; /* schema position of the source */
+    bool fresh;  /* returns a new tensor in torch (not a view of the source) */
 } noop_op;
 
 static const noop_op noop_ops[] = {
-    {"aten.view.default", NOOP_ALWAYS, 0},
-    {"aten.reshape.default", NOOP_ALWAYS, 0},
-    {"aten._unsafe_view.default", NOOP_ALWAYS, 0},
-    {"aten._reshape_alias.default", NOOP_ALWAYS, 0},
-    {"aten.expand.default", NOOP_ALWAYS, 0},
-    {"aten.alias.default", NOOP_ALWAYS, 0},
-    {"aten.detach.default", NOOP_ALWAYS, 0},
-    {"aten.copy.default", NOOP_ALWAYS, 1},
-    {"aten.slice.Tensor", NOOP_SLICE, 0},
-    {"aten.repeat.default", NOOP_REPEAT, 0},
-    {"aten.constant_pad_nd.default", NOOP_PAD, 0},
-    {"aten.pow.Tensor_Scalar", NOOP_POW_ONE, 0},
-    {"aten.cat.default", NOOP_CAT_ONE, 0},
-    {"aten.ceil.default", NOOP_INT_ROUND, 0},
-    {"aten.floor.default", NOOP_INT_ROUND, 0},
-    {"aten.round.default", NOOP_INT_ROUND, 0},
-    {"aten.trunc.default", NOOP_INT_ROUND, 0},
+    {"aten.view.default", NOOP_ALWAYS, 0, false},
+    {"aten.reshape.default", NOOP_ALWAYS, 0, false},
+    {"aten._unsafe_view.default", NOOP_ALWAYS, 0, false},
+    {"aten._reshape_alias.default", NOOP_ALWAYS, 0, false},
+    {"aten.expand.default", NOOP_ALWAYS, 0, false},
+    {"aten.alias.default", NOOP_ALWAYS, 0, false},
+    {"aten.detach.default", NOOP_ALWAYS, 0, false},
+    {"aten.copy.default", NOOP_ALWAYS, 1, true},
+    {"aten.slice.Tensor", NOOP_SLICE, 0, false},
+    {"aten.repeat.default", NOOP_REPEAT, 0, true},
+    {"aten.constant_pad_nd.default", NOOP_PAD, 0, true},
+    {"aten.pow.Tensor_Scalar", NOOP_POW_ONE, 0, true},
+    {"aten.cat.default", NOOP_CAT_ONE, 0, true},
+    {"aten.ceil.default", NOOP_INT_ROUND, 0, true},
+    {"aten.floor.default", NOOP_INT_ROUND, 0, true},
+    {"aten.round.default", NOOP_INT_ROUND, 0, true},
+    {"aten.trunc.default", NOOP_INT_ROUND, 0, true},
 };
 
 static const noop_op *find_noop(const airc_op *op)
@@ -209,8 +211,8 @@ airc_status airc_pass_remove_noop_ops(airc_graph *g, int32_t *changed)
     const airc_value *bound[8];
     for (airc_node *n = g->root.next, *next; n != &g->root; n = next) {
         next = n->next;
-        if (n->kind != AIRC_NODE_CALL_FUNCTION ||
-            (mutates && !strcmp(n->op->qualname, "aten.copy.default")))
+        const noop_op *no = n->kind == AIRC_NODE_CALL_FUNCTION ? find_noop(n->op) : NULL;
+        if (!no || (mutates && no->fresh))
             continue;
         airc_node *src = noop_source(n, bound);
         if (!src)

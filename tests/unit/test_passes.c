@@ -534,8 +534,9 @@ static void test_remove_noop_ops(void **state)
     airc_graph_destroy(g);
 
     /* an output whose source is a view of an input stays (t of x_1), and in
-     * a graph that still writes (copy_ into x_1) copy is a fresh tensor:
-     * replaced by its source it would read the write */
+     * a graph that still writes (copy_ into x_1) copy, a zero pad and a
+     * repeat by ones are fresh tensors: replaced by their source they would
+     * read the write (the pad: found by fuzz_api) */
     const char *mut =
         "graph():\n"
         "    %x_1 : [#users=3] = placeholder[target=x_1]\n"
@@ -546,8 +547,11 @@ static void test_remove_noop_ops(void **state)
         "    %t_2 : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%t_1,), kwargs = {})\n"
         "    %copy : [#users=1] = call_function[target=torch.ops.aten.copy.default](args = (%clone, %t_2), kwargs = {})\n"
         "    %neg : [#users=1] = call_function[target=torch.ops.aten.neg.default](args = (%x_1,), kwargs = {})\n"
+        "    %pad : [#users=1] = call_function[target=torch.ops.aten.constant_pad_nd.default](args = (%x_1, [], -1), kwargs = {})\n"
+        "    %sq : [#users=1] = call_function[target=torch.ops.aten.squeeze.dim](args = (%pad, -2), kwargs = {})\n"
+        "    %rep : [#users=1] = call_function[target=torch.ops.aten.repeat.default](args = (%x_1, [1, 1]), kwargs = {})\n"
         "    %copy_ : [#users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x_1, %neg), kwargs = {})\n"
-        "    return (view, copy)\n";
+        "    return (view, copy, sq, rep)\n";
     g = airc_test_parse(g_ctx, mut);
     AIRC_ASSERT_OK(airc_pass_meta_propagation(g, in, &changed));
     char *before = airc_test_print(g, AIRC_PRINT_NO_TYPES);
