@@ -44,6 +44,7 @@
  * mutates its argument in place, so that argument is made to alias the
  * root's latest value (views replayed on it where the chain holds
  * functional values), and the views of the root are replayed afterwards. */
+#include "ops/meta_util.h"
 #include "ops/ops.h"
 #include "passmgr/passmgr.h"
 
@@ -236,6 +237,23 @@ static bool is_view_result(const airc_node *n)
         return src->kind == AIRC_NODE_CALL_FUNCTION && is_view_op(src->op);
     }
     return false;
+}
+
+/* An in-place view (squeeze_, t_...) writes only self's shape, and meta
+ * gives that shape to the node's result alone, refusing reads of self
+ * after it (airc_meta_inplace_view_ok, checked here too: meta may be
+ * unknown): the node becomes its out-of-place view. */
+static airc_status unwrite_view(airc_node *n, int32_t *changed)
+{
+    const airc_value *self = n->nargs ? n->args[0] : airc_node_kwarg(n, "self");
+    if (self && self->kind == AIRC_VALUE_NODE)
+        AIRC_TRY(airc_meta_inplace_view_ok(n, self->u.node));
+    const airc_op *twin;
+    AIRC_TRY(airc_op_functional_twin(n->graph->ctx, n->op, &twin));
+    if (!twin || !is_view_op(twin))
+        return AIRC_OK;
+    *changed = 1;
+    return airc_node_set_target(n, twin->qualname);
 }
 
 /* A view whose leading arguments come by keyword (detach(self=x)) gets
@@ -756,6 +774,9 @@ static airc_status run(fstate *s, int32_t *changed)
         if (n->kind == AIRC_NODE_OUTPUT)
             AIRC_TRY(expand_written_tuples(s, n));
         AIRC_TRY(rewire_inputs(s, n));
+        if (n->kind == AIRC_NODE_CALL_FUNCTION && n->op->schema->is_mutable &&
+            (n->op->flags & AIRC_OP_VIEW))
+            AIRC_TRY(unwrite_view(n, changed));
         if (n->kind == AIRC_NODE_CALL_FUNCTION && is_view_op(n->op))
             AIRC_TRY(positional_leading(n));
         if (is_view_result(n) && n->nargs && n->args[0]->kind == AIRC_VALUE_NODE)

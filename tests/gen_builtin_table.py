@@ -14,7 +14,8 @@ A = torch.ops.aten
 
 # (op "name.overload" in aten, C meta function). Flags come from the schema:
 # a written argument -> SIDE_EFFECT; ops that always return a view of their
-# input are listed in VIEWS.
+# input are listed in VIEWS (the in-place views squeeze_, t_... are both:
+# they write self's shape, and their result views self).
 ATEN = [
     # unary, same dtype
     ("abs.default", "unary"), ("abs_.default", "unary"),
@@ -144,6 +145,9 @@ ATEN = [
     ("expand.default", "expand"),
     ("squeeze.default", "squeeze"), ("squeeze.dim", "squeeze"),
     ("unsqueeze.default", "unsqueeze"),
+    ("squeeze_.default", "squeeze"), ("squeeze_.dim", "squeeze"),
+    ("unsqueeze_.default", "unsqueeze"), ("t_.default", "transpose"),
+    ("transpose_.default", "transpose"),
     ("slice.Tensor", "slice"), ("select.int", "select"),
     ("split.Tensor", "split"), ("split_with_sizes.default", "split"),
     ("unbind.int", "split"),
@@ -151,7 +155,7 @@ ATEN = [
     ("lift_fresh.default", "alias"),
     # matmul, conv, pooling
     ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
-    ("baddbmm.default", "mm"),
+    ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"),
     ("linear.default", "linear"), ("matmul.default", "matmul"),
     ("convolution.default", "convolution"),
     ("max_pool2d_with_indices.default", "pool2d"), ("avg_pool2d.default", "pool2d"),
@@ -204,7 +208,8 @@ VIEWS = {"view.default", "_reshape_alias.default", "as_strided.default", "permut
          "transpose.int", "t.default", "expand.default", "squeeze.default", "squeeze.dim",
          "unsqueeze.default", "slice.Tensor", "select.int", "split.Tensor",
          "split_with_sizes.default", "unbind.int", "detach.default", "alias.default",
-         "lift_fresh.default"}
+         "lift_fresh.default", "squeeze_.default", "squeeze_.dim", "unsqueeze_.default",
+         "t_.default", "transpose_.default"}
 
 EXTRA = [
     ("operator.getitem", "operator::getitem(Any self, int idx) -> Any", "AIRC_OP_PURE", "getitem"),

@@ -165,6 +165,19 @@ def squeeze_all_write(x):
     return a
 
 
+def inplace_views(x):
+    # in-place views (t_, unsqueeze_, transpose_, squeeze_) of a fresh
+    # tensor, a write through their result, and a view taken before them
+    # read after the write
+    a = x.clone()
+    v = a.t()
+    a.unsqueeze_(1)
+    a.mul_(2)
+    a.transpose_(0, 1).squeeze_(0)
+    a.t_()
+    return a + 1, v
+
+
 VIEW_CASES = [
     (slice_of_slice, lambda: (torch.randn(4, 6),)),
     (select_of_transpose, lambda: (torch.randn(3, 4),)),
@@ -178,6 +191,7 @@ VIEW_CASES = [
     (squeeze_transpose, lambda: (torch.randn(2, 1, 3),)),
     (flat_view_write, lambda: (torch.randn(2, 3),)),
     (squeeze_all_write, lambda: (torch.randn(1, 3, 1),)),
+    (inplace_views, lambda: (torch.randn(2, 3),)),
 ]
 
 

@@ -485,6 +485,19 @@ def kv_cache_update(cache, new, pos, x, counts_at):
     return cache, y, hist
 
 
+def vector_products(m, v, u, v2, w, b, bt):
+    # matmul with a 1-d operand as make_fx records it: matrix @ vector is
+    # mv, vector @ vector dot, vector @ matrix mm then squeeze_ (an in-place
+    # view of the product), linear of one token the same; batch @ vector is
+    # mv of the flattened batch. Then in-place views of a fresh tensor.
+    z = m + 1
+    z.t_()
+    z.unsqueeze_(0)
+    z.transpose_(0, 2)
+    z.squeeze_()
+    return m @ v, v @ v2, u @ m, F.linear(v, w, b), bt @ v, z * 2
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -736,6 +749,8 @@ MODELS = {
     "kv_cache_update": (kv_cache_update, lambda: [
         randn(2, 8, 4), randn(2, 3, 4), torch.tensor([5, 1, 6]), randn(3, 5),
         I64(10, hi=6)]),
+    "vector_products": (vector_products, lambda: [randn(4, 5), randn(5), randn(4), randn(5),
+                                                  randn(3, 5), randn(3), randn(2, 3, 5)]),
     "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
                                                   0.1 * randn(8), randn(8, 8, 3, 3) / 8,
                                                   randn(3, 4, 5)]),

@@ -1,5 +1,5 @@
 /* Built-in CPU kernels, linalg family: the GEMM behind mm, addmm, bmm,
- * baddbmm, matmul and linear (OpenBLAS for f32/f64), and the family's table
+ * baddbmm, matmul, linear, mv and dot (OpenBLAS for f32/f64), and the family's table
  * (convolution in k_linalg_conv.c, pooling in k_linalg_pool.c).
  *
  * Threads: these kernels start none of their own. OpenBLAS's thread count
@@ -315,6 +315,29 @@ static airc_status k_baddbmm(airc_kernel_ctx *k, void *ud)
     return batched_gemm(k, x, y, alpha, beta);
 }
 
+/* mv(self, vec) and dot(self, tensor): one GEMM with the vector as a
+ * column (and dot's self as a row). */
+static airc_status k_mv(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *v;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &v));
+    AIRC_TRY(same_dtypes(k, x, v));
+    const airc_tview *o = &k->out[0];
+    bool dot = x->ndim == 1;
+    AIRC_TRY(want(k,
+                  (x->ndim == 2 || dot) && v->ndim == 1 && o->ndim == x->ndim - 1 &&
+                      x->shape[x->ndim - 1] == v->shape[0] && (dot || o->shape[0] == x->shape[0]),
+                  "expects a matrix or vector and a vector with matching sizes"));
+    airc_cpu_mat a = {x->data, 1, x->shape[0], 0, x->strides[0]};
+    if (!dot)
+        a = mat_of(x, 0, 1);
+    airc_cpu_mat b = {v->data, v->shape[0], 1, v->strides[0], 0};
+    airc_cpu_mat c = {o->data, a.rows, 1, dot ? 0 : o->strides[0], 0};
+    return airc_cpu_gemm(k, o->dtype, 1.0, a, b, 0.0, c);
+}
+
 /* Dims [0, n) of t merge into one with a single stride (*stride). */
 static bool merge_dims(const airc_tview *t, int32_t n, int64_t *stride)
 {
@@ -484,10 +507,12 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.baddbmm.default", k_baddbmm},
     {"aten.bmm.default", k_bmm},
     {"aten.convolution.default", airc_cpu_k_convolution},
+    {"aten.dot.default", k_mv},
     {"aten.linear.default", k_linear},
     {"aten.matmul.default", k_matmul},
     {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},
     {"aten.mm.default", k_mm},
+    {"aten.mv.default", k_mv},
     {"aten.upsample_bilinear2d.default", airc_cpu_k_upsample_bilinear2d},
     {"aten.upsample_bilinear2d.vec", airc_cpu_k_upsample_bilinear2d},
     {"aten.upsample_nearest2d.default", airc_cpu_k_upsample_nearest2d},

@@ -23,7 +23,8 @@ static airc_status view_at(airc_kernel_ctx *k, size_t out, int64_t offset)
 }
 
 /* view, _reshape_alias, alias, detach, lift_fresh, permute, transpose, t,
- * expand, squeeze, unsqueeze: the view starts where the input does. */
+ * expand, squeeze, unsqueeze, and the in-place squeeze_, unsqueeze_, t_,
+ * transpose_: the view starts where the input does. */
 static airc_status k_alias(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
@@ -184,15 +185,20 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.split_with_sizes.default", k_split},
     {"aten.squeeze.default", k_alias},
     {"aten.squeeze.dim", k_alias},
+    {"aten.squeeze_.default", k_alias},
+    {"aten.squeeze_.dim", k_alias},
     {"aten.stack.default", airc_cpu_k_stack},
     {"aten.t.default", k_alias},
+    {"aten.t_.default", k_alias},
     {"aten.transpose.int", k_alias},
+    {"aten.transpose_.default", k_alias},
     {"aten.tril.default", airc_cpu_k_tril},
     {"aten.tril_.default", airc_cpu_k_tril_},
     {"aten.triu.default", airc_cpu_k_triu},
     {"aten.triu_.default", airc_cpu_k_triu_},
     {"aten.unbind.int", k_unbind},
     {"aten.unsqueeze.default", k_alias},
+    {"aten.unsqueeze_.default", k_alias},
     {"aten.view.default", k_alias},
     {"aten.zero_.default", airc_cpu_k_zero_},
     {"aten.zeros.default", airc_cpu_k_zeros},

@@ -1,8 +1,8 @@
 /* Matrix products to and from Ascend IR, with TorchAir's choices:
  * mm -> MatMul, addmm -> MatMulV2, bmm -> BatchMatMul, baddbmm ->
  * BatchMatMul (the two with a Mul by alpha and beta and an Add; beta 0
- * leaves self out); transposes as attributes (transpose_x1/x2,
- * adj_x1/x2). */
+ * leaves self out); mv and dot -> MatMul of the vectors reshaped to
+ * matrices; transposes as attributes (transpose_x1/x2, adj_x1/x2). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -66,6 +66,35 @@ static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_simple(b, "Add", names, in, 2, NULL);
 }
 
+/* mv(self, vec) and dot(self, tensor): a MatMul of the vector as a [k, 1]
+ * column (dot's self as a [1, k] row), reshaped to the result. */
+static airc_status conv_mv(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    const airc_value *vec = airc_ge_arg(b, 1);
+    if (!vec || vec->kind != AIRC_VALUE_NODE || vec->u.node->nout != 1)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: the vector must be a tensor", n->target);
+    int64_t rows = om->ndim ? om->shape[0] : 1, k = vec->u.node->out[0].shape[0];
+    int64_t row[2] = {1, k}, col[2] = {k, 1}, prod[2] = {rows, 1};
+    airc_ge_tensor x, v, y;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &v));
+    if (om->ndim == 0)
+        AIRC_TRY(airc_ge_reshape(b, x, dt, 2, row, &x));
+    AIRC_TRY(airc_ge_reshape(b, v, dt, 2, col, &v));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, m_mm.ge, &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", x));
+    AIRC_TRY(airc_ge_op_input(op, "x2", v));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m_mm.ta, 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m_mm.tb, 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, 2, prod, &y));
+    AIRC_TRY(airc_ge_reshape(b, y, dt, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* ---- raisers ------------------------------------------------------------------ */
 
 static airc_status raise_matmul(ge_raise *r)
@@ -100,10 +129,9 @@ static airc_status raise_matmul(ge_raise *r)
 }
 
 static const ge_conv_entry conv[] = {
-    {"aten.mm.default", conv_mm, &m_mm},
-    {"aten.bmm.default", conv_mm, &m_bmm},
-    {"aten.addmm.default", conv_addmm, &m_mmv2},
-    {"aten.baddbmm.default", conv_addmm, &m_bmm},
+    {"aten.mm.default", conv_mm, &m_mm},         {"aten.bmm.default", conv_mm, &m_bmm},
+    {"aten.addmm.default", conv_addmm, &m_mmv2}, {"aten.baddbmm.default", conv_addmm, &m_bmm},
+    {"aten.mv.default", conv_mv, NULL},          {"aten.dot.default", conv_mv, NULL},
 };
 
 static const ge_raise_entry raise[] = {

@@ -280,7 +280,7 @@ static airc_status call_buffers(builder *b, airc_node *n, const airc_value **arg
     for (uint32_t j = 0; j < nout; j++) {
         airc_tview_from_meta(&v->t[j], &n->out[j]);
         int32_t a = written_arg(s, j);
-        if (a >= 0) {
+        if (a >= 0 && !(n->op->flags & AIRC_OP_VIEW)) { /* not an in-place view (squeeze_) */
             if (!args[a] || args[a]->kind != AIRC_VALUE_NODE)
                 return airc_fail(AIRC_E_UNSUPPORTED,
                                  "node '%s': %s writes an argument that is not a tensor", n->name,

@@ -582,7 +582,8 @@ enum {
     /** Never removed by DCE or CSE (streams, events, asserts, in-place on
      *  inputs); set automatically for schemas that write an argument. */
     AIRC_OP_SIDE_EFFECT = 1u << 0,
-    /** Result aliases its input (view ops). */
+    /** Result aliases its input (view ops; with a written self, an in-place
+     *  view such as squeeze_, whose result has the new shape). */
     AIRC_OP_VIEW = 1u << 1
 };
 

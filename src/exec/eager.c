@@ -490,7 +490,8 @@ static airc_status bind_output(eager_run *r, airc_node *n, launch_item *it, eval
     const airc_schema *s = n->op->schema;
     const airc_arg *ret = s->nrets ? &s->rets[j < s->nrets ? j : s->nrets - 1] : NULL;
     airc_tview_from_meta(&v->t[j], &n->out[j]);
-    if (ret && ret->type.alias && ret->type.is_write) {
+    /* an in-place view (squeeze_...) writes only self's shape: a view */
+    if (ret && ret->type.alias && ret->type.is_write && !(n->op->flags & AIRC_OP_VIEW)) {
         int32_t a = written_arg(s, ret);
         if (a < 0 || !it->k.in[a])
             return airc_fail(AIRC_E_UNSUPPORTED,

@@ -30,6 +30,7 @@ static const char *const renamed_twins[][2] = {
     {"aten.pow_.Scalar", "aten.pow.Tensor_Scalar"},
     {"aten.pow_.Tensor", "aten.pow.Tensor_Tensor"},
     {"aten.zero_.default", "aten.zeros_like.default"},
+    {"aten.transpose_.default", "aten.transpose.int"},
 };
 
 static bool same_type(const airc_type *a, const airc_type *b)

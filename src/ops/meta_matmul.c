@@ -1,4 +1,4 @@
-/* Meta functions of mm, bmm, addmm, baddbmm, linear and matmul. Their results are
+/* Meta functions of mm, bmm, addmm, baddbmm, linear, matmul, mv and dot. Their results are
  * contiguous. */
 #include "ops/meta_util.h"
 
@@ -190,6 +190,27 @@ airc_status airc_meta_matmul(airc_node *n, void *user_data)
     if (y.ndim >= 2)
         out.shape[out.ndim++] = y.shape[y.ndim - 1];
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* mv(self, vec) -> [n]; dot(self, tensor) -> 0-d. */
+airc_status airc_meta_mv(airc_node *n, void *user_data)
+{
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    bool is_dot = !strcmp(airc_meta_name(&a), "dot");
+    const char *n2 = is_dot ? "tensor" : "vec";
+    airc_tmeta x, y;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, n2, &y));
+    AIRC_TRY(want_rank(&a, "self", &x, is_dot ? 1 : 2));
+    AIRC_TRY(want_rank(&a, n2, &y, 1));
+    AIRC_TRY(airc_meta_same_dtype(&a, "self", &x, n2, &y));
+    if (x.shape[x.ndim - 1] != y.shape[0])
+        return inner_mismatch(&a, "self", &x, n2, &y, x.shape[x.ndim - 1], y.shape[0]);
+    airc_tmeta out = x;
+    out.ndim = x.ndim - 1;
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }

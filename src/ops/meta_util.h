@@ -197,6 +197,14 @@ AIRC_HIDDEN airc_status airc_meta_set_tuple(airc_node *n, const airc_tmeta *ts, 
 
 /* ---- the built-in meta functions (builtin_ops.c's table) --------------- */
 
+/* squeeze_, unsqueeze_, t_ and transpose_ (node n, of self) change self's
+ * shape, not its data. airc gives the new shape to n's result only, so
+ * self must not be read after n (torch.fx code that goes on using the
+ * input after `x.squeeze_()`), nor be a graph input or a constant, whose
+ * owner would see the change in torch: AIRC_E_UNSUPPORTED then, with a
+ * message. make_fx's graphs read the result: they pass. */
+AIRC_HIDDEN airc_status airc_meta_inplace_view_ok(const airc_node *n, const airc_node *self);
+
 #define AIRC_META_FN(name) AIRC_HIDDEN airc_status airc_meta_##name(airc_node *n, void *user_data)
 AIRC_META_FN(unary);
 AIRC_META_FN(unary_float);
@@ -221,6 +229,7 @@ AIRC_META_FN(split);
 AIRC_META_FN(alias);
 AIRC_META_FN(mm);
 AIRC_META_FN(linear);
+AIRC_META_FN(mv);
 AIRC_META_FN(matmul);
 AIRC_META_FN(convolution);
 AIRC_META_FN(pool2d);

@@ -16,6 +16,34 @@ static airc_status read_sizes(const airc_meta_args *a, const char *name, int64_t
     return AIRC_OK;
 }
 
+airc_status airc_meta_inplace_view_ok(const airc_node *n, const airc_node *self)
+{
+    const char *op = n->target;
+    if (self->kind == AIRC_NODE_PLACEHOLDER || self->kind == AIRC_NODE_GET_ATTR)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: changes the shape of %s '%s' in place, which airc cannot pass back "
+                         "to its owner; use the out-of-place op",
+                         op, self->kind == AIRC_NODE_PLACEHOLDER ? "graph input" : "constant",
+                         self->name);
+    for (uint32_t i = 0; i < self->nusers; i++) {
+        const airc_node *u = self->users[i];
+        if (u != n && u->order > n->order)
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "%s: '%s' reads '%s' after '%s' changed its shape in place; airc "
+                             "tracks the new shape on the result: read '%s' instead",
+                             op, u->name, self->name, n->name, n->name);
+    }
+    return AIRC_OK;
+}
+
+static airc_status inplace_view_ok(const airc_node *n, const airc_meta_args *a)
+{
+    const airc_value *v = airc_meta_get(a, "self");
+    if (!airc_meta_is_inplace(a) || !v || v->kind != AIRC_VALUE_NODE)
+        return AIRC_OK;
+    return airc_meta_inplace_view_ok(n, v->u.node);
+}
+
 airc_status airc_meta_view(airc_node *n, void *user_data)
 {
     airc_meta_args a;
@@ -160,8 +188,9 @@ airc_status airc_meta_transpose(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta self;
     AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(inplace_view_ok(n, &a));
     int32_t d0, d1;
-    if (!strcmp(airc_meta_name(&a), "t")) {
+    if (airc_meta_name(&a)[0] == 't' && airc_meta_name(&a)[1] != 'r') { /* t, t_ */
         if (self.ndim > 2)
             return airc_fail(AIRC_E_SHAPE,
                              "%s: t() expects a tensor with <= 2 dimensions, but self is %dD",
@@ -247,6 +276,7 @@ airc_status airc_meta_squeeze(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta self;
     AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(inplace_view_ok(n, &a));
     int32_t only = -1;
     if (airc_meta_find(&a, "dim") >= 0) {
         int64_t dim;
@@ -272,6 +302,7 @@ airc_status airc_meta_unsqueeze(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta self;
     AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(inplace_view_ok(n, &a));
     if (self.ndim >= AIRC_MAX_DIMS)
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: result would have more than %d dims", a.op,
                          AIRC_MAX_DIMS);

@@ -155,6 +155,7 @@ static void test_torch_view_cases(void **state)
         {"stale_chain", 0},          {"two_views", 0},
         {"permute_unsqueeze", 0},    {"squeeze_transpose", 1},
         {"flat_view_write", 1},      {"squeeze_all_write", 2},
+        {"inplace_views", 0},
     };
     const char *dir = AIRC_TEST_DATA "/passes/functionalize";
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -363,6 +364,54 @@ static void test_written_tuple_item(void **state)
     check_written_tuple_item("-1");
 }
 
+/* An in-place view (squeeze_...) whose self is read after it, or is a
+ * graph input, is refused by the pass and by eager (meta), naming the
+ * reader; the pass leaves the graph as it was. */
+static void check_inplace_view_refused(const char *text, const char *want)
+{
+    airc_graph *g = airc_test_parse(g_ctx, text);
+    char *before = airc_test_print(g, 0);
+    int32_t changed = 0;
+    assert_int_equal(airc_pass_functionalize(g, &changed), AIRC_E_UNSUPPORTED);
+    assert_non_null(strstr(airc_last_error(), want));
+    char *after = airc_test_print(g, 0);
+    assert_string_equal(before, after);
+    int64_t shape[] = {1, 3};
+    airc_tensor *in, *out[2];
+    AIRC_ASSERT_OK(airc_tensor_create(g_ctx, AIRC_DTYPE_F32, 2, shape, &in));
+    memset(airc_tensor_data(in), 0, 3 * sizeof(float));
+    size_t n = 0;
+    assert_int_equal(airc_run_eager(g, NULL, &in, 1, out, 2, &n, NULL), AIRC_E_UNSUPPORTED);
+    assert_non_null(strstr(airc_last_error(), want));
+    airc_tensor_destroy(in);
+    free(before);
+    free(after);
+    airc_graph_destroy(g);
+}
+
+static void test_inplace_view_refused(void **state)
+{
+    (void)state;
+    check_inplace_view_refused(
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %a : [#users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), "
+        "kwargs = {})\n"
+        "    %s : [#users=1] = call_function[target=torch.ops.aten.squeeze_.dim](args = (%a, 0), "
+        "kwargs = {})\n"
+        "    %m : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%a, 2), "
+        "kwargs = {})\n"
+        "    return (s, m)\n",
+        "'m' reads 'a' after 's' changed its shape in place");
+    check_inplace_view_refused(
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %s : [#users=1] = call_function[target=torch.ops.aten.t_.default](args = (%x,), "
+        "kwargs = {})\n"
+        "    return (s,)\n",
+        "changes the shape of graph input 'x' in place");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +419,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_kept_write_after_functional_one, setup, teardown),
         cmocka_unit_test_setup_teardown(test_view_source_by_keyword, setup, teardown),
         cmocka_unit_test_setup_teardown(test_written_tuple_item, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_inplace_view_refused, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -580,6 +580,24 @@ static void test_baddbmm(void **state)
     // clang-format on
 }
 
+/* mv and dot -> MatMul of the vectors as matrices, reshaped back; an
+ * integer mv too */
+static void test_mv_dot(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), F32(4), F32(4), TYPED(AIRC_DTYPE_I64, 2, 4),
+                      TYPED(AIRC_DTYPE_I64, 4)};
+    static const char *const types[] = {"MatMul", "Reshape", NULL};
+    // clang-format off
+    run_case("mv_dot", x, 5,
+             CALL("a", "aten.mv.default", "(args = (%p0, %p1), kwargs = {})")
+             CALL("b", "aten.dot.default", "(args = (%p1, %p2), kwargs = {})")
+             CALL("c", "aten.mv.default", "(args = (%p3, %p4), kwargs = {})")
+             CALL("d", "aten.dot.default", "(args = (%p2,), kwargs = {tensor: %p1})"),
+             "a, b, c, d", types);
+    // clang-format on
+}
+
 /* remainder -> FloorMod, fmod -> Mod, floor_divide -> FloorDiv, atan2
  * (integers in float), bitwise ops on integers and bools */
 static void test_mod_bitwise(void **state)
@@ -724,7 +742,9 @@ int main(void)
         cmocka_unit_test(test_upsample),         cmocka_unit_test(test_sort_topk),
         cmocka_unit_test(test_more_activations), cmocka_unit_test(test_activations),
         cmocka_unit_test(test_div_log_xor),      cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),    cmocka_unit_test(test_baddbmm),    cmocka_unit_test(test_std_lse_norm),      cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_mod_bitwise),      cmocka_unit_test(test_baddbmm),
+        cmocka_unit_test(test_mv_dot),           cmocka_unit_test(test_std_lse_norm),
+        cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
