@@ -498,6 +498,28 @@ def vector_products(m, v, u, v2, w, b, bt):
     return m @ v, v @ v2, u @ m, F.linear(v, w, b), bt @ v, z * 2
 
 
+def trig_threshold(x, p, i):
+    # the trigonometric and hyperbolic ops (x in (-1, 1), p >= 1), erfc,
+    # log10, frac, sgn, threshold (in place too); an integer input promoted
+    z = x.clone()
+    F.threshold(z, 0.0, 5.0, inplace=True)
+    return (torch.tan(x), torch.atan(x * 3), torch.asin(x), torch.acos(x), torch.sinh(x * 2),
+            torch.cosh(x * 2), torch.asinh(x * 4), torch.acosh(p), torch.atanh(x * 0.9),
+            torch.erfc(x * 2), torch.log10(p), torch.frac(x * 5), torch.sgn(i),
+            F.threshold(x, 0.1, -2.0), z, torch.tan(i), torch.sgn(x))
+
+
+def audio_1d(x, w, img):
+    # a vocoder-style 1-d stack: reflection padding, conv1d, nearest and
+    # linear upsampling (by factor and by size, align_corners), replication
+    # padding; and space-to-depth of an image (pixel_unshuffle)
+    h = F.conv1d(F.pad(x, (3, 3), mode="reflect"), w)
+    up = F.interpolate(h, scale_factor=2, mode="nearest")
+    lin = F.interpolate(h, size=13, mode="linear", align_corners=False)
+    lin2 = F.interpolate(h, scale_factor=2, mode="linear", align_corners=True)
+    return F.pad(up, (2, 1), mode="replicate"), lin, lin2, F.pixel_unshuffle(img, 2)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -751,6 +773,9 @@ MODELS = {
         I64(10, hi=6)]),
     "vector_products": (vector_products, lambda: [randn(4, 5), randn(5), randn(4), randn(5),
                                                   randn(3, 5), randn(3), randn(2, 3, 5)]),
+    "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
+    "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,
+                                                torch.rand(3, 5) * 9 + 1, I64(7, hi=9) - 4]),
     "groupnorm_block": (groupnorm_block, lambda: [randn(2, 8, 6, 6) * 2 + 1, 1 + 0.1 * randn(8),
                                                   0.1 * randn(8), randn(8, 8, 3, 3) / 8,
                                                   randn(3, 4, 5)]),

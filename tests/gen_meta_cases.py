@@ -225,6 +225,19 @@ for u in ["floor_", "ceil_", "round_", "trunc_", "sign_", "hardtanh_", "leaky_re
     op1(u + "inplace", "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
 op1("bitwise_not_inplace", "aten.bitwise_not_.default", [T("i32", [2, 3])])
 op1("erf_inplace_int_err", "aten.erf_.default", [T("i64", [3])], error=True)
+for u in ("tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "log10",
+          "erfc"):
+    op1(u + "_int", "aten.%s.default" % u, [T("i32", [2, 3])])
+    op1(u + "_inplace_perm", "aten.%s_.default" % u, [P("f64", [2, 3], [1, 0])])
+op1("acosh_inplace_int_err", "aten.acosh_.default", [T("i64", [3])], error=True)
+op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
+op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
+op1("sgn_int", "aten.sgn.default", [T("i16", [3])])
+op1("threshold", "aten.threshold.default", [T("f32", [2, 3]), 0.5, -1])
+op1("threshold_int", "aten.threshold_.default", [T("u8", [4]), 3, 200])
+op1("threshold_overflow_err", "aten.threshold.default", [T("i8", [4]), 0, 300], error=True)
+op1("threshold_bool_err", "aten.threshold.default", [T("b8", [4]), 0, 1], error=True)
+op1("threshold_float_err", "aten.threshold.default", [T("i64", [4]), 0, 1e30], error=True)
 op1("logical_not_inplace_i64", "aten.logical_not_.default", [T("i64", [3])])
 op1("neg_bool_err", "aten.neg.default", [T("b8", [3])], error=True)
 op1("abs_bool_err", "aten.abs.default", [T("b8", [3])], error=True)
@@ -782,6 +795,29 @@ op1("index_int_err", IX, [T("f32", [3, 4]), [T("i32", [2], fill="zeros")]], erro
 op1("index_size0_err", IX, [T("f32", [0, 4]), [I([1])]], error=True)
 op1("index_none_err", IX, [T("f32", [3, 4]), [None]], error=True)
 op1("pixel_shuffle", "aten.pixel_shuffle.default", [T("f32", [2, 8, 3, 4]), 2])
+op1("pixel_unshuffle", "aten.pixel_unshuffle.default", [T("f32", [2, 2, 4, 6]), 2])
+op1("pixel_unshuffle_cl", "aten.pixel_unshuffle.default", [CL("f32", [2, 3, 4, 6]), 2])
+op1("pixel_unshuffle_3d", "aten.pixel_unshuffle.default", [T("i64", [3, 9, 6]), 3])
+op1("pixel_unshuffle_div_err", "aten.pixel_unshuffle.default", [T("f32", [1, 2, 4, 5]), 2],
+    error=True)
+op1("pixel_unshuffle_rank_err", "aten.pixel_unshuffle.default", [T("f32", [4, 4]), 2], error=True)
+op1("reflection_pad1d", "aten.reflection_pad1d.default", [T("f32", [2, 5]), [2, 1]])
+op1("reflection_pad1d_3d", "aten.reflection_pad1d.default", [T("f32", [1, 2, 5]), [-1, 3]])
+op1("reflection_pad1d_big_err", "aten.reflection_pad1d.default", [T("f32", [2, 3]), [3, 0]],
+    error=True)
+op1("replication_pad1d", "aten.replication_pad1d.default", [T("f64", [1, 2, 4]), [4, -2]])
+op1("replication_pad1d_rank_err", "aten.replication_pad1d.default",
+    [T("f32", [1, 2, 3, 4]), [1, 1]], error=True)
+op1("replication_pad1d_crop_err", "aten.replication_pad1d.default", [T("f32", [2, 3]), [-2, -1]],
+    error=True)
+op1("upsample_nearest1d", "aten.upsample_nearest1d.vec", [T("f32", [1, 2, 5]), None, [2.0]])
+op1("upsample_linear1d", "aten.upsample_linear1d.vec", [T("f32", [2, 2, 5]), [7], True, None])
+op1("upsample_linear1d_default", "aten.upsample_linear1d.default",
+    [T("f64", [1, 3, 4]), [9], False])
+op1("upsample_linear1d_rank_err", "aten.upsample_linear1d.vec",
+    [T("f32", [1, 2, 5, 5]), [7], True, None], error=True)
+op1("upsample_nearest1d_two_err", "aten.upsample_nearest1d.vec",
+    [T("f32", [1, 2, 5]), None, [2.0, 2.0]], error=True)
 op1("pixel_shuffle_cl", "aten.pixel_shuffle.default", [CL("f32", [2, 8, 3, 4]), 2])
 op1("pixel_shuffle_5d", "aten.pixel_shuffle.default", [T("i64", [2, 2, 9, 1, 2]), 3])
 op1("pixel_shuffle_div_err", "aten.pixel_shuffle.default", [T("f32", [2, 7, 3, 4]), 2],

@@ -755,6 +755,25 @@ def h_upsample(d):
             "scale_factors": None if by_size else sf, "align_corners": d.chance(0.4)}
 
 
+def h_upsample1d(d):
+    shape = [d.pick([1, 2]), d.pick([1, 3]), d.r.randint(1, 6)]
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16", "u8"])
+    by_size = d.chance(0.5)
+    sf = d.pick([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 0.75, 1.3])
+    return {"input": d.tensor(shape, dt), "output_size": [d.r.randint(1, 9)] if by_size else None,
+            "scale_factors": None if by_size else [sf], "align_corners": d.chance(0.4)}
+
+
+def h_upsample1d_default(d):
+    a = h_upsample1d(d)
+    x = a.pop("input")
+    size = [d.r.randint(1, 9)]
+    # scales None or the size ratio: a small one makes torch's kernel read
+    # past the input (it segfaults)
+    return {"self": x, "output_size": size, "align_corners": a["align_corners"],
+            "scales": size[0] / x.shape[2] if d.chance(0.4) else None}
+
+
 def pool_input(d):
     shape = d.pick([[1, 2, 3, 4], [2, 3, 4], [1, 1, 4, 4], [1, 3, 3], [2, 2, 2, 3]])
     return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "bf16"]))
@@ -837,6 +856,14 @@ def h_pixel_shuffle(d):
     return {"self": x, "upscale_factor": r}
 
 
+def h_pixel_unshuffle(d):
+    r = d.pick([1, 2, 2, 3, 0, -1])
+    hw = [abs(r) * d.r.randint(1, 2) + (1 if d.chance(0.1) else 0) for _ in range(2)]
+    lead = [d.r.randint(1, 2) for _ in range(d.pick([0, 1, 1, 2]))]
+    x = d.tensor(shape=lead + [d.r.randint(1, 2)] + hw)
+    return {"self": x, "downscale_factor": r}
+
+
 def h_roll(d):
     x = d.tensor()
     nd = nd_of(x)
@@ -849,6 +876,12 @@ def h_roll(d):
 def h_pad2d(d):
     shape = d.rand_shape(ndims=(3, 4), weights=(1, 1), lo=1, hi=4)
     pads = [d.pick([0, 1, 2, -1, 3]) for _ in range(4)]
+    return {"self": d.tensor(shape=shape), "padding": pads}
+
+
+def h_pad1d(d):
+    shape = d.rand_shape(ndims=(2, 3), weights=(1, 1), lo=1, hi=5)
+    pads = [d.pick([0, 1, 2, -1, 3]) for _ in range(2)]
     return {"self": d.tensor(shape=shape), "padding": pads}
 
 
@@ -980,10 +1013,13 @@ HINTS = {
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,
+    "upsample_nearest1d.vec": h_upsample1d, "upsample_linear1d.vec": h_upsample1d,
+    "upsample_nearest1d.default": h_upsample1d_default,
+    "upsample_linear1d.default": h_upsample1d_default,
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
     "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk,
-    "prelu": h_prelu, "glu": h_glu, "pixel_shuffle": h_pixel_shuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
-    "replication_pad2d": h_pad2d, "where.self": h_where, "where.ScalarOther": h_where,
+    "prelu": h_prelu, "glu": h_glu, "pixel_shuffle": h_pixel_shuffle, "pixel_unshuffle": h_pixel_unshuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
+    "replication_pad2d": h_pad2d, "reflection_pad1d": h_pad1d, "replication_pad1d": h_pad1d, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
@@ -1205,7 +1241,8 @@ HALF_ROUNDING_OPS = {
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
-    "upsample_bilinear2d": ("bf16",), "native_group_norm": HALF, "norm": HALF,
+    "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
+    "native_group_norm": HALF, "norm": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF,
 }
 
@@ -1247,13 +1284,15 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("torch_int_overflow")
     if name == "slice" and isinstance(val("step"), int) and val("step") >= 2**62:
         raise Excluded("torch_int_overflow")
-    if name in ("upsample_nearest2d", "upsample_bilinear2d") and \
+    if name in ("upsample_nearest2d", "upsample_bilinear2d", "upsample_nearest1d",
+                "upsample_linear1d") and \
             isinstance(val("scale_factors"), list) and isinstance(val("input"), TSpec):
         x = val("input")
-        for d, f in enumerate(val("scale_factors")[:2]):
-            n = x.shape[2 + d] if len(x.shape) == 4 else 0
+        sp = 1 if name.endswith("1d") else 2
+        for d, f in enumerate(val("scale_factors")[:sp]):
+            n = x.shape[2 + d] if len(x.shape) == 2 + sp else 0
             if (int(n * f) == n and f != 1) or \
-                    (name == "upsample_nearest2d" and int(n * f) == 2 * n and f != 2):
+                    (name.startswith("upsample_nearest") and int(n * f) == 2 * n and f != 2):
                 raise Excluded("upsample_exact_case")
     if name in ("avg_pool2d", "max_pool2d_with_indices") and any(
             isinstance(v, int) and abs(v) >= 2**31
@@ -1418,7 +1457,8 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
             groups = x.reshape(x.shape[0], group, -1)
             if bool((groups.amax(-1) == groups.amin(-1)).any()):
                 raise Excluded("group_norm_flat")
-    if name == "upsample_bilinear2d" and tensors[0].is_floating_point() and \
+    if name in ("upsample_bilinear2d", "upsample_linear1d") and \
+            tensors[0].is_floating_point() and \
             not bool(torch.isfinite(tensors[0]).all()):
         raise Excluded("interp_nonfinite")
     if name == "addmm" and t_kw.get("alpha", 1) == 0 and \

@@ -513,10 +513,14 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},
     {"aten.mm.default", k_mm},
     {"aten.mv.default", k_mv},
-    {"aten.upsample_bilinear2d.default", airc_cpu_k_upsample_bilinear2d},
-    {"aten.upsample_bilinear2d.vec", airc_cpu_k_upsample_bilinear2d},
-    {"aten.upsample_nearest2d.default", airc_cpu_k_upsample_nearest2d},
-    {"aten.upsample_nearest2d.vec", airc_cpu_k_upsample_nearest2d},
+    {"aten.upsample_bilinear2d.default", airc_cpu_k_upsample_linear},
+    {"aten.upsample_bilinear2d.vec", airc_cpu_k_upsample_linear},
+    {"aten.upsample_linear1d.default", airc_cpu_k_upsample_linear},
+    {"aten.upsample_linear1d.vec", airc_cpu_k_upsample_linear},
+    {"aten.upsample_nearest1d.default", airc_cpu_k_upsample_nearest},
+    {"aten.upsample_nearest1d.vec", airc_cpu_k_upsample_nearest},
+    {"aten.upsample_nearest2d.default", airc_cpu_k_upsample_nearest},
+    {"aten.upsample_nearest2d.vec", airc_cpu_k_upsample_nearest},
 };
 const size_t airc_cpu_num_kernels_linalg =
     sizeof airc_cpu_kernels_linalg / sizeof airc_cpu_kernels_linalg[0];

@@ -30,7 +30,7 @@ AIRC_CPU_KERNEL(max_pool2d_with_indices);
 AIRC_CPU_KERNEL(avg_pool2d);
 AIRC_CPU_KERNEL(adaptive_avg_pool2d);
 /* k_linalg_upsample.c */
-AIRC_CPU_KERNEL(upsample_nearest2d);
-AIRC_CPU_KERNEL(upsample_bilinear2d);
+AIRC_CPU_KERNEL(upsample_nearest);
+AIRC_CPU_KERNEL(upsample_linear);
 
 #endif

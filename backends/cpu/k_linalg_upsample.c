@@ -1,5 +1,7 @@
-/* Linalg family: upsample_nearest2d and upsample_bilinear2d (.vec, and
- * .default with scales_h / scales_w) over [N, C, H, W] in any layout, with torch's CPU index arithmetic: a source
+/* Linalg family: upsample_nearest1d|2d, upsample_linear1d and
+ * upsample_bilinear2d (.vec, and .default with scales / scales_h, scales_w)
+ * over [N, C, H, W] in any layout ([N, C, W]: a unit H), with torch's CPU
+ * index arithmetic: a source
  * scale of 1 / scale_factor when scale factors are given (and above 0),
  * else in / out; nearest takes min(floor(dst * scale), in - 1); bilinear
  * (align_corners false) samples at max((dst + 0.5) * scale - 0.5, 0), with
@@ -101,12 +103,28 @@ static double blend(bool dbl, double v00, double v01, double v10, double v11, do
     return (double)(t0 * h0 + t1 * h1);
 }
 
+/* [N, C, W] as [N, C, 1, W] */
+static airc_tview unit_height(const airc_tview *t)
+{
+    airc_tview v = *t;
+    v.ndim = 4;
+    v.shape[3] = t->shape[2];
+    v.strides[3] = t->strides[2];
+    v.shape[2] = 1;
+    v.strides[2] = 0;
+    return v;
+}
+
 static airc_status upsample(airc_kernel_ctx *k, bool nearest)
 {
-    const airc_tview *x = k->nargs && k->in ? k->in[0] : NULL, *y = &k->out[0];
-    if (!x || x->ndim != 4 || y->ndim != 4 || x->shape[0] != y->shape[0] ||
-        x->shape[1] != y->shape[1])
-        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and result must be [N, C, H, W]");
+    const airc_tview *x0 = k->nargs && k->in ? k->in[0] : NULL, *y0 = &k->out[0];
+    if (!x0 || (x0->ndim != 4 && x0->ndim != 3) || y0->ndim != x0->ndim ||
+        x0->shape[0] != y0->shape[0] || x0->shape[1] != y0->shape[1])
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
+                             "input and result must be [N, C, H, W] or [N, C, W]");
+    bool one = x0->ndim == 3;
+    airc_tview xv = one ? unit_height(x0) : *x0, yv = one ? unit_height(y0) : *y0;
+    const airc_tview *x = &xv, *y = &yv;
     bool align = !nearest && airc_cpu_arg_bool(k, 2, false);
     size_t sf_arg = nearest ? 2 : 3;
     bool dbl = y->dtype == AIRC_DTYPE_F64;
@@ -121,8 +139,8 @@ static airc_status upsample(airc_kernel_ctx *k, bool nearest)
     }
     taps th = {idx, idx + oh, wts}, tw = {idx + 2 * oh, idx + 2 * oh + ow, wts + oh};
     bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
-    dim_taps(x->shape[2], oh, scale_factor(k, vec, sf_arg, 0), nearest, align, dbl, &th);
-    dim_taps(x->shape[3], ow, scale_factor(k, vec, sf_arg, 1), nearest, align, dbl, &tw);
+    dim_taps(x->shape[2], oh, one ? 0 : scale_factor(k, vec, sf_arg, 0), nearest, align, dbl, &th);
+    dim_taps(x->shape[3], ow, scale_factor(k, vec, sf_arg, one ? 0 : 1), nearest, align, dbl, &tw);
     size_t esz = airc_dtype_size(y->dtype);
     /* torch copies an input its result is as large as */
     bool same = oh == x->shape[2] && ow == x->shape[3];
@@ -144,13 +162,13 @@ static airc_status upsample(airc_kernel_ctx *k, bool nearest)
     return AIRC_OK;
 }
 
-airc_status airc_cpu_k_upsample_nearest2d(airc_kernel_ctx *k, void *ud)
+airc_status airc_cpu_k_upsample_nearest(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     return upsample(k, true);
 }
 
-airc_status airc_cpu_k_upsample_bilinear2d(airc_kernel_ctx *k, void *ud)
+airc_status airc_cpu_k_upsample_linear(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     return upsample(k, false);

@@ -27,8 +27,9 @@ AIRC_CPU_KERNEL(flip);
 /* k_shape_spatial.c */
 AIRC_CPU_KERNEL(pixel_shuffle);
 AIRC_CPU_KERNEL(roll);
-AIRC_CPU_KERNEL(reflection_pad2d);
-AIRC_CPU_KERNEL(replication_pad2d);
+AIRC_CPU_KERNEL(reflection_pad);
+AIRC_CPU_KERNEL(pixel_unshuffle);
+AIRC_CPU_KERNEL(replication_pad);
 
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);

@@ -1,6 +1,6 @@
 /* Shape family: kernels that move elements within a tensor —
- * pixel_shuffle (one strided copy), roll (one copy per block of the
- * rolled dims) and the reflection / replication pads (index maps per
+ * pixel_shuffle / pixel_unshuffle (one strided copy), roll (one copy per block of the
+ * rolled dims) and the 1-d and 2-d reflection / replication pads (index maps per
  * plane). Every dtype: elements are moved, never converted. */
 #include "backends/cpu/k_shape_impl.h"
 
@@ -19,10 +19,11 @@ static airc_status self_and_out(airc_kernel_ctx *k, const airc_tview **x, const 
 }
 
 /* pixel_shuffle: self seen as [*, C, r, r, H, W] read in the order of the
- * result seen as [*, C, H, r, W, r]. */
-airc_status airc_cpu_k_pixel_shuffle(airc_kernel_ctx *k, void *ud)
+ * result seen as [*, C, H, r, W, r]; pixel_unshuffle (un): self seen as
+ * [*, C, H, r, W, r] read in the order of the result seen as [*, C, r, r,
+ * H, W]. One strided copy. */
+static airc_status pixel_shuffle(airc_kernel_ctx *k, bool un)
 {
-    (void)ud;
     const airc_tview *x, *o;
     AIRC_TRY(self_and_out(k, &x, &o));
     int64_t r = airc_cpu_arg_int(k, 1, 1);
@@ -37,12 +38,32 @@ airc_status airc_cpu_k_pixel_shuffle(airc_kernel_ctx *k, void *ud)
     int64_t shape[5] = {o->shape[nb], x->shape[nb + 1], r, x->shape[nb + 2], r};
     int64_t dstr[5] = {os[0], os[1] * r, os[1], os[2] * r, os[2]};
     int64_t sstr[5] = {ss[0] * r * r, ss[1], ss[0] * r, ss[2], ss[0]};
+    if (un) {
+        int64_t ushape[5] = {x->shape[nb], r, r, o->shape[nb + 1], o->shape[nb + 2]};
+        int64_t udstr[5] = {os[0] * r * r, os[0] * r, os[0], os[1], os[2]};
+        int64_t usstr[5] = {ss[0], ss[1], ss[2], ss[1] * r, ss[2] * r};
+        memcpy(shape, ushape, sizeof shape);
+        memcpy(dstr, udstr, sizeof dstr);
+        memcpy(sstr, usstr, sizeof sstr);
+    }
     memcpy(dst.shape + nb, shape, sizeof shape);
     memcpy(src.shape + nb, shape, sizeof shape);
     memcpy(dst.strides + nb, dstr, sizeof dstr);
     memcpy(src.strides + nb, sstr, sizeof sstr);
     airc_cpu_copy(&dst, &src);
     return AIRC_OK;
+}
+
+airc_status airc_cpu_k_pixel_shuffle(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return pixel_shuffle(k, false);
+}
+
+airc_status airc_cpu_k_pixel_unshuffle(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return pixel_shuffle(k, true);
 }
 
 /* roll of the flattened tensor: self in row-major order, rotated by s. */
@@ -130,58 +151,62 @@ static void pad_map(int64_t *map, int64_t n, int64_t size, int64_t before, bool 
     }
 }
 
-/* reflection_pad2d / replication_pad2d(self, [left, right, top, bottom]) */
-static airc_status pad2d(airc_kernel_ctx *k, bool reflect)
+/* reflection_pad1d|2d / replication_pad1d|2d(self, [left, right(, top,
+ * bottom)]): a 1-d pad is a 2-d one of a unit height that is not padded. */
+static airc_status pad_planes(airc_kernel_ctx *k, bool reflect)
 {
     const airc_tview *x, *o;
     AIRC_TRY(self_and_out(k, &x, &o));
-    int64_t pad[4];
+    int64_t pad[4] = {0, 0, 0, 0};
     int32_t np;
     AIRC_TRY(airc_cpu_arg_ints(k, 1, pad, 4, &np));
-    if (np != 4 || (x->ndim != 3 && x->ndim != 4) || o->ndim != x->ndim)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expected a 3-d or 4-d input and 4 paddings");
+    int32_t sp = np / 2; /* padded dims */
+    if ((np != 2 && np != 4) || x->ndim < sp + 1 || x->ndim > sp + 2 || o->ndim != x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "expected 2 paddings for a 2-d or 3-d input, or 4 for a 3-d or 4-d "
+                             "one");
     if (airc_cpu_numel(o) == 0)
         return AIRC_OK;
-    int32_t hd = x->ndim - 2, wd = x->ndim - 1;
-    int64_t oh = o->shape[hd], ow = o->shape[wd];
+    int32_t lead = x->ndim - sp, wd = x->ndim - 1;
+    bool two = sp == 2;
+    int64_t oh = two ? o->shape[wd - 1] : 1, ow = o->shape[wd];
+    int64_t xhs = two ? x->strides[wd - 1] : 0, ohs = two ? o->strides[wd - 1] : 0;
     int64_t *map = airc_malloc(k->ctx, (size_t)(oh + ow) * sizeof *map);
     if (!map)
         return airc_cpu_oom(k, "padding index maps");
-    pad_map(map, oh, x->shape[hd], pad[2], reflect);
+    pad_map(map, oh, two ? x->shape[wd - 1] : 1, pad[2], reflect);
     pad_map(map + oh, ow, x->shape[wd], pad[0], reflect);
     size_t esz = airc_dtype_size(x->dtype);
     int64_t planes = 1;
-    for (int32_t d = 0; d < hd; d++)
+    for (int32_t d = 0; d < lead; d++)
         planes *= o->shape[d];
     int64_t idx[2] = {0, 0}; /* the plane's position in the leading dims */
     for (int64_t p = 0; p < planes; p++) {
         const char *xp = x->data;
         char *op = o->data;
-        for (int32_t d = 0; d < hd; d++) {
+        for (int32_t d = 0; d < lead; d++) {
             xp += idx[d] * x->strides[d] * (int64_t)esz;
             op += idx[d] * o->strides[d] * (int64_t)esz;
         }
         for (int64_t i = 0; i < oh; i++)
             for (int64_t j = 0; j < ow; j++)
-                memcpy(op + (i * o->strides[hd] + j * o->strides[wd]) * (int64_t)esz,
-                       xp + (map[i] * x->strides[hd] + map[oh + j] * x->strides[wd]) *
-                                (int64_t)esz,
-                       esz);
-        for (int32_t d = hd - 1; d >= 0 && ++idx[d] == o->shape[d]; d--)
+                memcpy(op + (i * ohs + j * o->strides[wd]) * (int64_t)esz,
+                       xp + (map[i] * xhs + map[oh + j] * x->strides[wd]) * (int64_t)esz, esz);
+        for (int32_t d = lead - 1; d >= 0 && ++idx[d] == o->shape[d]; d--)
             idx[d] = 0;
     }
     airc_free(k->ctx, map);
     return AIRC_OK;
 }
 
-airc_status airc_cpu_k_reflection_pad2d(airc_kernel_ctx *k, void *ud)
+airc_status airc_cpu_k_reflection_pad(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
-    return pad2d(k, true);
+    return pad_planes(k, true);
 }
 
-airc_status airc_cpu_k_replication_pad2d(airc_kernel_ctx *k, void *ud)
+airc_status airc_cpu_k_replication_pad(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
-    return pad2d(k, false);
+    return pad_planes(k, false);
 }

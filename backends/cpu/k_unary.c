@@ -1,6 +1,7 @@
 /* Built-in CPU kernels: unary family (abs .. gelu, silu, hardsigmoid,
- * hardswish, softplus, elu, mish, exp2, nan_to_num, isnan/isinf, dtype
- * casts) and their in-place twins, which share the function: for an
+ * hardswish, softplus, elu, mish, exp2, nan_to_num, isnan/isinf, the
+ * trigonometric and hyperbolic functions, log10, erfc, frac, sgn,
+ * threshold, dtype casts) and their in-place twins, which share the function: for an
  * in-place op the executor hands out[0] = self. Computes in f32
  * (f16/bf16/f32 results), f64 or int64 per the result dtype of the node's
  * meta; transcendental functions go through SLEEF (k_math.c), the newer
@@ -8,6 +9,7 @@
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
 #include "backends/cpu/k_math.h"
+#include "backends/cpu/k_strided.h"
 
 #include <float.h>
 #include <math.h>
@@ -49,7 +51,20 @@ typedef enum unary_kind {
     U_EXP2,
     U_NAN_TO_NUM,
     U_ISNAN,
-    U_ISINF
+    U_ISINF,
+    U_TAN,
+    U_ATAN,
+    U_ASIN,
+    U_ACOS,
+    U_SINH,
+    U_COSH,
+    U_ASINH,
+    U_ACOSH,
+    U_ATANH,
+    U_LOG10,
+    U_ERFC,
+    U_FRAC,
+    U_THRESHOLD
 } unary_kind;
 
 #define CHUNK 256
@@ -101,6 +116,23 @@ MAP(float, nan_to_num_f32,
     : x == -INFINITY ? (float)op->f[2]
                      : x)
 
+/* trigonometric and hyperbolic functions, log10: libm (within an ulp of
+ * torch's SLEEF) */
+MAP(float, tan_f32, tanf(x))
+MAP(float, atan_f32, atanf(x))
+MAP(float, asin_f32, asinf(x))
+MAP(float, acos_f32, acosf(x))
+MAP(float, sinh_f32, sinhf(x))
+MAP(float, cosh_f32, coshf(x))
+MAP(float, asinh_f32, asinhf(x))
+MAP(float, acosh_f32, acoshf(x))
+MAP(float, atanh_f32, atanhf(x))
+MAP(float, log10_f32, log10f(x))
+/* torch's self - trunc(self): inf gives NaN */
+MAP(float, frac_f32, x - truncf(x))
+/* threshold(threshold f[0], value f[1]): NaN is above every threshold */
+MAP(float, threshold_f32, x <= (float)op->f[0] ? (float)op->f[1] : x)
+
 #define VM_F32(NAME, VM)                                                                           \
     static void NAME(FN_ARGS)                                                                      \
     {                                                                                              \
@@ -118,6 +150,7 @@ VM_F32(tanh_f32, AIRC_VM_TANH)
 VM_F32(sin_f32, AIRC_VM_SIN)
 VM_F32(cos_f32, AIRC_VM_COS)
 VM_F32(erf_f32, AIRC_VM_ERF)
+VM_F32(erfc_f32, AIRC_VM_ERFC)
 
 static void rsqrt_f32(FN_ARGS)
 {
@@ -230,6 +263,19 @@ MAP(double, nan_to_num_f64,
     : x == INFINITY  ? op->f[1]
     : x == -INFINITY ? op->f[2]
                      : x)
+MAP(double, tan_f64, tan(x))
+MAP(double, atan_f64, atan(x))
+MAP(double, asin_f64, asin(x))
+MAP(double, acos_f64, acos(x))
+MAP(double, sinh_f64, sinh(x))
+MAP(double, cosh_f64, cosh(x))
+MAP(double, asinh_f64, asinh(x))
+MAP(double, acosh_f64, acosh(x))
+MAP(double, atanh_f64, atanh(x))
+MAP(double, log10_f64, log10(x))
+MAP(double, erfc_f64, erfc(x))
+MAP(double, frac_f64, x - trunc(x))
+MAP(double, threshold_f64, x <= op->f[0] ? op->f[1] : x)
 MAP(double, gelu_f64, 0.5 * x * erfc(x * -0.70710678118654752440))
 MAP(double, gelu_tanh_f64,
     x / (1.0 + exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * x * x * x))))
@@ -244,6 +290,7 @@ MAP(int64_t, sign_i64, (int64_t)((0 < x) - (x < 0)))
 MAP(int64_t, hardtanh_i64,
     op->i[1] < (x < op->i[0] ? op->i[0] : x) ? op->i[1] : (x < op->i[0] ? op->i[0] : x))
 MAP(int64_t, bitwise_not_i64, ~x)
+MAP(int64_t, threshold_i64, x <= op->i[0] ? op->i[1] : x)
 MAP(uint8_t, not_b8, (uint8_t)!x)
 #undef MAP
 
@@ -347,6 +394,19 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
     case U_MISH: return (unary_fns){mish_f32, mish_f64, NULL};
     case U_EXP2: return (unary_fns){exp2_f32, exp2_f64, NULL};
     case U_NAN_TO_NUM: return (unary_fns){nan_to_num_f32, nan_to_num_f64, copy_i64};
+    case U_TAN: return (unary_fns){tan_f32, tan_f64, NULL};
+    case U_ATAN: return (unary_fns){atan_f32, atan_f64, NULL};
+    case U_ASIN: return (unary_fns){asin_f32, asin_f64, NULL};
+    case U_ACOS: return (unary_fns){acos_f32, acos_f64, NULL};
+    case U_SINH: return (unary_fns){sinh_f32, sinh_f64, NULL};
+    case U_COSH: return (unary_fns){cosh_f32, cosh_f64, NULL};
+    case U_ASINH: return (unary_fns){asinh_f32, asinh_f64, NULL};
+    case U_ACOSH: return (unary_fns){acosh_f32, acosh_f64, NULL};
+    case U_ATANH: return (unary_fns){atanh_f32, atanh_f64, NULL};
+    case U_LOG10: return (unary_fns){log10_f32, log10_f64, NULL};
+    case U_ERFC: return (unary_fns){erfc_f32, erfc_f64, NULL};
+    case U_FRAC: return (unary_fns){frac_f32, frac_f64, NULL};
+    case U_THRESHOLD: return (unary_fns){threshold_f32, threshold_f64, threshold_i64};
     default:
         return (unary_fns){NULL, NULL, NULL};
     }
@@ -397,6 +457,21 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[1]));
         if (ct != AIRC_DTYPE_I64 && (isnan(op.f[0]) || isnan(op.f[1])))
             op.fn = ct == AIRC_DTYPE_F32 ? nan_fill_f32 : nan_fill_f64;
+    } else if (kind == U_THRESHOLD) {
+        /* torch compares in self's dtype: the scalars convert to it first
+         * (an integer wraps, a half rounds) */
+        for (uint32_t i = 0; i < 2; i++) {
+            char v[8];
+            AIRC_TRY(airc_ew_arg_double(k, 1 + i, 0.0, &op.f[i]));
+            AIRC_TRY(airc_ew_arg_int(k, 1 + i, 0, &op.i[i]));
+            if (ct == AIRC_DTYPE_I64) {
+                airc_cpu_store_i64(v, out->dtype, op.i[i]);
+                op.i[i] = airc_cpu_load_i64(v, out->dtype);
+            } else {
+                airc_cpu_store_f64(v, out->dtype, op.f[i]);
+                op.f[i] = airc_cpu_load_f64(v, out->dtype);
+            }
+        }
     } else if (kind == U_LEAKY_RELU) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.01, &op.f[0]));
     } else if (kind == U_SOFTPLUS) {
@@ -460,6 +535,19 @@ UNARY_KERNEL(exp2, U_EXP2)
 UNARY_KERNEL(nan_to_num, U_NAN_TO_NUM)
 UNARY_KERNEL(isnan, U_ISNAN)
 UNARY_KERNEL(isinf, U_ISINF)
+UNARY_KERNEL(tan, U_TAN)
+UNARY_KERNEL(atan, U_ATAN)
+UNARY_KERNEL(asin, U_ASIN)
+UNARY_KERNEL(acos, U_ACOS)
+UNARY_KERNEL(sinh, U_SINH)
+UNARY_KERNEL(cosh, U_COSH)
+UNARY_KERNEL(asinh, U_ASINH)
+UNARY_KERNEL(acosh, U_ACOSH)
+UNARY_KERNEL(atanh, U_ATANH)
+UNARY_KERNEL(log10, U_LOG10)
+UNARY_KERNEL(erfc, U_ERFC)
+UNARY_KERNEL(frac, U_FRAC)
+UNARY_KERNEL(threshold, U_THRESHOLD)
 
 /* _to_copy and to.*: a fresh copy converted to the result dtype, written
  * through the result's strides (its layout comes from the meta: the
@@ -479,16 +567,32 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten._to_copy.default", k_copy},
     {"aten.abs.default", k_abs},
     {"aten.abs_.default", k_abs},
+    {"aten.acos.default", k_acos},
+    {"aten.acos_.default", k_acos},
+    {"aten.acosh.default", k_acosh},
+    {"aten.acosh_.default", k_acosh},
+    {"aten.asin.default", k_asin},
+    {"aten.asin_.default", k_asin},
+    {"aten.asinh.default", k_asinh},
+    {"aten.asinh_.default", k_asinh},
+    {"aten.atan.default", k_atan},
+    {"aten.atan_.default", k_atan},
+    {"aten.atanh.default", k_atanh},
+    {"aten.atanh_.default", k_atanh},
     {"aten.bitwise_not.default", k_bitwise_not},
     {"aten.bitwise_not_.default", k_bitwise_not},
     {"aten.ceil.default", k_ceil},
     {"aten.ceil_.default", k_ceil},
     {"aten.cos.default", k_cos},
     {"aten.cos_.default", k_cos},
+    {"aten.cosh.default", k_cosh},
+    {"aten.cosh_.default", k_cosh},
     {"aten.elu.default", k_elu},
     {"aten.elu_.default", k_elu},
     {"aten.erf.default", k_erf},
     {"aten.erf_.default", k_erf},
+    {"aten.erfc.default", k_erfc},
+    {"aten.erfc_.default", k_erfc},
     {"aten.exp.default", k_exp},
     {"aten.exp2.default", k_exp2},
     {"aten.exp2_.default", k_exp2},
@@ -497,6 +601,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.expm1_.default", k_expm1},
     {"aten.floor.default", k_floor},
     {"aten.floor_.default", k_floor},
+    {"aten.frac.default", k_frac},
+    {"aten.frac_.default", k_frac},
     {"aten.gelu.default", k_gelu},
     {"aten.gelu_.default", k_gelu},
     {"aten.hardsigmoid.default", k_hardsigmoid},
@@ -510,6 +616,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.leaky_relu.default", k_leaky_relu},
     {"aten.leaky_relu_.default", k_leaky_relu},
     {"aten.log.default", k_log},
+    {"aten.log10.default", k_log10},
+    {"aten.log10_.default", k_log10},
     {"aten.log1p.default", k_log1p},
     {"aten.log1p_.default", k_log1p},
     {"aten.log2.default", k_log2},
@@ -531,6 +639,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.round_.default", k_round},
     {"aten.rsqrt.default", k_rsqrt},
     {"aten.rsqrt_.default", k_rsqrt},
+    {"aten.sgn.default", k_sign},
+    {"aten.sgn_.default", k_sign},
     {"aten.sigmoid.default", k_sigmoid},
     {"aten.sigmoid_.default", k_sigmoid},
     {"aten.sign.default", k_sign},
@@ -539,11 +649,17 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.silu_.default", k_silu},
     {"aten.sin.default", k_sin},
     {"aten.sin_.default", k_sin},
+    {"aten.sinh.default", k_sinh},
+    {"aten.sinh_.default", k_sinh},
     {"aten.softplus.default", k_softplus},
     {"aten.sqrt.default", k_sqrt},
     {"aten.sqrt_.default", k_sqrt},
+    {"aten.tan.default", k_tan},
+    {"aten.tan_.default", k_tan},
     {"aten.tanh.default", k_tanh},
     {"aten.tanh_.default", k_tanh},
+    {"aten.threshold.default", k_threshold},
+    {"aten.threshold_.default", k_threshold},
     {"aten.to.device", k_copy},
     {"aten.to.dtype", k_copy},
     {"aten.to.dtype_layout", k_copy},

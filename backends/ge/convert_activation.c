@@ -3,7 +3,8 @@
  * nan_to_num -> NanToNum (nan, posinf, neginf; posinf and neginf only when
  * given, else the raiser's None is the dtype's largest and lowest; integer
  * and bool inputs, which hold no NaN or inf: Identity), exp2 -> Pow(2, x),
- * prelu -> PRelu, glu -> SplitV, Sigmoid, Mul.
+ * prelu -> PRelu, glu -> SplitV, Sigmoid, Mul, frac -> x - Trunc(x),
+ * threshold -> MaskedFill where LessEqual.
  * Parameters are attributes, which are 32-bit floats: a value past
  * float's range is refused rather than turned into inf. */
 #include "backends/ge/ge_internal.h"
@@ -84,6 +85,34 @@ static airc_status conv_exp2(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_simple(b, "Pow", names, in, 2, NULL);
 }
 
+/* frac(self) -> Sub(x, Trunc(x)), as torch's self - trunc(self) */
+static airc_status conv_frac(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &in[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Trunc", in, 1, om->dtype, om->ndim, om->shape, &in[1]));
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, "Sub", names, in, 2, NULL);
+}
+
+/* threshold(self, threshold, value) -> MaskedFill(x, LessEqual(x,
+ * threshold), value), the numbers in self's dtype (NaN is kept) */
+static airc_status conv_threshold(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor in[3], cmp[2];
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, om->dtype, &cmp[1]));
+    AIRC_TRY(airc_ge_operand(b, 2, om->dtype, &in[2]));
+    cmp[0] = in[0];
+    AIRC_TRY(airc_ge_ew_op(b, "LessEqual", cmp, 2, AIRC_DTYPE_BOOL, om->ndim, om->shape, &in[1]));
+    static const char *const names[] = {"x", "mask", "value"};
+    return airc_ge_simple(b, "MaskedFill", names, in, 3, NULL);
+}
+
 /* prelu(self, weight) -> PRelu(x, weight), the weight in self's dtype */
 static airc_status conv_prelu(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -139,6 +168,8 @@ static const ge_conv_entry conv[] = {
     {"aten.elu.default", conv_activation, &a_elu},
     {"aten.nan_to_num.default", conv_activation, &a_nan_to_num},
     {"aten.exp2.default", conv_exp2, NULL},
+    {"aten.frac.default", conv_frac, NULL},
+    {"aten.threshold.default", conv_threshold, NULL},
 };
 
 static const ge_raise_entry raise[] = {

@@ -40,7 +40,17 @@
     X(21, "aten.trunc.default", "Trunc")                                                           \
     X(22, "aten.isnan.default", "IsNan")                                                           \
     X(23, "aten.isinf.default", "IsInf")                                                           \
-    X(24, "aten.mish.default", "Mish")
+    X(24, "aten.mish.default", "Mish")                                                             \
+    X(25, "aten.tan.default", "Tan")                                                               \
+    X(26, "aten.atan.default", "Atan")                                                             \
+    X(27, "aten.asin.default", "Asin")                                                             \
+    X(28, "aten.acos.default", "Acos")                                                             \
+    X(29, "aten.sinh.default", "Sinh")                                                             \
+    X(30, "aten.cosh.default", "Cosh")                                                             \
+    X(31, "aten.asinh.default", "Asinh")                                                           \
+    X(32, "aten.acosh.default", "Acosh")                                                           \
+    X(33, "aten.atanh.default", "Atanh")                                                           \
+    X(34, "aten.erfc.default", "Erfc")
 static const char *const unary[][2] = {
 #define X(i, aten, ge) {aten, ge},
     UNARY_OPS(X)
@@ -318,6 +328,7 @@ static const ge_conv_entry conv[] = {
     {"aten.bitwise_or.Scalar", conv_binary, &b_bor},
     {"aten.bitwise_xor.Tensor", conv_binary, &b_bxor},
     {"aten.bitwise_xor.Scalar", conv_binary, &b_bxor},
+    {"aten.sgn.default", conv_unary, unary[17]}, /* Sign: sgn is sign on real dtypes */
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},
     {"aten.clone.default", conv_identity, NULL},
@@ -354,7 +365,7 @@ static const ge_raise_entry raise[] = {
     {"Assign", raise_assign, NULL},
 };
 
-_Static_assert(NUNARY == 25, "conv[] and raise[] list every unary op");
+_Static_assert(NUNARY == 35, "conv[] and raise[] list every unary op");
 
 const ge_family airc_ge_family_elementwise = {conv, sizeof conv / sizeof *conv, raise,
                                               sizeof raise / sizeof *raise};

@@ -10,7 +10,7 @@
  * hardswish -> HardSwish; hardtanh / clamp -> ClipByValueV2, clamp with one bound
  * and clamp_min / clamp_max -> Maximum / Minimum; leaky_relu -> LeakyRelu;
  * div with rounding_mode -> FloorDiv, RealDiv + Trunc (floats) or
- * TruncateDiv (integers); log2 -> Log + Mul by 1/ln 2 (the Log raiser of
+ * TruncateDiv (integers); log2 / log10 -> Log + Mul by 1/ln base (the Log raiser of
  * the elementwise family reads no `base`); logical_xor -> NotEqual of
  * bools; linear / matmul -> MatMulV2 (2-d) or BatchMatMulV2 (broadcasting;
  * transpose_x2 / adj_x2 for linear's weight, its bias as the op's input). */
@@ -376,10 +376,10 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
 static bool resize_scale_ok(airc_ge_builder *b, const airc_node *n, size_t sf_arg, int d,
                             bool nearest)
 {
-    bool vec = strstr(n->op->qualname, ".vec") != NULL; /* .default: scales_h, scales_w */
+    bool vec = strstr(n->op->qualname, ".vec") != NULL; /* .default: scales(_h, _w) */
     const airc_value *v = airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d);
     int64_t in = n->inputs[0]->out[0].shape[2 + d], out = n->out[0].shape[2 + d];
-    if (!v || (vec && (v->kind != AIRC_VALUE_LIST || v->len < 2)) || out == in ||
+    if (!v || (vec && (v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)) || out == in ||
         (nearest && out == 2 * in))
         return true;
     double f = 0;
@@ -391,28 +391,39 @@ static bool resize_scale_ok(airc_ge_builder *b, const airc_node *n, size_t sf_ar
 /* upsample_nearest2d -> ResizeNearestNeighborV2 and upsample_bilinear2d
  * -> ResizeBilinearV2 (.vec and .default) (align_corners, or
  * half_pixel_centers: torch's sampling at (dst + 0.5) * scale - 0.5), the
- * size a Const of the result's H and W. Scale factors whose 1 / factor is
- * not in / out in float have no Resize form: refused. */
+ * size a Const of the result's H and W; upsample_nearest1d /
+ * upsample_linear1d the same on the input Unsqueezed to a unit H, the
+ * result Squeezed. Scale factors whose 1 / factor is not in / out in float
+ * have no Resize form: refused. */
 static airc_status conv_upsample(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     bool nearest = ud == NULL;
     bool align = !nearest && airc_ge_bool_arg(b, 2, false);
-    for (int d = 0; d < 2 && !align; d++)
+    const airc_tmeta *om = &n->out[0];
+    bool one = om->ndim == 3;
+    for (int d = 0; d < (one ? 1 : 2) && !align; d++)
         if (!resize_scale_ok(b, n, nearest ? 2 : 3, d, nearest))
             return airc_fail(AIRC_E_UNSUPPORTED,
                              "%s: a scale factor whose reciprocal is not output / input size has "
                              "no Ascend IR form (Resize samples at input / output)",
                              n->op->qualname);
-    airc_ge_tensor x, size;
+    airc_ge_tensor x, size, y;
     AIRC_TRY(airc_ge_input(b, 0, &x));
-    AIRC_TRY(airc_ge_const_ints(b, n->out[0].shape + 2, 2, &size));
-    airc_ge_tensor in[2] = {x, size};
-    static const char *const names[] = {"x", "size"};
+    int64_t shape[4];
+    int32_t nd = one ? result_unsqueezed(n, 2, shape) : om->ndim;
+    if (one)
+        AIRC_TRY(unsqueeze(b, x, 2, &x));
+    else
+        memcpy(shape, om->shape, sizeof shape);
+    AIRC_TRY(airc_ge_const_ints(b, shape + 2, 2, &size));
     airc_ge_op *op;
-    AIRC_TRY(airc_ge_simple(b, nearest ? "ResizeNearestNeighborV2" : "ResizeBilinearV2", names, in,
-                            2, &op));
+    AIRC_TRY(airc_ge_op_create(b, nearest ? "ResizeNearestNeighborV2" : "ResizeBilinearV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "size", size));
     AIRC_TRY(airc_ge_op_attr_bool(op, "align_corners", align));
-    return airc_ge_op_attr_bool(op, "half_pixel_centers", !nearest && !align);
+    AIRC_TRY(airc_ge_op_attr_bool(op, "half_pixel_centers", !nearest && !align));
+    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, nd, shape, &y));
+    return one ? squeeze_result(b, y, 2) : airc_ge_set_result(b, 0, y);
 }
 
 /* ---- pooling ---------------------------------------------------------------------- */
@@ -666,10 +677,12 @@ static airc_status conv_div_mode(airc_ge_builder *b, const airc_node *n, void *u
     return airc_ge_simple(b, "Trunc", x, &q, 1, NULL);
 }
 
-static airc_status conv_log2(airc_ge_builder *b, const airc_node *n, void *ud)
+/* log2 / log10 -> Log times 1 / ln(base) (ud: that factor) */
+static const double inv_ln2 = 1.44269504088896340736, inv_ln10 = 0.43429448190325182765;
+
+static airc_status conv_log_base(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)n;
-    (void)ud;
     airc_dtype dt = airc_ge_node_dtype(b, 0);
     airc_ge_tensor x, l, c;
     AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
@@ -677,7 +690,7 @@ static airc_status conv_log2(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_create(b, "Log", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &l));
-    AIRC_TRY(airc_ge_const_scalar(b, dt, 1.0 / log(2.0), &c));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, *(const double *)ud, &c));
     airc_ge_tensor in[2] = {l, c};
     static const char *const xy[] = {"x1", "x2"};
     return airc_ge_simple(b, "Mul", xy, in, 2, NULL);
@@ -1214,6 +1227,10 @@ static const ge_conv_entry conv[] = {
     {"aten.upsample_nearest2d.vec", conv_upsample, NULL},
     {"aten.upsample_bilinear2d.default", conv_upsample, "bilinear"},
     {"aten.upsample_nearest2d.default", conv_upsample, NULL},
+    {"aten.upsample_linear1d.vec", conv_upsample, "bilinear"},
+    {"aten.upsample_nearest1d.vec", conv_upsample, NULL},
+    {"aten.upsample_linear1d.default", conv_upsample, "bilinear"},
+    {"aten.upsample_nearest1d.default", conv_upsample, NULL},
     {"aten.native_layer_norm.default", conv_layer_norm, NULL},
     {"aten.convolution.default", conv_convolution, NULL},
     {"aten.max_pool2d_with_indices.default", conv_max_pool, NULL},
@@ -1234,7 +1251,8 @@ static const ge_conv_entry conv[] = {
     {"aten.clamp_max.Tensor", conv_clamp, &c_max},
     {"aten.div.Scalar_mode", conv_div_mode, NULL},
     {"aten.div.Tensor_mode", conv_div_mode, NULL},
-    {"aten.log2.default", conv_log2, NULL},
+    {"aten.log2.default", conv_log_base, (void *)&inv_ln2},
+    {"aten.log10.default", conv_log_base, (void *)&inv_ln10},
     {"aten.logical_xor.default", conv_logical_xor, NULL},
     {"aten.linear.default", conv_linear, NULL},
     {"aten.matmul.default", conv_matmul, NULL},

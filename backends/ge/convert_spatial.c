@@ -1,11 +1,14 @@
-/* pixel_shuffle and roll to and from Ascend IR. pixel_shuffle -> Reshape
- * to [*, C, r, r, H, W], Transpose to [*, C, H, r, W, r], Reshape to the
- * result (TorchAir decomposes it the same way); roll -> Roll with the
+/* pixel_shuffle, pixel_unshuffle and roll to and from Ascend IR.
+ * pixel_shuffle -> Reshape to [*, C, r, r, H, W], Transpose to [*, C, H, r,
+ * W, r], Reshape to the result (TorchAir decomposes it the same way);
+ * pixel_unshuffle the other way round (ud non-NULL); roll -> Roll with the
  * shifts and dims attributes (no dims: the flattened tensor), raised back
  * to roll. (The reflection and replication pads are PadV3 modes, in
  * convert_shape.c.) */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
+
+#include <string.h>
 
 static airc_status conv_pixel_shuffle(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -19,14 +22,22 @@ static airc_status conv_pixel_shuffle(airc_ge_builder *b, const airc_node *n, vo
     int64_t r = airc_ge_int_arg(b, 1, 1);
     int32_t nb = nd - 3;
     if (nb < 0 || nb + 5 > AIRC_MAX_DIMS || r <= 0)
-        return airc_fail(AIRC_E_UNSUPPORTED, "pixel_shuffle: a %d-d input", (int)nd);
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: a %d-d input", n->target, (int)nd);
+    bool un = ud != NULL;
     int64_t split[AIRC_MAX_DIMS], moved[AIRC_MAX_DIMS], order[AIRC_MAX_DIMS];
     for (int32_t i = 0; i < nb; i++) {
         split[i] = moved[i] = s[i];
         order[i] = i;
     }
-    int64_t c = s[nb] / (r * r), h = s[nb + 1], w = s[nb + 2];
+    int64_t c = un ? s[nb] : s[nb] / (r * r), h = s[nb + 1] / (un ? r : 1),
+            w = s[nb + 2] / (un ? r : 1);
     int64_t sp[5] = {c, r, r, h, w}, mv[5] = {c, h, r, w, r}, pm[5] = {0, 3, 1, 4, 2};
+    if (un) { /* [*, C, H, r, W, r] -> [*, C, r, r, H, W] */
+        int64_t usp[5] = {c, h, r, w, r}, umv[5] = {c, r, r, h, w}, upm[5] = {0, 2, 4, 1, 3};
+        memcpy(sp, usp, sizeof sp);
+        memcpy(mv, umv, sizeof mv);
+        memcpy(pm, upm, sizeof pm);
+    }
     for (int32_t i = 0; i < 5; i++) {
         split[nb + i] = sp[i];
         moved[nb + i] = mv[i];
@@ -74,6 +85,7 @@ static airc_status raise_roll(ge_raise *r)
 
 static const ge_conv_entry conv[] = {
     {"aten.pixel_shuffle.default", conv_pixel_shuffle, NULL},
+    {"aten.pixel_unshuffle.default", conv_pixel_shuffle, "unshuffle"},
     {"aten.roll.default", conv_roll, NULL},
 };
 

@@ -89,11 +89,11 @@ static airc_status unsupported_dtype(const airc_meta_args *a, airc_dtype d)
 
 airc_status airc_meta_unary(airc_node *n, void *user_data)
 {
-    static const char *const no_bool[] = {"abs",   "relu",  "floor",    "ceil",       "round",
-                                          "trunc", "gelu",  "silu",     "leaky_relu", "hardtanh",
-                                          NULL};
+    static const char *const no_bool[] = {"abs",        "relu",     "floor",     "ceil",
+                                          "round",      "trunc",    "gelu",      "silu",
+                                          "leaky_relu", "hardtanh", "threshold", NULL};
     static const char *const float_only[] = {"gelu", "silu", "leaky_relu", "softplus",
-                                             "elu",  "mish", NULL};
+                                             "elu",  "mish", "frac",       NULL};
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_operand self;
@@ -135,6 +135,8 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
                              a.op);
     }
     AIRC_TRY(airc_meta_check_scalar(&a, "negative_slope", d));
+    AIRC_TRY(airc_meta_check_scalar(&a, "threshold", d));
+    AIRC_TRY(airc_meta_check_scalar(&a, "value", d));
     if (!strcmp(name, "gelu")) {
         const char *approx;
         AIRC_TRY(airc_meta_opt_string(&a, "approximate", &approx));

@@ -1,5 +1,5 @@
 /* Meta functions of ops that move elements within a tensor: pixel_shuffle,
- * roll, reflection_pad2d, replication_pad2d, with torch 1.13's checks and
+ * roll, reflection_pad1d|2d, replication_pad1d|2d, with torch 1.13's checks and
  * layouts (pixel_shuffle keeps a channels-last 4-d input channels-last;
  * roll and the pads are contiguous). */
 #include "ops/meta_util.h"
@@ -7,7 +7,33 @@
 #include <inttypes.h>
 #include <string.h>
 
-/* pixel_shuffle(self, upscale_factor): [*, C r^2, H, W] -> [*, C, H r, W r] */
+/* pixel_unshuffle(self, downscale_factor): [*, C, H r, W r] -> [*, C r^2,
+ * H, W]; its checks as pixel_shuffle's, H and W divisible by r. */
+static airc_status unshuffle(airc_node *n, const airc_meta_args *a, const airc_tmeta *x, int64_t r)
+{
+    int64_t c, hw[2] = {x->shape[x->ndim - 2], x->shape[x->ndim - 1]};
+    for (int i = 0; i < 2; i++)
+        if (hw[i] % r)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: pixel_unshuffle expects %s to be divisible by "
+                             "downscale_factor, but input.size(%d)=%" PRId64
+                             " is not divisible by %" PRId64,
+                             a->op, i ? "width" : "height", i - 2, hw[i], r);
+    if (__builtin_mul_overflow(x->shape[x->ndim - 3], r * r, &c))
+        return airc_meta_overflow(a);
+    airc_tmeta out = *x;
+    out.shape[x->ndim - 3] = c;
+    out.shape[x->ndim - 2] = hw[0] / r;
+    out.shape[x->ndim - 1] = hw[1] / r;
+    if (x->ndim == 4 && airc_meta_is_channels_last_like(x))
+        airc_meta_channels_last_strides(&out);
+    else
+        airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* pixel_shuffle(self, upscale_factor): [*, C r^2, H, W] -> [*, C, H r, W r];
+ * pixel_unshuffle the inverse. */
 airc_status airc_meta_pixel_shuffle(airc_node *n, void *user_data)
 {
     (void)user_data;
@@ -15,20 +41,23 @@ airc_status airc_meta_pixel_shuffle(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta x;
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    bool un = !strcmp(airc_meta_name(&a), "pixel_unshuffle");
+    const char *name = un ? "pixel_unshuffle" : "pixel_shuffle";
     int64_t r;
-    AIRC_TRY(airc_meta_int(&a, "upscale_factor", 1, &r));
+    AIRC_TRY(airc_meta_int(&a, un ? "downscale_factor" : "upscale_factor", 1, &r));
     if (x.ndim < 3)
         return airc_fail(AIRC_E_SHAPE,
-                         "%s: pixel_shuffle expects input to have at least 3 dimensions, but got "
+                         "%s: %s expects input to have at least 3 dimensions, but got "
                          "input with %d dimension(s)",
-                         a.op, (int)x.ndim);
+                         a.op, name, (int)x.ndim);
     if (r <= 0)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: pixel_shuffle expects a positive upscale_factor, but got %" PRId64,
-                         a.op, r);
+        return airc_fail(AIRC_E_SHAPE, "%s: %s expects a positive %s, but got %" PRId64, a.op, name,
+                         un ? "downscale_factor" : "upscale_factor", r);
     if (x.ndim + 2 > AIRC_MAX_DIMS)
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: a %d-d input (at most %d)", a.op, (int)x.ndim,
                          AIRC_MAX_DIMS - 2);
+    if (un)
+        return unshuffle(n, &a, &x, r);
     int64_t c = x.shape[x.ndim - 3], rr, h, w;
     if (__builtin_mul_overflow(r, r, &rr) || c % rr)
         return airc_fail(AIRC_E_SHAPE,
@@ -84,10 +113,12 @@ airc_status airc_meta_roll(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
-/* reflection_pad2d / replication_pad2d(self, padding [l, r, t, b]): a 3-d
- * or 4-d input with non-empty planes; reflection needs each pad smaller
- * than its dim; negative pads crop, to an empty dim at most and not both.
- * A contiguous result. */
+/* reflection_pad1d|2d / replication_pad1d|2d(self, padding [l, r(, t,
+ * b)]): a 2-d or 3-d input (pad1d), 3-d or 4-d (pad2d), with non-empty
+ * planes (but reflection_pad1d's 2-d input may have no channels);
+ * reflection needs each pad smaller than its dim; negative pads crop, to
+ * an empty dim at most (pad2d: not both; pad1d: never). A contiguous
+ * result. */
 airc_status airc_meta_pad2d(airc_node *n, void *user_data)
 {
     (void)user_data;
@@ -99,20 +130,27 @@ airc_status airc_meta_pad2d(airc_node *n, void *user_data)
     int32_t np;
     bool present;
     AIRC_TRY(airc_meta_int_list(&a, "padding", pad, 4, &np, &present));
-    bool reflect = !strcmp(airc_meta_name(&a), "reflection_pad2d");
-    if (np != 4)
-        return airc_fail(AIRC_E_SHAPE, "%s: padding size is expected to be 4", a.op);
-    if (x.ndim != 3 && x.ndim != 4)
+    const char *name = airc_meta_name(&a);
+    bool reflect = !strncmp(name, "reflection", 10);
+    int32_t sp = name[strlen(name) - 2] == '1' ? 1 : 2; /* padded dims */
+    if (np != 2 * sp)
+        return airc_fail(AIRC_E_SHAPE, "%s: padding size is expected to be %d", a.op,
+                         (int)(2 * sp));
+    if (x.ndim != sp + 1 && x.ndim != sp + 2)
         return airc_fail(AIRC_E_SHAPE,
-                         "%s: 3D or 4D (batch mode) tensor expected for input, but got: %d-d",
-                         a.op, (int)x.ndim);
-    if (!x.shape[x.ndim - 3] || !x.shape[x.ndim - 2] || !x.shape[x.ndim - 1])
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: Expected 3D or 4D (batch mode) tensor with possibly 0 batch size "
-                         "and other non-zero dimensions for input",
-                         a.op);
+                         "%s: %dD or %dD (batch mode) tensor expected for input, but got: %d-d",
+                         a.op, (int)(sp + 1), (int)(sp + 2), (int)x.ndim);
+    int32_t first = x.ndim - sp - 1; /* the channel dim */
+    if (sp == 1 && reflect && x.ndim == 2)
+        first = 1;
+    for (int32_t d = first; d < x.ndim; d++)
+        if (!x.shape[d])
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Expected %dD or %dD (batch mode) tensor with possibly 0 batch "
+                             "size and other non-zero dimensions for input",
+                             a.op, (int)(sp + 1), (int)(sp + 2));
     airc_tmeta out = x;
-    for (int32_t i = 0; i < 2; i++) { /* i 0: width (last dim), 1: height */
+    for (int32_t i = 0; i < sp; i++) { /* i 0: width (last dim), 1: height */
         int32_t d = x.ndim - 1 - i;
         int64_t size = x.shape[d], lo = pad[2 * i], hi = pad[2 * i + 1], o;
         if (reflect && (lo >= size || hi >= size))
@@ -125,7 +163,11 @@ airc_status airc_meta_pad2d(airc_node *n, void *user_data)
             return airc_meta_overflow(&a);
         out.shape[d] = o;
     }
-    int64_t oh = out.shape[x.ndim - 2], ow = out.shape[x.ndim - 1];
+    int64_t oh = sp == 2 ? out.shape[x.ndim - 2] : 0, ow = out.shape[x.ndim - 1];
+    if (sp == 1 && ow < 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: input (W: %" PRId64 ") is too small. Calculated output W: %" PRId64,
+                         a.op, x.shape[x.ndim - 1], ow);
     if (oh < 1 && ow < 1)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: input (H: %" PRId64 ", W: %" PRId64 ") is too small. Calculated "

@@ -1,8 +1,9 @@
-/* Meta functions of upsample_nearest2d and upsample_bilinear2d, .vec (what
- * torch 1.13's make_fx records for nn.Upsample and F.interpolate) and
- * .default (torch 2's: output_size, scales_h / scales_w for sampling
- * only): a 4-d input, exactly one of output_size and scale_factors, each
- * of 2 values; an
+/* Meta functions of upsample_nearest1d|2d, upsample_linear1d and
+ * upsample_bilinear2d, .vec (what torch 1.13's make_fx records for
+ * nn.Upsample and F.interpolate) and .default (torch 2's: output_size,
+ * scales / scales_h, scales_w for sampling only): a 3-d (1d) or 4-d (2d)
+ * input, exactly one of output_size and scale_factors, each of 1 or 2
+ * values; an
  * output size from scale factors is torch's (int64)(size * factor); every
  * input and output size above 0 (a zero batch is fine). The result keeps a
  * channels-last input's layout. dtypes as torch's CPU kernels: f32, f64,
@@ -37,19 +38,23 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     (void)user_data;
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
-    bool nearest = !strcmp(airc_meta_name(&a), "upsample_nearest2d");
+    const char *name = airc_meta_name(&a);
+    bool nearest = strstr(name, "nearest") != NULL;
+    int32_t sp = strstr(name, "1d") ? 1 : 2; /* spatial dims */
     bool vec = !strcmp(airc_meta_overload(&a), "vec");
     airc_tmeta x;
     AIRC_TRY(airc_meta_tensor(&a, vec ? "input" : "self", &x));
     char s[AIRC_META_SHAPE_STR];
-    if (x.ndim != 4)
-        return airc_fail(AIRC_E_SHAPE, "%s: expected a 4-d input (N, C, H, W), got shape %s", a.op,
+    if (x.ndim != sp + 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected a %d-d input (N, C, %s), got shape %s", a.op,
+                         (int)(sp + 2), sp == 1 ? "W" : "H, W",
                          airc_meta_shape_str(x.shape, x.ndim, s));
     bool dtype_ok = x.dtype == AIRC_DTYPE_F32 || x.dtype == AIRC_DTYPE_F64 ||
                     x.dtype == AIRC_DTYPE_BF16 || (nearest && x.dtype == AIRC_DTYPE_U8);
     if (!dtype_ok)
         return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a.op,
-                         nearest ? "compute_indices_weights_nearest" : "upsample_bilinear2d",
+                         nearest ? "compute_indices_weights_nearest"
+                                 : "compute_indices_weights_linear",
                          airc_dtype_torch_type_name(x.dtype));
     int64_t size[AIRC_MAX_DIMS], out[2];
     double scale[AIRC_MAX_DIMS];
@@ -57,24 +62,26 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     bool has_size;
     AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &has_size));
     AIRC_TRY(scale_list(&a, scale, AIRC_MAX_DIMS, &nf));
-    /* .default: output_size, with scales_h / scales_w only for sampling */
+    /* .default: output_size, with scales (1d) or scales_h / scales_w only
+     * for sampling */
     bool has_scale = vec && airc_meta_get(&a, "scale_factors") != NULL;
     double sh, sw;
-    if (!vec && (!has_size || airc_meta_double(&a, "scales_h", 0, &sh) != AIRC_OK ||
-                 airc_meta_double(&a, "scales_w", 0, &sw) != AIRC_OK))
+    if (!vec &&
+        (!has_size || airc_meta_double(&a, sp == 1 ? "scales" : "scales_h", 0, &sh) != AIRC_OK ||
+         (sp == 2 && airc_meta_double(&a, "scales_w", 0, &sw) != AIRC_OK)))
         return airc_fail(AIRC_E_SHAPE,
-                         "%s: output_size (2 ints) and optional float scales_h "
-                         "and scales_w expected",
-                         a.op);
+                         "%s: output_size (%d ints) and optional float scales expected", a.op,
+                         (int)sp);
     if (has_size == has_scale)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Must specify exactly one of output_size and "
                          "scale_factors",
                          a.op);
-    if ((has_size ? ns : nf) != 2)
-        return airc_fail(AIRC_E_SHAPE, "%s: %s must have 2 values (H, W), got %d", a.op,
-                         has_size ? "output_size" : "scale_factors", (int)(has_size ? ns : nf));
-    for (int i = 0; i < 2; i++) {
+    if ((has_size ? ns : nf) != sp)
+        return airc_fail(AIRC_E_SHAPE, "%s: %s must have %d values, got %d", a.op,
+                         has_size ? "output_size" : "scale_factors", (int)sp,
+                         (int)(has_size ? ns : nf));
+    for (int i = 0; i < sp; i++) {
         if (has_size) {
             out[i] = size[i];
             continue;
@@ -85,14 +92,15 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
                              scale[i]);
         out[i] = (int64_t)o;
     }
-    if (x.shape[2] <= 0 || x.shape[3] <= 0 || out[0] <= 0 || out[1] <= 0)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: Input and output sizes should be greater than 0, but got input (H: "
-                         "%" PRId64 ", W: %" PRId64 ") output (H: %" PRId64 ", W: %" PRId64 ")",
-                         a.op, x.shape[2], x.shape[3], out[0], out[1]);
     airc_tmeta y = x;
-    y.shape[2] = out[0];
-    y.shape[3] = out[1];
+    for (int i = 0; i < sp; i++) {
+        if (x.shape[2 + i] <= 0 || out[i] <= 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Input and output sizes should be greater than 0, but got input "
+                             "size %" PRId64 " and output size %" PRId64 " at dim %d",
+                             a.op, x.shape[2 + i], out[i], 2 + i);
+        y.shape[2 + i] = out[i];
+    }
     AIRC_TRY(airc_meta_check_numel(&a, y.shape, y.ndim));
     if (airc_meta_is_channels_last_like(&x))
         airc_meta_channels_last_strides(&y);

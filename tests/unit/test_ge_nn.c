@@ -509,6 +509,26 @@ static void test_upsample(void **state)
     airc_context_destroy(ctx);
 }
 
+/* upsample_nearest1d / upsample_linear1d: Unsqueeze to a unit H, Resize,
+ * Squeeze; by size and by factor, align_corners, .default with scales */
+static void test_upsample1d(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 5)};
+    static const char *const types[] = {"Unsqueeze", "ResizeNearestNeighborV2", "ResizeBilinearV2",
+                                        "Squeeze", NULL};
+    // clang-format off
+    run_case("upsample1d", x, 1,
+             CALL("a", "aten.upsample_nearest1d.vec", "(args = (%p0, None, [2.0]), kwargs = {})")
+             CALL("b", "aten.upsample_nearest1d.vec", "(args = (%p0, [7], None), kwargs = {})")
+             CALL("c", "aten.upsample_linear1d.vec", "(args = (%p0, [9], False, None), kwargs = {})")
+             CALL("d", "aten.upsample_linear1d.vec", "(args = (%p0, None, True, [2.5]), kwargs = {})")
+             CALL("e", "aten.upsample_nearest1d.default", "(args = (%p0, [10], 2.0), kwargs = {})")
+             CALL("f", "aten.upsample_linear1d.default", "(args = (%p0, [6], False), kwargs = {})"),
+             "a, b, c, d, e, f", types);
+    // clang-format on
+}
+
 static void test_activations(void **state)
 {
     (void)state;
@@ -595,6 +615,38 @@ static void test_mv_dot(void **state)
              CALL("c", "aten.mv.default", "(args = (%p3, %p4), kwargs = {})")
              CALL("d", "aten.dot.default", "(args = (%p2,), kwargs = {tensor: %p1})"),
              "a, b, c, d", types);
+    // clang-format on
+}
+
+/* the trigonometric and hyperbolic ops, erfc, log10 (Log and a Mul),
+ * sgn (Sign), frac (Trunc and Sub), threshold (LessEqual and MaskedFill,
+ * on floats and integers); NaN where out of the domain, as eager */
+static void test_trig_frac_threshold(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), POS32(3, 4), TYPED(AIRC_DTYPE_I64, 3, 4)};
+    static const char *const types[] = {"Tan",  "Atan",  "Asin",  "Acos",       "Sinh",
+                                        "Cosh", "Asinh", "Acosh", "Atanh",      "Erfc",
+                                        "Log",  "Sign",  "Trunc", "MaskedFill", NULL};
+    // clang-format off
+    run_case("trig", x, 3,
+             CALL("a", "aten.tan.default", "(args = (%p0,), kwargs = {})")
+             CALL("b", "aten.atan.default", "(args = (%p0,), kwargs = {})")
+             CALL("c", "aten.asin.default", "(args = (%p0,), kwargs = {})")
+             CALL("d", "aten.acos.default", "(args = (%p0,), kwargs = {})")
+             CALL("e", "aten.sinh.default", "(args = (%p0,), kwargs = {})")
+             CALL("f", "aten.cosh.default", "(args = (%p0,), kwargs = {})")
+             CALL("g", "aten.asinh.default", "(args = (%p0,), kwargs = {})")
+             CALL("h", "aten.acosh.default", "(args = (%p1,), kwargs = {})")
+             CALL("i", "aten.atanh.default", "(args = (%p0,), kwargs = {})")
+             CALL("j", "aten.erfc.default", "(args = (%p0,), kwargs = {})")
+             CALL("k", "aten.log10.default", "(args = (%p1,), kwargs = {})")
+             CALL("l", "aten.sgn.default", "(args = (%p0,), kwargs = {})")
+             CALL("m", "aten.frac.default", "(args = (%p0,), kwargs = {})")
+             CALL("n", "aten.threshold.default", "(args = (%p0, 0.25, -7.5), kwargs = {})")
+             CALL("o", "aten.threshold.default", "(args = (%p2, 1, 9), kwargs = {})")
+             CALL("p", "aten.tan.default", "(args = (%p2,), kwargs = {})"),
+             "a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p", types);
     // clang-format on
 }
 
@@ -734,16 +786,28 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),       cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions),   cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum),   cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),        cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_batch_norm),       cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),         cmocka_unit_test(test_sort_topk),
-        cmocka_unit_test(test_more_activations), cmocka_unit_test(test_activations),
-        cmocka_unit_test(test_div_log_xor),      cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),      cmocka_unit_test(test_baddbmm),
-        cmocka_unit_test(test_mv_dot),           cmocka_unit_test(test_std_lse_norm),
+        cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions),
+        cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum),
+        cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),
+        cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_batch_norm),
+        cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_sort_topk),
+        cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),
+        cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),
+        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),
         cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

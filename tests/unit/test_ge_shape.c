@@ -313,21 +313,28 @@ static void test_advanced_index(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
-/* pixel_shuffle -> Reshape/Transpose/Reshape; roll -> Roll; the 2-d
- * reflection and replication pads -> PadV3's reflect and edge modes */
+/* pixel_shuffle / pixel_unshuffle -> Reshape/Transpose/Reshape; roll ->
+ * Roll; the 1-d and
+ * 2-d reflection and replication pads -> PadV3's reflect and edge modes
+ * (a 2-d input's raised back as pad1d) */
 static void test_spatial(void **state)
 {
     (void)state;
     // clang-format off
-    static const char fx[] = "graph():\n" PH("x") PH("y")
+    static const char fx[] = "graph():\n" PH("x") PH("y") PH("z") PH("w")
         CALL("a", "pixel_shuffle.default", "(%x, 2)")
         CALL("b", "roll.default", "(%x, [1, -2], [1, 3])")
         CALL("c", "roll.default", "(%y, [5])")
         CALL("d", "reflection_pad2d.default", "(%x, [1, 2, 1, 0])")
         CALL("e", "replication_pad2d.default", "(%y, [2, -1, 0, 3])")
-        "    return (a, b, c, d, e)\n";
+        CALL("f", "reflection_pad1d.default", "(%y, [2, 1])")
+        CALL("g", "replication_pad1d.default", "(%z, [-1, 3])")
+        CALL("h", "reflection_pad1d.default", "(%z, [0, 3])")
+        CALL("i", "pixel_unshuffle.default", "(%w, 2)")
+        CALL("j", "pixel_unshuffle.default", "(%x, 1)")
+        "    return (a, b, c, d, e, f, g, h, i, j)\n";
     // clang-format on
-    static const in_spec ins[] = {F32(2, 8, 3, 4), F32(4, 3, 5)};
+    static const in_spec ins[] = {F32(2, 8, 3, 4), F32(4, 3, 5), F32(3, 6), F32(2, 3, 4, 6)};
     static const char *const types[] = {"Transpose", "Roll", "PadV3", NULL};
     check_graph(fx, ins, N_IN(ins), types);
 }
