@@ -175,8 +175,10 @@ ATEN = [
     ("max_pool2d_with_indices.default", "pool2d"), ("avg_pool2d.default", "pool2d"),
     ("adaptive_avg_pool2d.default", "adaptive_pool2d"),
     ("_adaptive_avg_pool2d.default", "adaptive_pool2d"),
+    ("adaptive_max_pool2d.default", "adaptive_pool2d"),
     ("upsample_nearest2d.vec", "upsample2d"), ("upsample_bilinear2d.vec", "upsample2d"),
     ("upsample_nearest2d.default", "upsample2d"), ("upsample_bilinear2d.default", "upsample2d"),
+    ("upsample_bicubic2d.vec", "upsample2d"), ("upsample_bicubic2d.default", "upsample2d"),
     ("upsample_nearest1d.vec", "upsample2d"), ("upsample_linear1d.vec", "upsample2d"),
     ("upsample_nearest1d.default", "upsample2d"), ("upsample_linear1d.default", "upsample2d"),
     # softmax, norms

@@ -520,6 +520,19 @@ def audio_1d(x, w, img):
     return F.pad(up, (2, 1), mode="replicate"), lin, lin2, F.pixel_unshuffle(img, 2)
 
 
+def pos_embed_pool_head(pos, feat):
+    # a ViT position embedding resized to a new grid by bicubic
+    # interpolation (timm's resample_abs_pos_embed), and a CNN head that
+    # concatenates adaptive max and average pooling (fastai's concat pool)
+    grid = pos.reshape(1, 5, 5, 8).permute(0, 3, 1, 2)
+    grid = F.interpolate(grid, size=(7, 6), mode="bicubic", align_corners=False)
+    resized = grid.permute(0, 2, 3, 1).reshape(1, 42, 8)
+    up = F.interpolate(feat, scale_factor=1.5, mode="bicubic", align_corners=True)
+    pooled = torch.cat([F.adaptive_max_pool2d(feat, 1), F.adaptive_avg_pool2d(feat, 1)], 1)
+    m, idx = F.adaptive_max_pool2d(feat, (3, 2), return_indices=True)
+    return resized, up, pooled.flatten(1), m, idx
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -773,6 +786,7 @@ MODELS = {
         I64(10, hi=6)]),
     "vector_products": (vector_products, lambda: [randn(4, 5), randn(5), randn(4), randn(5),
                                                   randn(3, 5), randn(3), randn(2, 3, 5)]),
+    "pos_embed_pool_head": (pos_embed_pool_head, lambda: [randn(1, 25, 8), randn(2, 4, 5, 7)]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,
                                                 torch.rand(3, 5) * 9 + 1, I64(7, hi=9) - 4]),

@@ -795,6 +795,15 @@ op1("index_int_err", IX, [T("f32", [3, 4]), [T("i32", [2], fill="zeros")]], erro
 op1("index_size0_err", IX, [T("f32", [0, 4]), [I([1])]], error=True)
 op1("index_none_err", IX, [T("f32", [3, 4]), [None]], error=True)
 op1("pixel_shuffle", "aten.pixel_shuffle.default", [T("f32", [2, 8, 3, 4]), 2])
+op1("adaptive_max_pool2d", "aten.adaptive_max_pool2d.default", [T("f32", [2, 3, 7, 5]), [3, 2]])
+op1("adaptive_max_pool2d_cl", "aten.adaptive_max_pool2d.default", [CL("f64", [1, 4, 6, 6]), [4, 4]])
+op1("adaptive_max_pool2d_3d", "aten.adaptive_max_pool2d.default", [T("bf16", [0, 3, 4]), [2, 5]])
+op1("adaptive_max_pool2d_rank_err", "aten.adaptive_max_pool2d.default", [T("f32", [3, 4]), [2, 2]],
+    error=True)
+op1("adaptive_max_pool2d_empty_err", "aten.adaptive_max_pool2d.default",
+    [T("f32", [1, 2, 0, 4]), [2, 2]], error=True)
+op1("adaptive_max_pool2d_int_err", "aten.adaptive_max_pool2d.default",
+    [T("i64", [1, 2, 3, 4]), [2, 2]], error=True)
 op1("pixel_unshuffle", "aten.pixel_unshuffle.default", [T("f32", [2, 2, 4, 6]), 2])
 op1("pixel_unshuffle_cl", "aten.pixel_unshuffle.default", [CL("f32", [2, 3, 4, 6]), 2])
 op1("pixel_unshuffle_3d", "aten.pixel_unshuffle.default", [T("i64", [3, 9, 6]), 3])
@@ -810,6 +819,12 @@ op1("replication_pad1d_rank_err", "aten.replication_pad1d.default",
     [T("f32", [1, 2, 3, 4]), [1, 1]], error=True)
 op1("replication_pad1d_crop_err", "aten.replication_pad1d.default", [T("f32", [2, 3]), [-2, -1]],
     error=True)
+op1("upsample_bicubic2d", "aten.upsample_bicubic2d.vec", [T("f32", [1, 2, 4, 5]), None, False,
+                                                         [1.5, 2.0]])
+op1("upsample_bicubic2d_cl", "aten.upsample_bicubic2d.vec", [CL("f32", [1, 2, 4, 5]), [7, 3], True,
+                                                            None])
+op1("upsample_bicubic2d_u8_err", "aten.upsample_bicubic2d.vec", [T("u8", [1, 2, 4, 5]), [7, 3],
+                                                                True, None], error=True)
 op1("upsample_nearest1d", "aten.upsample_nearest1d.vec", [T("f32", [1, 2, 5]), None, [2.0]])
 op1("upsample_linear1d", "aten.upsample_linear1d.vec", [T("f32", [2, 2, 5]), [7], True, None])
 op1("upsample_linear1d_default", "aten.upsample_linear1d.default",

@@ -1010,9 +1010,11 @@ HINTS = {
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
+    "adaptive_max_pool2d": h_adaptive,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,
+    "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
     "upsample_nearest1d.vec": h_upsample1d, "upsample_linear1d.vec": h_upsample1d,
     "upsample_nearest1d.default": h_upsample1d_default,
     "upsample_linear1d.default": h_upsample1d_default,
@@ -1188,8 +1190,8 @@ EXCLUSIONS = {
         "input's strides pick; airc copies (output_size, or factors of 1 and 2, are exact "
         "and checked by every other draw)",
     "interp_nonfinite":
-        "upsample_bilinear2d of an input holding inf or nan: torch's kernels weigh the two "
-        "neighbours in several code paths (by layout and by which dims change), and whether a "
+        "upsample_bilinear2d (linear1d, bicubic2d) of an input holding inf or nan: torch's "
+        "kernels weigh the neighbours in several code paths (by layout and by which dims change), and whether a "
         "zero weight meets an inf (0 * inf is nan) depends on the path; airc has one",
     "group_norm_flat":
         "native_group_norm of a group whose values are all equal (a group of one value "
@@ -1242,6 +1244,7 @@ HALF_ROUNDING_OPS = {
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
+    "upsample_bicubic2d": ("bf16",),
     "native_group_norm": HALF, "norm": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF,
 }
@@ -1457,7 +1460,7 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
             groups = x.reshape(x.shape[0], group, -1)
             if bool((groups.amax(-1) == groups.amin(-1)).any()):
                 raise Excluded("group_norm_flat")
-    if name in ("upsample_bilinear2d", "upsample_linear1d") and \
+    if name in ("upsample_bilinear2d", "upsample_linear1d", "upsample_bicubic2d") and \
             tensors[0].is_floating_point() and \
             not bool(torch.isfinite(tensors[0]).all()):
         raise Excluded("interp_nonfinite")

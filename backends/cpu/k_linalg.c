@@ -502,6 +502,7 @@ static airc_status k_linear(airc_kernel_ctx *k, void *ud)
 const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten._adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
     {"aten.adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
+    {"aten.adaptive_max_pool2d.default", airc_cpu_k_adaptive_max_pool2d},
     {"aten.addmm.default", k_addmm},
     {"aten.avg_pool2d.default", airc_cpu_k_avg_pool2d},
     {"aten.baddbmm.default", k_baddbmm},
@@ -513,6 +514,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},
     {"aten.mm.default", k_mm},
     {"aten.mv.default", k_mv},
+    {"aten.upsample_bicubic2d.default", airc_cpu_k_upsample_bicubic2d},
+    {"aten.upsample_bicubic2d.vec", airc_cpu_k_upsample_bicubic2d},
     {"aten.upsample_bilinear2d.default", airc_cpu_k_upsample_linear},
     {"aten.upsample_bilinear2d.vec", airc_cpu_k_upsample_linear},
     {"aten.upsample_linear1d.default", airc_cpu_k_upsample_linear},

@@ -29,8 +29,10 @@ AIRC_CPU_KERNEL(convolution);
 AIRC_CPU_KERNEL(max_pool2d_with_indices);
 AIRC_CPU_KERNEL(avg_pool2d);
 AIRC_CPU_KERNEL(adaptive_avg_pool2d);
+AIRC_CPU_KERNEL(adaptive_max_pool2d);
 /* k_linalg_upsample.c */
 AIRC_CPU_KERNEL(upsample_nearest);
 AIRC_CPU_KERNEL(upsample_linear);
+AIRC_CPU_KERNEL(upsample_bicubic2d);
 
 #endif

@@ -1,5 +1,5 @@
 /* Linalg family: 2-d pooling (max_pool2d_with_indices, avg_pool2d,
- * adaptive_avg_pool2d), following torch's CPU kernels window for window:
+ * adaptive_avg_pool2d, adaptive_max_pool2d), following torch's CPU kernels window for window:
  * the same window bounds, divisors, NaN handling and index encoding (a
  * flat index into the input plane). Inputs are [C, H, W] or [N, C, H, W]
  * in any layout; outputs are written through meta's strides. Values are
@@ -79,6 +79,28 @@ static inline double at(const plane *p, airc_dtype t, int64_t h, int64_t w)
     return airc_cpu_load_f64(e, t);
 }
 
+/* The maximum of window rows [h0, h1) step dh, columns [w0, w1) step dw
+ * (torch's: a NaN wins, the last one) into output cell (oh, ow), its
+ * index into the plane into the indices. */
+static void window_max(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt, int64_t oh,
+                       int64_t ow, const int64_t win[6])
+{
+    int64_t h0 = win[0], h1 = win[1], dh = win[2], w0 = win[3], w1 = win[4], dw = win[5];
+    int64_t best_i = h0 * d->W + w0;
+    double best = -INFINITY;
+    for (int64_t h = h0; h < h1; h += dh) {
+        for (int64_t w = w0; w < w1; w += dw) {
+            double v = at(p, xt, h, w);
+            if (v > best || isnan(v)) {
+                best = v;
+                best_i = h * d->W + w;
+            }
+        }
+    }
+    airc_cpu_store_f64(p->y + oh * p->yh + ow * p->yw, yt, best);
+    airc_cpu_store_i64(p->ind + oh * p->ih + ow * p->iw, AIRC_DTYPE_I64, best_i);
+}
+
 static void max_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt)
 {
     for (int64_t oh = 0; oh < d->OH; oh++) {
@@ -93,19 +115,8 @@ static void max_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dt
                 h0 += d->dh;
             while (w0 < 0)
                 w0 += d->dw;
-            int64_t best_i = h0 * d->W + w0;
-            double best = -INFINITY;
-            for (int64_t h = h0; h < h1; h += d->dh) {
-                for (int64_t w = w0; w < w1; w += d->dw) {
-                    double v = at(p, xt, h, w);
-                    if (v > best || isnan(v)) {
-                        best = v;
-                        best_i = h * d->W + w;
-                    }
-                }
-            }
-            airc_cpu_store_f64(p->y + oh * p->yh + ow * p->yw, yt, best);
-            airc_cpu_store_i64(p->ind + oh * p->ih + ow * p->iw, AIRC_DTYPE_I64, best_i);
+            const int64_t win[6] = {h0, h1, d->dh, w0, w1, d->dw};
+            window_max(p, d, xt, yt, oh, ow, win);
         }
     }
 }
@@ -155,6 +166,19 @@ static void adaptive_plane(const plane *p, const pool_dims *d, airc_dtype xt, ai
                     sum += at(p, xt, h, w);
             airc_cpu_store_f64(p->y + oh * p->yh + ow * p->yw, yt,
                                sum / (double)((h1 - h0) * (w1 - w0)));
+        }
+    }
+}
+
+/* torch's adaptive_max_pool2d: windows as adaptive_avg_pool2d's */
+static void adaptive_max_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+{
+    for (int64_t oh = 0; oh < d->OH; oh++) {
+        int64_t h0 = oh * d->H / d->OH, h1 = ((oh + 1) * d->H + d->OH - 1) / d->OH;
+        for (int64_t ow = 0; ow < d->OW; ow++) {
+            int64_t w0 = ow * d->W / d->OW, w1 = ((ow + 1) * d->W + d->OW - 1) / d->OW;
+            const int64_t win[6] = {h0, h1, 1, w0, w1, 1};
+            window_max(p, d, xt, yt, oh, ow, win);
         }
     }
 }
@@ -239,18 +263,33 @@ airc_status airc_cpu_k_avg_pool2d(airc_kernel_ctx *k, void *ud)
     return for_planes(k, k->in[0], &k->out[0], NULL, &d, avg_plane);
 }
 
-/* adaptive_avg_pool2d(self, output_size) and _adaptive_avg_pool2d */
-airc_status airc_cpu_k_adaptive_avg_pool2d(airc_kernel_ctx *k, void *ud)
+/* adaptive_avg_pool2d(self, output_size) and _adaptive_avg_pool2d;
+ * adaptive_max_pool2d (max) -> (values, indices) */
+static airc_status adaptive_pool(airc_kernel_ctx *k, bool max)
 {
-    (void)ud;
     AIRC_TRY(need_input(k));
     const airc_tview *x = k->in[0], *y = &k->out[0];
     int32_t nd = x->ndim;
     if (nd < 2 || y->ndim != nd)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least 2 dims");
+    if (max && (k->nout != 2 || k->out[1].dtype != AIRC_DTYPE_I64))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects two results (values, int64 indices)");
     pool_dims d = {x->shape[nd - 2], x->shape[nd - 1], y->shape[nd - 2], y->shape[nd - 1],
                    0, 0, 0, 0, 0, 0, 0, 0, false, true, false, 0};
-    if (d.OH == 0 || d.OW == 0)
+    if (d.OH == 0 || d.OW == 0 || airc_cpu_numel(y) == 0)
         return AIRC_OK;
-    return for_planes(k, x, y, NULL, &d, adaptive_plane);
+    return max ? for_planes(k, x, y, &k->out[1], &d, adaptive_max_plane)
+               : for_planes(k, x, y, NULL, &d, adaptive_plane);
+}
+
+airc_status airc_cpu_k_adaptive_avg_pool2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return adaptive_pool(k, false);
+}
+
+airc_status airc_cpu_k_adaptive_max_pool2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return adaptive_pool(k, true);
 }

@@ -173,3 +173,108 @@ airc_status airc_cpu_k_upsample_linear(airc_kernel_ctx *k, void *ud)
     (void)ud;
     return upsample(k, false);
 }
+
+/* ---- bicubic ------------------------------------------------------------- */
+
+/* torch's cubic convolution (A = -0.75) weights of the 4 taps around t in
+ * [0, 1], in float (f) or double (d): the result's opmath type. */
+#define CUBIC_WEIGHTS(T, NAME)                                                                     \
+    static void NAME(T t, T w[4])                                                                  \
+    {                                                                                              \
+        const T a = (T)-0.75;                                                                      \
+        T x = t + 1, y = 1 - t, z = 2 - t;                                                         \
+        w[0] = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a;                                          \
+        w[1] = ((a + 2) * t - (a + 3)) * t * t + 1;                                                \
+        w[2] = ((a + 2) * y - (a + 3)) * y * y + 1;                                                \
+        w[3] = ((a * z - 5 * a) * z + 8 * a) * z - 4 * a;                                          \
+    }
+CUBIC_WEIGHTS(float, cubic_weights_f)
+CUBIC_WEIGHTS(double, cubic_weights_d)
+#undef CUBIC_WEIGHTS
+
+/* One dim's taps: for output index i, source idx[4i + j] (torch's
+ * floor(src) - 1 + j, clamped into the input) with weight w[4i + j]; the
+ * source index is align_corners' dst * (in - 1) / (out - 1), else
+ * (dst + 0.5) * scale - 0.5 unclamped (cubic), scale 1 / factor or in / out. */
+static void cubic_taps(int64_t in, int64_t out, double sf, bool align, bool dbl, int64_t *idx,
+                       double *w)
+{
+    for (int64_t i = 0; i < out; i++) {
+        double fl, wd[4];
+        if (dbl) {
+            double scale = align    ? (out > 1 ? (double)(in - 1) / (double)(out - 1) : 0)
+                           : sf > 0 ? 1.0 / sf
+                                    : (double)in / (double)out;
+            double real = align ? scale * (double)i : scale * ((double)i + 0.5) - 0.5;
+            fl = floor(real);
+            cubic_weights_d(fmin(fmax(real - fl, 0.0), 1.0), wd);
+        } else {
+            float scale = align    ? (out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f)
+                          : sf > 0 ? (float)(1.0 / sf)
+                                   : (float)in / (float)out;
+            float real = align ? scale * (float)i : scale * ((float)i + 0.5f) - 0.5f, wf[4];
+            float flf = floorf(real);
+            cubic_weights_f(fminf(fmaxf(real - flf, 0.0f), 1.0f), wf);
+            fl = flf;
+            for (int j = 0; j < 4; j++)
+                wd[j] = wf[j];
+        }
+        for (int j = 0; j < 4; j++) {
+            int64_t k = (int64_t)fl - 1 + j;
+            idx[4 * i + j] = k < 0 ? 0 : k > in - 1 ? in - 1 : k;
+            w[4 * i + j] = wd[j];
+        }
+    }
+}
+
+/* upsample_bicubic2d(.vec / .default): 4 x 4 taps, each row blended along
+ * W, then the rows along H, in the opmath type (float but for f64). */
+airc_status airc_cpu_k_upsample_bicubic2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x = k->nargs && k->in ? k->in[0] : NULL, *y = &k->out[0];
+    if (!x || x->ndim != 4 || y->ndim != 4 || x->shape[0] != y->shape[0] ||
+        x->shape[1] != y->shape[1])
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and result must be [N, C, H, W]");
+    bool align = airc_cpu_arg_bool(k, 2, false), dbl = y->dtype == AIRC_DTYPE_F64;
+    bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
+    int64_t oh = y->shape[2], ow = y->shape[3];
+    size_t cells = 4 * (size_t)(oh + ow);
+    int64_t *idx = airc_malloc(k->ctx, cells * sizeof *idx);
+    double *w = airc_malloc(k->ctx, cells * sizeof *w);
+    if (!idx || !w) {
+        airc_free(k->ctx, idx);
+        airc_free(k->ctx, w);
+        return airc_cpu_oom(k, "upsample indices");
+    }
+    cubic_taps(x->shape[2], oh, scale_factor(k, vec, 3, 0), align, dbl, idx, w);
+    cubic_taps(x->shape[3], ow, scale_factor(k, vec, 3, 1), align, dbl, idx + 4 * oh, w + 4 * oh);
+    const int64_t *ih = idx, *iw = idx + 4 * oh;
+    const double *wh = w, *ww = w + 4 * oh;
+    size_t esz = airc_dtype_size(y->dtype);
+    for (int64_t n = 0; n < y->shape[0]; n++)
+        for (int64_t c = 0; c < y->shape[1]; c++)
+            for (int64_t i = 0; i < oh; i++)
+                for (int64_t j = 0; j < ow; j++) {
+                    double v = 0;
+                    float vf = 0;
+                    for (int a = 0; a < 4; a++) {
+                        double row = 0;
+                        float rowf = 0;
+                        for (int b = 0; b < 4; b++) {
+                            double e = at(x, n, c, ih[4 * i + a], iw[4 * j + b]);
+                            row += ww[4 * j + b] * e;
+                            rowf += (float)ww[4 * j + b] * (float)e;
+                        }
+                        v += wh[4 * i + a] * row;
+                        vf += (float)wh[4 * i + a] * rowf;
+                    }
+                    int64_t off = n * y->strides[0] + c * y->strides[1] + i * y->strides[2] +
+                                  j * y->strides[3];
+                    airc_cpu_store_f64((char *)y->data + off * (int64_t)esz, y->dtype,
+                                       dbl ? v : (double)vf);
+                }
+    airc_free(k->ctx, idx);
+    airc_free(k->ctx, w);
+    return AIRC_OK;
+}

@@ -5,6 +5,7 @@
  * refused: the CPU kernels run 1-d and 2-d only); max_pool2d_with_indices
  * -> MaxPoolWithArgmaxV1 (NHWC-style 4-item ksize/strides/pads/dilation);
  * avg_pool2d -> AvgPoolV2; adaptive_avg_pool2d -> AdaptiveAvgPool2d;
+ * adaptive_max_pool2d -> AdaptiveMaxPool2d (int64 argmax);
  * gelu -> Gelu (tanh approximation: GeluV2 approximate="tanh"); silu ->
  * Swish(scale 1); hardsigmoid -> HardSigmoid(alpha 1/6, beta 0.5);
  * hardswish -> HardSwish; hardtanh / clamp -> ClipByValueV2, clamp with one bound
@@ -426,6 +427,32 @@ static airc_status conv_upsample(airc_ge_builder *b, const airc_node *n, void *u
     return one ? squeeze_result(b, y, 2) : airc_ge_set_result(b, 0, y);
 }
 
+/* upsample_bicubic2d (.vec, .default) -> UpsampleBicubic2d (CANN's op of
+ * torch's semantics: output_size, align_corners, scales_h / scales_w, 0
+ * when not given), raised back as upsample_bicubic2d.default */
+static airc_status conv_upsample_bicubic(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    bool vec = strstr(n->op->qualname, ".vec") != NULL;
+    double sc[2] = {0, 0};
+    for (int d = 0; d < 2; d++) {
+        const airc_value *v = airc_ge_arg(b, vec ? 3 : 3 + (size_t)d);
+        if (vec && v && v->kind == AIRC_VALUE_LIST && v->len == 2)
+            v = v->u.items[d];
+        if (v && airc_value_get_float(v, &sc[d]) != AIRC_OK)
+            sc[d] = 0;
+    }
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    static const char *const names[] = {"x"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, "UpsampleBicubic2d", names, &x, 1, &op));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", n->out[0].shape + 2, 2));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "align_corners", airc_ge_bool_arg(b, 2, false)));
+    AIRC_TRY(airc_ge_op_attr_float(op, "scales_h", sc[0]));
+    return airc_ge_op_attr_float(op, "scales_w", sc[1]);
+}
+
 /* ---- pooling ---------------------------------------------------------------------- */
 
 /* kernel_size, stride (empty: kernel_size), padding of a 2-d pool. */
@@ -511,21 +538,27 @@ static airc_status conv_avg_pool(airc_ge_builder *b, const airc_node *n, void *u
     return squeeze_result(b, y, 0);
 }
 
+/* adaptive_avg_pool2d -> AdaptiveAvgPool2d; adaptive_max_pool2d (ud
+ * non-NULL) -> AdaptiveMaxPool2d, its int64 argmax the indices */
 static airc_status conv_adaptive_pool(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)n;
-    (void)ud;
     airc_ge_tensor x;
     AIRC_TRY(airc_ge_input(b, 0, &x));
     int64_t size[2];
     AIRC_TRY(spatial_arg(b, 1, 2, NULL, size));
     airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "AdaptiveAvgPool2d", &op));
+    AIRC_TRY(airc_ge_op_create(b, ud ? "AdaptiveMaxPool2d" : "AdaptiveAvgPool2d", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", size, 2));
-    airc_ge_tensor y;
+    airc_ge_tensor y, idx;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
-    return airc_ge_set_result(b, 0, y);
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    if (!ud)
+        return AIRC_OK;
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "argmax", 1, &idx));
+    return airc_ge_set_result(b, 1, idx);
 }
 
 /* ---- activations ------------------------------------------------------------------- */
@@ -1096,14 +1129,40 @@ static airc_status raise_avg_pool(ge_raise *r)
     return airc_ge_raise_call(r, "aten.avg_pool2d.default", args, 7, NULL, NULL, 0, &r->out[0]);
 }
 
+static airc_status raise_upsample_bicubic(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t size[2];
+    bool align = false;
+    double sh = 0, sw = 0;
+    AIRC_TRY(attr_ints(r, "output_size", 2, NULL, size));
+    AIRC_TRY(airc_ge_attr_b(r, "align_corners", false, false, &align));
+    AIRC_TRY(airc_ge_attr_f(r, "scales_h", false, 0, &sh));
+    AIRC_TRY(airc_ge_attr_f(r, "scales_w", false, 0, &sw));
+    const airc_value *args[5] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, size, 2),
+                                 airc_ge_vbool(r, align), airc_ge_vfloat(r, sh),
+                                 airc_ge_vfloat(r, sw)};
+    return airc_ge_raise_call(r, "aten.upsample_bicubic2d.default", args, 5, NULL, NULL, 0,
+                              &r->out[0]);
+}
+
 static airc_status raise_adaptive_pool(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 1));
     int64_t size[2];
     AIRC_TRY(attr_ints(r, "output_size", 2, NULL, size));
     const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, size, 2)};
-    return airc_ge_raise_call(r, "aten._adaptive_avg_pool2d.default", args, 2, NULL, NULL, 0,
-                              &r->out[0]);
+    if (!r->data)
+        return airc_ge_raise_call(r, "aten._adaptive_avg_pool2d.default", args, 2, NULL, NULL, 0,
+                                  &r->out[0]);
+    int64_t dt;
+    AIRC_TRY(airc_ge_attr_i(r, "dtype", false, airc_ge_attr_dtype(AIRC_DTYPE_I64), &dt));
+    if (airc_ge_from_attr_dtype(dt) != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): dtype %lld is not int64", r->op->name,
+                         r->op->type, (long long)dt);
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.adaptive_max_pool2d.default", args, 2, NULL, NULL, 0, &t));
+    return getitems(r, t, 2);
 }
 
 static airc_status raise_gelu(ge_raise *r)
@@ -1227,6 +1286,8 @@ static const ge_conv_entry conv[] = {
     {"aten.upsample_nearest2d.vec", conv_upsample, NULL},
     {"aten.upsample_bilinear2d.default", conv_upsample, "bilinear"},
     {"aten.upsample_nearest2d.default", conv_upsample, NULL},
+    {"aten.upsample_bicubic2d.vec", conv_upsample_bicubic, NULL},
+    {"aten.upsample_bicubic2d.default", conv_upsample_bicubic, NULL},
     {"aten.upsample_linear1d.vec", conv_upsample, "bilinear"},
     {"aten.upsample_nearest1d.vec", conv_upsample, NULL},
     {"aten.upsample_linear1d.default", conv_upsample, "bilinear"},
@@ -1237,6 +1298,7 @@ static const ge_conv_entry conv[] = {
     {"aten.avg_pool2d.default", conv_avg_pool, NULL},
     {"aten.adaptive_avg_pool2d.default", conv_adaptive_pool, NULL},
     {"aten._adaptive_avg_pool2d.default", conv_adaptive_pool, NULL},
+    {"aten.adaptive_max_pool2d.default", conv_adaptive_pool, "max"},
     {"aten.gelu.default", conv_gelu, NULL},
     {"aten.silu.default", conv_silu, NULL},
     {"aten.hardsigmoid.default", conv_hard, "HardSigmoid"},
@@ -1268,6 +1330,8 @@ static const ge_raise_entry raise[] = {
     {"MaxPoolWithArgmaxV1", raise_max_pool, NULL},
     {"AvgPoolV2", raise_avg_pool, NULL},
     {"AdaptiveAvgPool2d", raise_adaptive_pool, NULL},
+    {"AdaptiveMaxPool2d", raise_adaptive_pool, "max"},
+    {"UpsampleBicubic2d", raise_upsample_bicubic, NULL},
     {"Gelu", raise_gelu, NULL},
     {"GeluV2", raise_gelu, "v2"},
     {"Swish", raise_swish, NULL},

@@ -143,6 +143,39 @@ airc_status airc_meta_pool2d(airc_node *n, void *user_data)
     return airc_meta_set_tuple(n, outs, 2);
 }
 
+/* adaptive_max_pool2d(self, output_size) -> (values, int64 indices): a 3-d
+ * or 4-d input whose non-batch dims are not empty; torch's CPU kernel
+ * takes f32, f64 and bf16 (airc f16 too). */
+static airc_status adaptive_max(airc_node *n, const airc_meta_args *a, const airc_tmeta *x,
+                                const int64_t *size, int32_t ns)
+{
+    char s[AIRC_META_SHAPE_STR];
+    if (ns != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: output_size must have 2 values, got %d", a->op,
+                         (int)ns);
+    if (x->ndim != 3 && x->ndim != 4)
+        return airc_fail(AIRC_E_SHAPE, "%s: Expected 3D or 4D tensor, but got: %s", a->op,
+                         airc_meta_shape_str(x->shape, x->ndim, s));
+    for (int32_t d = 1; d < x->ndim; d++) /* torch checks every dim but the first */
+        if (!x->shape[d])
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Expected input to have non-zero size for non-batch dimensions, "
+                             "but input has sizes %s",
+                             a->op, airc_meta_shape_str(x->shape, x->ndim, s));
+    if (size[0] < 0 || size[1] < 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: elements of output_size must be at least 0", a->op);
+    if (!airc_dtype_is_floating(x->dtype))
+        return airc_fail(AIRC_E_SHAPE, "%s: \"adaptive_max_pool2d\" not implemented for '%s'",
+                         a->op, airc_dtype_torch_type_name(x->dtype));
+    airc_tmeta outs[2] = {*x, *x};
+    outs[0].shape[x->ndim - 2] = size[0];
+    outs[0].shape[x->ndim - 1] = size[1];
+    pool_strides(x, &outs[0]);
+    outs[1] = outs[0];
+    outs[1].dtype = AIRC_DTYPE_I64;
+    return airc_meta_set_tuple(n, outs, 2);
+}
+
 airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
 {
     airc_meta_args a;
@@ -153,6 +186,8 @@ airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
     int32_t ns;
     bool present;
     AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &present));
+    if (!strcmp(airc_meta_name(&a), "adaptive_max_pool2d"))
+        return adaptive_max(n, &a, &x, size, ns);
     if (ns != 2)
         return airc_fail(AIRC_E_SHAPE, "%s: adaptive_avg_pool2d: output_size must be 2", a.op);
     if (size[0] < 0 || size[1] < 0)

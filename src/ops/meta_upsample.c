@@ -1,5 +1,5 @@
-/* Meta functions of upsample_nearest1d|2d, upsample_linear1d and
- * upsample_bilinear2d, .vec (what torch 1.13's make_fx records for
+/* Meta functions of upsample_nearest1d|2d, upsample_linear1d,
+ * upsample_bilinear2d and upsample_bicubic2d, .vec (what torch 1.13's make_fx records for
  * nn.Upsample and F.interpolate) and .default (torch 2's: output_size,
  * scales / scales_h, scales_w for sampling only): a 3-d (1d) or 4-d (2d)
  * input, exactly one of output_size and scale_factors, each of 1 or 2
@@ -53,8 +53,9 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
                     x.dtype == AIRC_DTYPE_BF16 || (nearest && x.dtype == AIRC_DTYPE_U8);
     if (!dtype_ok)
         return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a.op,
-                         nearest ? "compute_indices_weights_nearest"
-                                 : "compute_indices_weights_linear",
+                         nearest                   ? "compute_indices_weights_nearest"
+                         : strstr(name, "bicubic") ? "compute_indices_weights_cubic"
+                                                   : "compute_indices_weights_linear",
                          airc_dtype_torch_type_name(x.dtype));
     int64_t size[AIRC_MAX_DIMS], out[2];
     double scale[AIRC_MAX_DIMS];
@@ -102,7 +103,7 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
         y.shape[2 + i] = out[i];
     }
     AIRC_TRY(airc_meta_check_numel(&a, y.shape, y.ndim));
-    if (airc_meta_is_channels_last_like(&x))
+    if (airc_meta_is_channels_last_like(&x) && !strstr(name, "bicubic"))
         airc_meta_channels_last_strides(&y);
     else
         airc_tmeta_contiguous(&y);

@@ -415,6 +415,43 @@ static void test_conv_pool(void **state)
         "c, d, m0, m1, a, b, e", types);
 }
 
+/* upsample_bicubic2d -> UpsampleBicubic2d: by size, by factor (1.5: sampled
+ * at 1 / factor), align_corners, .default with scales */
+static void test_upsample_bicubic(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 4, 5)};
+    static const char *const types[] = {"UpsampleBicubic2d", NULL};
+    // clang-format off
+    run_case("bicubic", x, 1,
+             CALL("a", "aten.upsample_bicubic2d.vec", "(args = (%p0, [7, 9], False, None), kwargs = {})")
+             CALL("b", "aten.upsample_bicubic2d.vec", "(args = (%p0, None, False, [1.5, 2.0]), kwargs = {})")
+             CALL("c", "aten.upsample_bicubic2d.vec", "(args = (%p0, None, True, [2.5, 1.3]), kwargs = {})")
+             CALL("d", "aten.upsample_bicubic2d.default", "(args = (%p0, [8, 10], False, 2.0, 2.0), kwargs = {})")
+             CALL("e", "aten.upsample_bicubic2d.default", "(args = (%p0, [3, 2], True), kwargs = {})"),
+             "a, b, c, d, e", types);
+    // clang-format on
+}
+
+/* adaptive_max_pool2d -> AdaptiveMaxPool2d with an int64 argmax: uneven
+ * windows, a 3-d input */
+static void test_adaptive_max(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 9, 7), F32(3, 5, 4)};
+    static const char *const types[] = {"AdaptiveMaxPool2d", NULL};
+    // clang-format off
+    run_case("adaptive_max", x, 2,
+             CALL("m", "aten.adaptive_max_pool2d.default", "(args = (%p0, [4, 3]), kwargs = {})")
+             CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})")
+             CALL("m1", "operator.getitem", "(args = (%m, 1), kwargs = {})")
+             CALL("n", "aten.adaptive_max_pool2d.default", "(args = (%p1, [2, 2]), kwargs = {})")
+             CALL("n0", "operator.getitem", "(args = (%n, 0), kwargs = {})")
+             CALL("n1", "operator.getitem", "(args = (%n, 1), kwargs = {})"),
+             "m0, m1, n0, n1", types);
+    // clang-format on
+}
+
 /* Transposed convolution -> Conv2DTranspose with input_size the result's
  * shape: 2-d with groups, stride, padding, dilation, output_padding and a
  * bias; 1-d through Unsqueeze/Squeeze. */
@@ -798,6 +835,8 @@ int main(void)
         cmocka_unit_test(test_group_norm),
         cmocka_unit_test(test_upsample),
         cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_adaptive_max),
+        cmocka_unit_test(test_upsample_bicubic),
         cmocka_unit_test(test_sort_topk),
         cmocka_unit_test(test_more_activations),
         cmocka_unit_test(test_activations),
