@@ -533,6 +533,18 @@ def pos_embed_pool_head(pos, feat):
     return resized, up, pooled.flatten(1), m, idx
 
 
+def spatial_transformer(x, w, b, flow):
+    # a spatial transformer: theta from a linear layer, affine_grid and
+    # grid_sample (bilinear, zeros); sampling by a flow field (optical
+    # flow warping) in nearest / border and bicubic / reflection
+    theta = F.linear(x.mean((2, 3)), w, b).view(-1, 2, 3)
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    warped = F.grid_sample(x, grid, align_corners=False)
+    near = F.grid_sample(x, flow, mode="nearest", padding_mode="border", align_corners=True)
+    cubic = F.grid_sample(x, flow, mode="bicubic", padding_mode="reflection", align_corners=False)
+    return warped, near, cubic
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -787,6 +799,9 @@ MODELS = {
     "vector_products": (vector_products, lambda: [randn(4, 5), randn(5), randn(4), randn(5),
                                                   randn(3, 5), randn(3), randn(2, 3, 5)]),
     "pos_embed_pool_head": (pos_embed_pool_head, lambda: [randn(1, 25, 8), randn(2, 4, 5, 7)]),
+    "spatial_transformer": (spatial_transformer, lambda: [
+        randn(2, 3, 6, 7), randn(6, 3) / 4, torch.tensor([1., 0, 0, 0, 1, 0]) + randn(6) / 10,
+        torch.rand(2, 5, 4, 2) * 2.4 - 1.2]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,
                                                 torch.rand(3, 5) * 9 + 1, I64(7, hi=9) - 4]),

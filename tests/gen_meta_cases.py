@@ -804,6 +804,18 @@ op1("adaptive_max_pool2d_empty_err", "aten.adaptive_max_pool2d.default",
     [T("f32", [1, 2, 0, 4]), [2, 2]], error=True)
 op1("adaptive_max_pool2d_int_err", "aten.adaptive_max_pool2d.default",
     [T("i64", [1, 2, 3, 4]), [2, 2]], error=True)
+op1("grid_sampler_2d", "aten.grid_sampler_2d.default",
+    [T("f32", [2, 3, 4, 5]), T("f32", [2, 6, 7, 2]), 0, 0, False])
+op1("grid_sampler_2d_cl", "aten.grid_sampler_2d.default",
+    [CL("f64", [1, 3, 4, 5]), T("f64", [1, 2, 2, 2]), 2, 2, True])
+op1("grid_sampler_2d_last_err", "aten.grid_sampler_2d.default",
+    [T("f32", [2, 3, 4, 5]), T("f32", [2, 6, 7, 3]), 1, 1, False], error=True)
+op1("grid_sampler_2d_batch_err", "aten.grid_sampler_2d.default",
+    [T("f32", [2, 3, 4, 5]), T("f32", [1, 6, 7, 2]), 0, 0, False], error=True)
+op1("grid_sampler_2d_dtype_err", "aten.grid_sampler_2d.default",
+    [T("f32", [2, 3, 4, 5]), T("f64", [2, 6, 7, 2]), 0, 0, False], error=True)
+op1("grid_sampler_2d_empty_err", "aten.grid_sampler_2d.default",
+    [T("f32", [2, 3, 0, 5]), T("f32", [2, 6, 7, 2]), 0, 0, False], error=True)
 op1("pixel_unshuffle", "aten.pixel_unshuffle.default", [T("f32", [2, 2, 4, 6]), 2])
 op1("pixel_unshuffle_cl", "aten.pixel_unshuffle.default", [CL("f32", [2, 3, 4, 6]), 2])
 op1("pixel_unshuffle_3d", "aten.pixel_unshuffle.default", [T("i64", [3, 9, 6]), 3])

@@ -774,6 +774,31 @@ def h_upsample1d_default(d):
             "scales": size[0] / x.shape[2] if d.chance(0.4) else None}
 
 
+def h_grid_sampler(d):
+    # grid values in [-1.4, 1.4] (some outside the input); non-finite ones
+    # only with zeros padding: with border or reflection padding torch's
+    # kernel reads at the index a NaN converts to (out of bounds)
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16"])
+    n, c = d.r.randint(1, 2), d.r.randint(1, 3)
+    x = d.tensor([n, c, d.r.randint(1, 4), d.r.randint(1, 4)], dt)
+    pad, mode = d.pick([0, 1, 2]), d.pick([0, 1, 2])
+    gshape = [n, d.r.randint(1, 3), d.r.randint(1, 4), 2 if d.chance(0.95) else 1]
+    vals = [round(d.r.uniform(-1.4, 1.4), 2) for _ in range(numel(gshape))]
+    if pad == 0 and d.chance(0.2):
+        vals[d.r.randrange(len(vals))] = d.pick([float("nan"), float("inf"), -1e30])
+    return {"input": x, "grid": TSpec(dt, gshape, vals), "interpolation_mode": mode,
+            "padding_mode": pad, "align_corners": d.chance(0.5)}
+
+
+def h_affine_grid(d):
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16", "f16"])
+    n = d.r.randint(0 if d.chance(0.1) else 1, 2)
+    theta = [n, 2, 3] if d.chance(0.95) else [n, 3, 3]
+    size = [n, d.r.randint(1, 3), d.r.randint(0 if d.chance(0.1) else 1, 4), d.r.randint(1, 5)]
+    return {"theta": d.tensor(theta, dt), "size": size if d.chance(0.95) else size[:3],
+            "align_corners": d.chance(0.5)}
+
+
 def pool_input(d):
     shape = d.pick([[1, 2, 3, 4], [2, 3, 4], [1, 1, 4, 4], [1, 3, 3], [2, 2, 2, 3]])
     return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "bf16"]))
@@ -1014,7 +1039,7 @@ HINTS = {
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,
-    "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
+    "grid_sampler_2d": h_grid_sampler, "affine_grid_generator": h_affine_grid, "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
     "upsample_nearest1d.vec": h_upsample1d, "upsample_linear1d.vec": h_upsample1d,
     "upsample_nearest1d.default": h_upsample1d_default,
     "upsample_linear1d.default": h_upsample1d_default,
@@ -1244,7 +1269,7 @@ HALF_ROUNDING_OPS = {
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
-    "upsample_bicubic2d": ("bf16",),
+    "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF,
     "native_group_norm": HALF, "norm": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF,
 }

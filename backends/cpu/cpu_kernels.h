@@ -24,4 +24,9 @@ AIRC_CPU_KERNEL_FAMILY(shape);  /* k_shape.c: views, copies, cat, index, creatio
 /* The built-in CPU kernel of an op, NULL when there is none. */
 AIRC_HIDDEN airc_kernel_fn airc_cpu_find_kernel(const char *qualname);
 
+/* torch's affine_grid base coordinates along a dim of n steps (shared with
+ * the Ascend IR lowering): linspace(-1, 1, n), times (n - 1) / n without
+ * align_corners, 0 when n <= 1; in dt's opmath type, rounded to dt. */
+AIRC_HIDDEN void airc_cpu_affine_base(airc_dtype dt, int64_t n, bool align, double *out);
+
 #endif

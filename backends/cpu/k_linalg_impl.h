@@ -34,5 +34,7 @@ AIRC_CPU_KERNEL(adaptive_max_pool2d);
 AIRC_CPU_KERNEL(upsample_nearest);
 AIRC_CPU_KERNEL(upsample_linear);
 AIRC_CPU_KERNEL(upsample_bicubic2d);
+AIRC_CPU_KERNEL(grid_sampler_2d);
+AIRC_CPU_KERNEL(affine_grid_generator);
 
 #endif

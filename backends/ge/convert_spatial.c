@@ -1,10 +1,14 @@
 /* pixel_shuffle, pixel_unshuffle and roll to and from Ascend IR.
  * pixel_shuffle -> Reshape to [*, C, r, r, H, W], Transpose to [*, C, H, r,
  * W, r], Reshape to the result (TorchAir decomposes it the same way);
- * pixel_unshuffle the other way round (ud non-NULL); roll -> Roll with the
+ * pixel_unshuffle the other way round (ud non-NULL); grid_sampler_2d ->
+ * GridSampler2D with the modes as strings; affine_grid_generator -> a Const
+ * base grid times theta (BatchMatMulV2); roll -> Roll with the
  * shifts and dims attributes (no dims: the flattened tensor), raised back
  * to roll. (The reflection and replication pads are PadV3 modes, in
  * convert_shape.c.) */
+#include "backends/cpu/cpu_kernels.h"
+#include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -83,14 +87,113 @@ static airc_status raise_roll(ge_raise *r)
     return airc_ge_raise_call(r, "aten.roll.default", args, 3, NULL, NULL, 0, &r->out[0]);
 }
 
+/* grid_sampler_2d's modes, by number, as GridSampler2D's string attributes */
+static const char *const interp_modes[] = {"bilinear", "nearest", "bicubic"};
+static const char *const pad_modes[] = {"zeros", "border", "reflection"};
+
+/* grid_sampler_2d -> GridSampler2D (TorchAir's lowering), the modes as
+ * strings */
+static airc_status conv_grid_sampler(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    int64_t mode = airc_ge_int_arg(b, 2, 0), pad = airc_ge_int_arg(b, 3, 0);
+    if (mode < 0 || mode > 2 || pad < 0 || pad > 2)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: a mode out of range", n->target);
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_input(b, 0, &in[0]));
+    AIRC_TRY(airc_ge_input(b, 1, &in[1]));
+    static const char *const names[] = {"x", "grid"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, "GridSampler2D", names, in, 2, &op));
+    AIRC_TRY(airc_ge_op_attr_string(op, "interpolation_mode", interp_modes[mode]));
+    AIRC_TRY(airc_ge_op_attr_string(op, "padding_mode", pad_modes[pad]));
+    return airc_ge_op_attr_bool(op, "align_corners", airc_ge_bool_arg(b, 4, false));
+}
+
+/* affine_grid_generator(theta, size, align_corners) -> the base grid, a
+ * [1, H W, 3] Const of (x, y, 1) as the CPU kernel makes it, times theta
+ * transposed (BatchMatMulV2, adj_x2, broadcast over the batch), Reshaped
+ * to [N, H, W, 2] */
+static airc_status conv_affine_grid(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    int64_t H = om->shape[1], W = om->shape[2], hw = H * W;
+    size_t esz = airc_dtype_size(dt);
+    double *coord = airc_arena_alloc(&b->mem, (size_t)(H + W + 1) * sizeof *coord);
+    char *grid = airc_arena_alloc(&b->mem, (size_t)(hw * 3 + 1) * esz);
+    if (!coord || !grid)
+        return airc_fail_oom("the affine base grid");
+    bool align = airc_ge_bool_arg(b, 2, false);
+    airc_cpu_affine_base(dt, W, align, coord);
+    airc_cpu_affine_base(dt, H, align, coord + W);
+    for (int64_t i = 0; i < hw; i++) {
+        double v[3] = {coord[i % W], coord[W + i / W], 1};
+        for (int j = 0; j < 3; j++)
+            airc_cpu_cast(dt, grid + (size_t)(3 * i + j) * esz, 1, AIRC_DTYPE_F64, &v[j], 1, 1);
+    }
+    int64_t bshape[3] = {1, hw, 3}, pshape[3] = {om->shape[0], hw, 2};
+    airc_ge_tensor base, theta, y;
+    AIRC_TRY(airc_ge_const(b, dt, 3, bshape, grid, &base));
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &theta));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "BatchMatMulV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", base));
+    AIRC_TRY(airc_ge_op_input(op, "x2", theta));
+    AIRC_TRY(airc_ge_op_input_absent(op, "bias"));
+    AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x1", 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x2", 1));
+    AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, pshape, &y));
+    AIRC_TRY(airc_ge_reshape(b, y, dt, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* The index of string attribute key in names[3] (dflt when absent). */
+static airc_status mode_attr(const ge_raise *r, const char *key, const char *const names[3],
+                             int64_t dflt, int64_t *out)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, key);
+    *out = dflt;
+    if (!a)
+        return AIRC_OK;
+    for (int64_t i = 0; a->value_case == GE__PROTO__ATTR_DEF__VALUE_S && i < 3; i++)
+        if (a->s.len == strlen(names[i]) && !memcmp(a->s.data, names[i], a->s.len)) {
+            *out = i;
+            return AIRC_OK;
+        }
+    return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): %s must be '%s', '%s' or '%s'", r->op->name,
+                     r->op->type, key, names[0], names[1], names[2]);
+}
+
+static airc_status raise_grid_sampler(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    int64_t mode, pad;
+    bool align = false;
+    AIRC_TRY(mode_attr(r, "interpolation_mode", interp_modes, 0, &mode));
+    AIRC_TRY(mode_attr(r, "padding_mode", pad_modes, 0, &pad));
+    AIRC_TRY(airc_ge_attr_b(r, "align_corners", false, false, &align));
+    const airc_value *args[5] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                 airc_ge_vint(r, mode), airc_ge_vint(r, pad),
+                                 airc_ge_vbool(r, align)};
+    return airc_ge_raise_call(r, "aten.grid_sampler_2d.default", args, 5, NULL, NULL, 0,
+                              &r->out[0]);
+}
+
 static const ge_conv_entry conv[] = {
     {"aten.pixel_shuffle.default", conv_pixel_shuffle, NULL},
     {"aten.pixel_unshuffle.default", conv_pixel_shuffle, "unshuffle"},
+    {"aten.grid_sampler_2d.default", conv_grid_sampler, NULL},
+    {"aten.affine_grid_generator.default", conv_affine_grid, NULL},
     {"aten.roll.default", conv_roll, NULL},
 };
 
 static const ge_raise_entry raise[] = {
     {"Roll", raise_roll, NULL},
+    {"GridSampler2D", raise_grid_sampler, NULL},
 };
 
 const ge_family airc_ge_family_spatial = {conv, sizeof conv / sizeof *conv, raise,

@@ -1,5 +1,6 @@
 /* Meta functions of ops that move elements within a tensor: pixel_shuffle,
- * roll, reflection_pad1d|2d, replication_pad1d|2d, with torch 1.13's checks and
+ * roll, reflection_pad1d|2d, replication_pad1d|2d, grid_sampler_2d,
+ * affine_grid_generator, with torch 1.13's checks and
  * layouts (pixel_shuffle keeps a channels-last 4-d input channels-last;
  * roll and the pads are contiguous). */
 #include "ops/meta_util.h"
@@ -177,6 +178,102 @@ airc_status airc_meta_pad2d(airc_node *n, void *user_data)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Trying to create tensor with negative dimension %" PRId64, a.op,
                          oh < 0 ? oh : ow);
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* grid_sampler_2d(input, grid, interpolation_mode, padding_mode,
+ * align_corners): input [N, C, H, W] with H and W not empty, grid [N, Ho,
+ * Wo, 2] of input's dtype (torch's CPU kernel: f32 or f64); modes 0..2
+ * (torch does not check them: airc refuses others). A contiguous
+ * [N, C, Ho, Wo]. */
+airc_status airc_meta_grid_sampler(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, g;
+    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "grid", &g));
+    char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+    AIRC_TRY(airc_meta_same_dtype(&a, "input", &x, "grid", &g));
+    if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64)
+        return airc_fail(AIRC_E_SHAPE, "%s: grid_sampler_2d_cpu not implemented for %s", a.op,
+                         airc_dtype_torch_type_name(x.dtype));
+    if (x.ndim != 4 || g.ndim != 4 || x.shape[0] != g.shape[0])
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: expected a 4-d input and a 4-d grid of the same batch size, but got "
+                         "input with sizes %s and grid with sizes %s",
+                         a.op, airc_meta_shape_str(x.shape, x.ndim, s1),
+                         airc_meta_shape_str(g.shape, g.ndim, s2));
+    if (g.shape[3] != 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: expected grid to have size 2 in last dimension, but got grid with "
+                         "sizes %s",
+                         a.op, airc_meta_shape_str(g.shape, g.ndim, s2));
+    for (int32_t d = 2; d < 4; d++)
+        if (!x.shape[d])
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: expected input to have non-empty spatial dimensions, but input "
+                             "has sizes %s with dimension %d being empty",
+                             a.op, airc_meta_shape_str(x.shape, x.ndim, s1), (int)d);
+    int64_t mode, pad;
+    AIRC_TRY(airc_meta_int(&a, "interpolation_mode", 0, &mode));
+    AIRC_TRY(airc_meta_int(&a, "padding_mode", 0, &pad));
+    if (mode < 0 || mode > 2 || pad < 0 || pad > 2)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: interpolation_mode (0 bilinear, 1 nearest, 2 bicubic) and "
+                         "padding_mode (0 zeros, 1 border, 2 reflection) must be 0..2, got %" PRId64
+                         " and %" PRId64,
+                         a.op, mode, pad);
+    airc_tmeta out = x;
+    out.shape[2] = g.shape[1];
+    out.shape[3] = g.shape[2];
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* affine_grid_generator(theta, size, align_corners): theta [N, 2, 3] of a
+ * floating dtype (torch's bmm also takes integers; airc refuses them), size
+ * [N, C, H, W] (5-d volumetric grids are not supported). A contiguous
+ * [N, H, W, 2] of theta's dtype. */
+airc_status airc_meta_affine_grid(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta t;
+    AIRC_TRY(airc_meta_tensor(&a, "theta", &t));
+    int64_t size[AIRC_MAX_DIMS];
+    int32_t ns;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(&a, "size", size, AIRC_MAX_DIMS, &ns, &present));
+    if (ns == 5)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: 5-d (volumetric) grids are not supported", a.op);
+    if (ns != 4)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: AffineGridGenerator needs 4d (spatial) or 5d (volumetric) inputs.",
+                         a.op);
+    char s[AIRC_META_SHAPE_STR];
+    /* torch's bmm and view: any rows when the grid is empty */
+    bool empty = size[0] == 0 || size[2] == 0 || size[3] == 0;
+    if (t.ndim != 3 || t.shape[0] != size[0] || t.shape[2] != 3 || (t.shape[1] != 2 && !empty))
+        return airc_fail(AIRC_E_SHAPE, "%s: theta must be [%" PRId64 ", 2, 3], got %s", a.op,
+                         size[0], airc_meta_shape_str(t.shape, t.ndim, s));
+    if (!airc_dtype_is_floating(t.dtype))
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: theta must be floating, got %s", a.op,
+                         airc_dtype_name(t.dtype));
+    for (int i = 0; i < 4; i++)
+        if (size[i] < 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: negative size %" PRId64, a.op, size[i]);
+    airc_tmeta out = t;
+    out.ndim = 4;
+    out.shape[0] = size[0];
+    out.shape[1] = size[2];
+    out.shape[2] = size[3];
+    out.shape[3] = 2;
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);

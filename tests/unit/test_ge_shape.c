@@ -339,6 +339,29 @@ static void test_spatial(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* grid_sampler_2d -> GridSampler2D: each interpolation and padding mode,
+ * with and without align_corners; affine_grid_generator -> BatchMatMulV2
+ * of a Const base grid, and a grid it makes sampled */
+static void test_grid_sampler(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("g") PH("t")
+        CALL("a", "grid_sampler_2d.default", "(%x, %g, 0, 0, False)")
+        CALL("b", "grid_sampler_2d.default", "(%x, %g, 1, 1, True)")
+        CALL("c", "grid_sampler_2d.default", "(%x, %g, 2, 2, False)")
+        CALL("d", "grid_sampler_2d.default", "(%x, %g, 0, 2, True)")
+        CALL("e", "grid_sampler_2d.default", "(%x, %g, 2, 0, True)")
+        CALL("f", "affine_grid_generator.default", "(%t, [2, 3, 4, 5], False)")
+        CALL("h", "affine_grid_generator.default", "(%t, [2, 1, 1, 3], True)")
+        CALL("i", "grid_sampler_2d.default", "(%x, %f, 0, 1, False)")
+        "    return (a, b, c, d, e, f, h, i)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(2, 3, 4, 5), F32(2, 3, 6, 2), F32(2, 2, 3)};
+    static const char *const types[] = {"GridSampler2D", "BatchMatMulV2", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 /* index_put -> TensorScatterUpdate / TensorScatterAdd on self transposed
  * to its indexed dims first (none, a middle dim, two apart), negative
  * indices wrapped; one mask and one value -> MaskedFill */
@@ -644,8 +667,9 @@ int main(void)
         cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
         cmocka_unit_test(test_pad_int_value), cmocka_unit_test(test_repeat),
-        cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index), cmocka_unit_test(test_spatial),
-        cmocka_unit_test(test_index_put),    cmocka_unit_test(test_scatter),
+        cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index),
+        cmocka_unit_test(test_spatial),       cmocka_unit_test(test_grid_sampler),
+        cmocka_unit_test(test_index_put),     cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
         cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),

@@ -1,0 +1,246 @@
+/* Linalg family: grid_sampler_2d(input [N, C, H, W], grid [N, Ho, Wo, 2],
+ * interpolation_mode, padding_mode, align_corners) -> [N, C, Ho, Wo], as
+ * torch's CPU kernel computes it, step for step in its scalar type (f32
+ * results round every step to float):
+ *  - a grid value g becomes a pixel coordinate (g + 1) * (size - 1) / 2
+ *    (align_corners) or (g + 1) * size / 2 - 0.5;
+ *  - padding: zeros (taps outside read 0), border (the coordinate clipped
+ *    into [0, size - 1]), reflection (reflected about the edges, or the
+ *    outer pixel borders without align_corners, then clipped);
+ *  - bilinear (0): the 4 neighbours, weights from the distances; nearest
+ *    (1): the coordinate rounded half to even; bicubic (2): 4 x 4 taps with
+ *    cubic convolution weights (A = -0.75), each tap's coordinate padded.
+ * A tap outside the input reads 0 but keeps its weight, so a NaN or
+ * infinite grid value gives NaN, as in torch.
+ * And affine_grid_generator, which makes such grids from affine matrices. */
+#include "backends/cpu/k_linalg_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct sampler {
+    bool f32;    /* round every step to float */
+    bool align;  /* align_corners */
+    int64_t pad; /* 0 zeros, 1 border, 2 reflection */
+} sampler;
+
+static double rnd(const sampler *s, double v)
+{
+    return s->f32 ? (double)(float)v : v;
+}
+
+static double unnormalize(const sampler *s, double g, int64_t size)
+{
+    if (s->align)
+        return rnd(s, rnd(s, g + 1) * rnd(s, (double)(size - 1) / 2));
+    return rnd(s, rnd(s, rnd(s, g + 1) * rnd(s, (double)size / 2)) - 0.5);
+}
+
+/* NaN-propagating min / max, as torch's vector ops */
+static double nan_max(double a, double b)
+{
+    return isnan(a) || isnan(b) ? NAN : a > b ? a : b;
+}
+
+static double nan_min(double a, double b)
+{
+    return isnan(a) || isnan(b) ? NAN : a < b ? a : b;
+}
+
+static double clip(double x, int64_t size)
+{
+    return nan_min((double)(size - 1), nan_max(x, 0));
+}
+
+/* Reflection about [0, size - 1] (align_corners) or [-0.5, size - 0.5]. */
+static double reflect(const sampler *s, double x, int64_t size)
+{
+    if (s->align ? size == 1 : size <= 0)
+        return 0;
+    double span = rnd(s, (double)(s->align ? (size - 1) * 2 : size * 2));
+    double a = fabs(s->align ? x : rnd(s, x + 0.5));
+    double flips = trunc(rnd(s, a / span));
+    double extra = rnd(s, a - rnd(s, flips * span));
+    double r = nan_min(extra, rnd(s, span - extra));
+    return s->align ? r : rnd(s, r - 0.5);
+}
+
+/* The padding mode applied to a pixel coordinate. */
+static double pad_coord(const sampler *s, double x, int64_t size)
+{
+    if (s->pad == 1)
+        return clip(x, size);
+    if (s->pad == 2)
+        return clip(reflect(s, x, size), size);
+    return x;
+}
+
+/* The input element at integer coordinates (y, x) of one plane, or 0
+ * outside it (a NaN or huge coordinate included). */
+static double tap(const airc_tview *in, const char *plane, int64_t esz, double y, double x)
+{
+    if (!(y >= 0 && y < (double)in->shape[2] && x >= 0 && x < (double)in->shape[3]))
+        return 0;
+    int64_t off = (int64_t)y * in->strides[2] + (int64_t)x * in->strides[3];
+    return airc_cpu_load_f64(plane + off * esz, in->dtype);
+}
+
+static void cubic_coeffs(const sampler *s, double t, double c[4])
+{
+    const double a = -0.75;
+    double x[4] = {rnd(s, t + 1), t, rnd(s, 1 - t), rnd(s, 2 - t)};
+    for (int i = 0; i < 4; i++) {
+        double v = x[i];
+        if (i == 1 || i == 2) /* ((a + 2) x - (a + 3)) x x + 1 */
+            c[i] = rnd(s, rnd(s, rnd(s, rnd(s, rnd(s, (a + 2) * v) - (a + 3)) * v) * v) + 1);
+        else /* ((a x - 5a) x + 8a) x - 4a */
+            c[i] = rnd(s, rnd(s, rnd(s, rnd(s, rnd(s, rnd(s, a * v) - 5 * a) * v) + 8 * a) * v) -
+                              4 * a);
+    }
+}
+
+/* One output value at pixel coordinates (y, x) of one plane. */
+static double sample(const sampler *s, int64_t mode, const airc_tview *in, const char *plane,
+                     int64_t esz, double y, double x)
+{
+    int64_t H = in->shape[2], W = in->shape[3];
+    if (mode == 1) { /* nearest */
+        y = nearbyint(pad_coord(s, y, H));
+        x = nearbyint(pad_coord(s, x, W));
+        return tap(in, plane, esz, y, x);
+    }
+    if (mode == 0) { /* bilinear */
+        y = pad_coord(s, y, H);
+        x = pad_coord(s, x, W);
+        double x0 = floor(x), y0 = floor(y);
+        double w = rnd(s, x - x0), e = rnd(s, 1 - w), n = rnd(s, y - y0), so = rnd(s, 1 - n);
+        double nw = rnd(s, so * e), ne = rnd(s, so * w), sw = rnd(s, n * e), se = rnd(s, n * w);
+        double v = rnd(s, nw * tap(in, plane, esz, y0, x0));
+        v = rnd(s, v + rnd(s, ne * tap(in, plane, esz, y0, x0 + 1)));
+        v = rnd(s, v + rnd(s, sw * tap(in, plane, esz, y0 + 1, x0)));
+        return rnd(s, v + rnd(s, se * tap(in, plane, esz, y0 + 1, x0 + 1)));
+    }
+    /* bicubic: taps at floor - 1 .. floor + 2, each coordinate padded */
+    double x0 = floor(x), y0 = floor(y), cx[4], cy[4], v = 0;
+    cubic_coeffs(s, rnd(s, x - x0), cx);
+    cubic_coeffs(s, rnd(s, y - y0), cy);
+    for (int i = 0; i < 4; i++) {
+        double ty = pad_coord(s, y0 - 1 + i, H), row = 0;
+        for (int j = 0; j < 4; j++) {
+            double t = rnd(s, cx[j] * tap(in, plane, esz, ty, pad_coord(s, x0 - 1 + j, W)));
+            row = j ? rnd(s, row + t) : t;
+        }
+        double t = rnd(s, cy[i] * row);
+        v = i ? rnd(s, v + t) : t;
+    }
+    return v;
+}
+
+airc_status airc_cpu_k_grid_sampler_2d(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *in = k->nargs >= 2 && k->in ? k->in[0] : NULL;
+    const airc_tview *grid = in ? k->in[1] : NULL, *out = &k->out[0];
+    if (!in || !grid || in->ndim != 4 || grid->ndim != 4 || out->ndim != 4 || grid->shape[3] != 2 ||
+        out->shape[2] != grid->shape[1] || out->shape[3] != grid->shape[2])
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
+                             "expects input [N, C, H, W] and grid [N, Ho, Wo, 2]");
+    int64_t mode = airc_cpu_arg_int(k, 2, 0);
+    sampler s = {out->dtype != AIRC_DTYPE_F64, airc_cpu_arg_bool(k, 4, false),
+                 airc_cpu_arg_int(k, 3, 0)};
+    if (mode < 0 || mode > 2 || s.pad < 0 || s.pad > 2)
+        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED, "interpolation or padding mode out of range");
+    int64_t esz = (int64_t)airc_dtype_size(in->dtype), gsz = (int64_t)airc_dtype_size(grid->dtype),
+            osz = (int64_t)airc_dtype_size(out->dtype);
+    for (int64_t n = 0; n < out->shape[0]; n++)
+        for (int64_t i = 0; i < out->shape[2]; i++)
+            for (int64_t j = 0; j < out->shape[3]; j++) {
+                const char *g =
+                    (const char *)grid->data +
+                    (n * grid->strides[0] + i * grid->strides[1] + j * grid->strides[2]) * gsz;
+                double gx = airc_cpu_load_f64(g, grid->dtype);
+                double gy = airc_cpu_load_f64(g + grid->strides[3] * gsz, grid->dtype);
+                double x = unnormalize(&s, gx, in->shape[3]), y = unnormalize(&s, gy, in->shape[2]);
+                for (int64_t c = 0; c < out->shape[1]; c++) {
+                    const char *plane =
+                        (const char *)in->data + (n * in->strides[0] + c * in->strides[1]) * esz;
+                    double v = sample(&s, mode, in, plane, esz, y, x);
+                    int64_t off = n * out->strides[0] + c * out->strides[1] + i * out->strides[2] +
+                                  j * out->strides[3];
+                    airc_cpu_store_f64((char *)out->data + off * osz, out->dtype, v);
+                }
+            }
+    return AIRC_OK;
+}
+
+/* ---- affine_grid_generator ------------------------------------------------- */
+
+static double to_dtype(airc_dtype dt, double v)
+{
+    char b[8];
+    airc_cpu_store_f64(b, dt, v);
+    return airc_cpu_load_f64(b, dt);
+}
+
+void airc_cpu_affine_base(airc_dtype dt, int64_t n, bool align, double *out)
+{
+    sampler s = {dt != AIRC_DTYPE_F64, align, 0};
+    double step = n > 1 ? rnd(&s, 2.0 / (double)(n - 1)) : 0;
+    for (int64_t i = 0; i < n; i++) {
+        double v = 0;
+        if (n > 1) { /* torch's linspace (from both ends towards the middle),
+                      * then tensor ops in dt */
+            v = to_dtype(dt, i < n / 2 ? rnd(&s, -1 + rnd(&s, step * (double)i))
+                                       : rnd(&s, 1 - rnd(&s, step * (double)(n - 1 - i))));
+            if (!align)
+                v = to_dtype(dt, to_dtype(dt, v * (double)(n - 1)) / (double)n);
+        }
+        out[i] = v;
+    }
+}
+
+/* affine_grid_generator(theta [N, 2, 3], size [N, C, H, W], align_corners)
+ * -> [N, H, W, 2]: the base grid (x, y, 1) of each pixel times theta's
+ * rows, as torch's bmm of the two (in the opmath type). */
+airc_status airc_cpu_k_affine_grid_generator(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *t = k->nargs && k->in ? k->in[0] : NULL, *o = &k->out[0];
+    if (!t || t->ndim != 3 || t->shape[2] != 3 || o->ndim != 4 || o->shape[0] != t->shape[0] ||
+        o->shape[3] != 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
+                             "expects theta [N, 2, 3] and a result [N, H, W, 2]");
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    if (t->shape[1] != 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "expects theta [N, 2, 3]");
+    int64_t H = o->shape[1], W = o->shape[2];
+    double *base = airc_malloc(k->ctx, (size_t)(H + W + 1) * sizeof *base);
+    if (!base)
+        return airc_cpu_oom(k, "the base grid");
+    bool align = airc_cpu_arg_bool(k, 2, false);
+    airc_cpu_affine_base(o->dtype, W, align, base);
+    airc_cpu_affine_base(o->dtype, H, align, base + W);
+    sampler s = {o->dtype != AIRC_DTYPE_F64, align, 0};
+    int64_t te = (int64_t)airc_dtype_size(t->dtype), oe = (int64_t)airc_dtype_size(o->dtype);
+    for (int64_t n = 0; n < o->shape[0]; n++)
+        for (int64_t r = 0; r < 2; r++) {
+            double th[3];
+            for (int j = 0; j < 3; j++)
+                th[j] = airc_cpu_load_f64(
+                    (const char *)t->data +
+                        (n * t->strides[0] + r * t->strides[1] + j * t->strides[2]) * te,
+                    t->dtype);
+            for (int64_t h = 0; h < H; h++)
+                for (int64_t w = 0; w < W; w++) {
+                    double v = rnd(&s, base[w] * th[0]);
+                    v = rnd(&s, v + rnd(&s, base[W + h] * th[1]));
+                    v = rnd(&s, v + th[2]);
+                    int64_t off = n * o->strides[0] + h * o->strides[1] + w * o->strides[2] +
+                                  r * o->strides[3];
+                    airc_cpu_store_f64((char *)o->data + off * oe, o->dtype, v);
+                }
+        }
+    airc_free(k->ctx, base);
+    return AIRC_OK;
+}
