@@ -172,6 +172,7 @@ ATEN = [
     ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"),
     ("linear.default", "linear"), ("matmul.default", "matmul"),
     ("convolution.default", "convolution"),
+    ("im2col.default", "fold"), ("col2im.default", "fold"),
     ("max_pool2d_with_indices.default", "pool2d"), ("avg_pool2d.default", "pool2d"),
     ("adaptive_avg_pool2d.default", "adaptive_pool2d"),
     ("_adaptive_avg_pool2d.default", "adaptive_pool2d"),

@@ -545,6 +545,16 @@ def spatial_transformer(x, w, b, flow):
     return warped, near, cubic
 
 
+def unfold_fold(x, w):
+    # patches as columns (F.unfold, as T2T-ViT and involution layers take
+    # them), a linear map over each patch, folded back (overlaps add)
+    cols = F.unfold(x, 3, padding=1)
+    mixed = torch.matmul(w, cols)
+    back = F.fold(mixed, (6, 7), 3, padding=1)
+    coarse = F.unfold(x, (2, 3), dilation=(1, 2), stride=2)
+    return back, coarse, F.fold(coarse, (6, 7), (2, 3), dilation=(1, 2), stride=2)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -802,6 +812,7 @@ MODELS = {
     "spatial_transformer": (spatial_transformer, lambda: [
         randn(2, 3, 6, 7), randn(6, 3) / 4, torch.tensor([1., 0, 0, 0, 1, 0]) + randn(6) / 10,
         torch.rand(2, 5, 4, 2) * 2.4 - 1.2]),
+    "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,
                                                 torch.rand(3, 5) * 9 + 1, I64(7, hi=9) - 4]),

@@ -816,6 +816,22 @@ op1("grid_sampler_2d_dtype_err", "aten.grid_sampler_2d.default",
     [T("f32", [2, 3, 4, 5]), T("f64", [2, 6, 7, 2]), 0, 0, False], error=True)
 op1("grid_sampler_2d_empty_err", "aten.grid_sampler_2d.default",
     [T("f32", [2, 3, 0, 5]), T("f32", [2, 6, 7, 2]), 0, 0, False], error=True)
+op1("im2col", "aten.im2col.default", [T("f32", [2, 3, 5, 6]), [2, 3], [1, 1], [1, 0], [2, 1]])
+op1("im2col_3d_cl", "aten.im2col.default", [CL("f64", [2, 3, 4, 4]), [2, 2], [2, 1], [0, 1], [1, 1]])
+op1("im2col_small_err", "aten.im2col.default", [T("f32", [1, 2, 3, 3]), [5, 2], [1, 1], [0, 0],
+                                                [1, 1]], error=True)
+op1("im2col_pad_err", "aten.im2col.default", [T("f32", [1, 2, 3, 3]), [2, 2], [1, 1], [-1, 0],
+                                              [1, 1]], error=True)
+op1("im2col_int_err", "aten.im2col.default", [T("i64", [1, 2, 3, 3]), [2, 2], [1, 1], [0, 0],
+                                              [1, 1]], error=True)
+op1("col2im", "aten.col2im.default", [T("f32", [2, 12, 20]), [5, 6], [2, 2], [1, 1], [0, 0],
+                                      [1, 1]])
+op1("col2im_2d", "aten.col2im.default", [T("bf16", [12, 6]), [5, 6], [2, 3], [1, 1], [1, 0],
+                                         [2, 2]])
+op1("col2im_div_err", "aten.col2im.default", [T("f32", [2, 11, 20]), [5, 6], [2, 2], [1, 1],
+                                              [0, 0], [1, 1]], error=True)
+op1("col2im_blocks_err", "aten.col2im.default", [T("f32", [2, 12, 21]), [5, 6], [2, 2], [1, 1],
+                                                 [0, 0], [1, 1]], error=True)
 op1("pixel_unshuffle", "aten.pixel_unshuffle.default", [T("f32", [2, 2, 4, 6]), 2])
 op1("pixel_unshuffle_cl", "aten.pixel_unshuffle.default", [CL("f32", [2, 3, 4, 6]), 2])
 op1("pixel_unshuffle_3d", "aten.pixel_unshuffle.default", [T("i64", [3, 9, 6]), 3])

@@ -799,6 +799,35 @@ def h_affine_grid(d):
             "align_corners": d.chance(0.5)}
 
 
+def fold_geometry(d):
+    bad = d.chance(0.08)
+    return {"kernel_size": [d.r.randint(0 if bad else 1, 3), d.r.randint(1, 3)],
+            "dilation": [d.r.randint(1, 2), d.r.randint(1, 2)],
+            "padding": [d.r.randint(-1 if bad else 0, 1), d.r.randint(0, 1)],
+            "stride": [d.r.randint(1, 2), d.r.randint(1, 3)]}
+
+
+def h_im2col(d):
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16", "f16", "i64"])
+    lead = [d.r.randint(1, 2)] if d.chance(0.7) else []
+    x = d.tensor(lead + [d.r.randint(1, 2), d.r.randint(1, 4), d.r.randint(1, 5)], dt)
+    return dict({"self": x}, **fold_geometry(d))
+
+
+def h_col2im(d):
+    # the input's shape from the geometry (now and then off by one)
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16", "f16", "i64"])
+    g = fold_geometry(d)
+    size = [d.r.randint(1, 4), d.r.randint(1, 5)]
+    blocks = [(size[i] + 2 * g["padding"][i] - g["dilation"][i] * (g["kernel_size"][i] - 1) - 1)
+              // g["stride"][i] + 1 for i in range(2)]
+    c = d.r.randint(1, 2) * g["kernel_size"][0] * g["kernel_size"][1]
+    l = max(blocks[0], 0) * max(blocks[1], 0) + (1 if d.chance(0.05) else 0)
+    lead = [d.r.randint(1, 2)] if d.chance(0.7) else []
+    return dict({"self": d.tensor(lead + [c + (1 if d.chance(0.05) else 0), l], dt),
+                 "output_size": size}, **g)
+
+
 def pool_input(d):
     shape = d.pick([[1, 2, 3, 4], [2, 3, 4], [1, 1, 4, 4], [1, 3, 3], [2, 2, 2, 3]])
     return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "bf16"]))
@@ -1039,7 +1068,7 @@ HINTS = {
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,
-    "grid_sampler_2d": h_grid_sampler, "affine_grid_generator": h_affine_grid, "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
+    "im2col": h_im2col, "col2im": h_col2im, "grid_sampler_2d": h_grid_sampler, "affine_grid_generator": h_affine_grid, "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
     "upsample_nearest1d.vec": h_upsample1d, "upsample_linear1d.vec": h_upsample1d,
     "upsample_nearest1d.default": h_upsample1d_default,
     "upsample_linear1d.default": h_upsample1d_default,

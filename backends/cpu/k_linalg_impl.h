@@ -36,5 +36,7 @@ AIRC_CPU_KERNEL(upsample_linear);
 AIRC_CPU_KERNEL(upsample_bicubic2d);
 AIRC_CPU_KERNEL(grid_sampler_2d);
 AIRC_CPU_KERNEL(affine_grid_generator);
+AIRC_CPU_KERNEL(im2col);
+AIRC_CPU_KERNEL(col2im);
 
 #endif

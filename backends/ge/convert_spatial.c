@@ -3,7 +3,8 @@
  * W, r], Reshape to the result (TorchAir decomposes it the same way);
  * pixel_unshuffle the other way round (ud non-NULL); grid_sampler_2d ->
  * GridSampler2D with the modes as strings; affine_grid_generator -> a Const
- * base grid times theta (BatchMatMulV2); roll -> Roll with the
+ * base grid times theta (BatchMatMulV2); im2col / col2im -> Im2col /
+ * Col2im in torch's layout; roll -> Roll with the
  * shifts and dims attributes (no dims: the flattened tensor), raised back
  * to roll. (The reflection and replication pads are PadV3 modes, in
  * convert_shape.c.) */
@@ -151,6 +152,84 @@ static airc_status conv_affine_grid(airc_ge_builder *b, const airc_node *n, void
     return airc_ge_set_result(b, 0, y);
 }
 
+/* im2col -> Im2col (ksizes, dilations, strides, pads [top, bottom, left,
+ * right], padding_mode CALCULATED), col2im -> Col2im (output_size a Const
+ * input; kernel_size, dilation, padding, stride): both in torch's layout,
+ * [N, C KH KW, L] */
+static airc_status conv_fold(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    bool col2im = ud != NULL;
+    size_t first = col2im ? 2 : 1; /* kernel_size, dilation, padding, stride */
+    int64_t v[4][2];
+    for (size_t i = 0; i < 4; i++) {
+        size_t k = 0;
+        AIRC_TRY(airc_ge_ints_arg(b, first + i, v[i], 2, &k));
+        if (k != 2)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "%s: argument %zu must be 2 ints", n->target,
+                             first + i);
+    }
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_input(b, 0, &in[0]));
+    airc_ge_op *op;
+    if (col2im) {
+        int64_t size[2];
+        size_t k = 0;
+        AIRC_TRY(airc_ge_ints_arg(b, 1, size, 2, &k));
+        AIRC_TRY(airc_ge_const_ints(b, size, 2, &in[1]));
+        static const char *const names[] = {"x", "output_size"};
+        AIRC_TRY(airc_ge_simple(b, "Col2im", names, in, 2, &op));
+        AIRC_TRY(airc_ge_op_attr_ints(op, "kernel_size", v[0], 2));
+        AIRC_TRY(airc_ge_op_attr_ints(op, "dilation", v[1], 2));
+        AIRC_TRY(airc_ge_op_attr_ints(op, "padding", v[2], 2));
+        return airc_ge_op_attr_ints(op, "stride", v[3], 2);
+    }
+    static const char *const names[] = {"x"};
+    AIRC_TRY(airc_ge_simple(b, "Im2col", names, in, 1, &op));
+    int64_t pads[4] = {v[2][0], v[2][0], v[2][1], v[2][1]};
+    AIRC_TRY(airc_ge_op_attr_ints(op, "ksizes", v[0], 2));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "dilations", v[1], 2));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", v[3], 2));
+    return airc_ge_op_attr_string(op, "padding_mode", "CALCULATED");
+}
+
+static airc_status raise_fold(ge_raise *r)
+{
+    bool col2im = r->data != NULL;
+    AIRC_TRY(airc_ge_raise_arity(r, col2im ? 2 : 1));
+    static const char *const im_keys[] = {"ksizes", "dilations", "pads", "strides"};
+    static const char *const col_keys[] = {"kernel_size", "dilation", "padding", "stride"};
+    int64_t v[4][4];
+    for (size_t i = 0; i < 4; i++) {
+        size_t k = 0, want = !col2im && i == 2 ? 4 : 2;
+        AIRC_TRY(airc_ge_attr_ints(r, col2im ? col_keys[i] : im_keys[i], true, v[i], 4, &k));
+        if (k != want)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %s must have %zu values",
+                             r->op->name, r->op->type, col2im ? col_keys[i] : im_keys[i], want);
+    }
+    if (!col2im) { /* pads [top, bottom, left, right] -> torch's [h, w] */
+        if (v[2][0] != v[2][1] || v[2][2] != v[2][3])
+            return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Im2col): uneven pads", r->op->name);
+        v[2][1] = v[2][2];
+    }
+    const airc_value *args[6];
+    size_t na = 0;
+    args[na++] = airc_ge_vnode(r, r->in[0]);
+    if (col2im) {
+        int64_t size[2];
+        size_t k = 0;
+        AIRC_TRY(airc_ge_const_input_ints(r, 1, size, 2, &k));
+        if (k != 2)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (Col2im): output_size must be 2 ints",
+                             r->op->name);
+        args[na++] = airc_ge_vints(r, size, 2);
+    }
+    for (size_t i = 0; i < 4; i++)
+        args[na++] = airc_ge_vints(r, v[i], 2);
+    return airc_ge_raise_call(r, col2im ? "aten.col2im.default" : "aten.im2col.default", args, na,
+                              NULL, NULL, 0, &r->out[0]);
+}
+
 /* The index of string attribute key in names[3] (dflt when absent). */
 static airc_status mode_attr(const ge_raise *r, const char *key, const char *const names[3],
                              int64_t dflt, int64_t *out)
@@ -188,12 +267,16 @@ static const ge_conv_entry conv[] = {
     {"aten.pixel_unshuffle.default", conv_pixel_shuffle, "unshuffle"},
     {"aten.grid_sampler_2d.default", conv_grid_sampler, NULL},
     {"aten.affine_grid_generator.default", conv_affine_grid, NULL},
+    {"aten.im2col.default", conv_fold, NULL},
+    {"aten.col2im.default", conv_fold, "col2im"},
     {"aten.roll.default", conv_roll, NULL},
 };
 
 static const ge_raise_entry raise[] = {
     {"Roll", raise_roll, NULL},
     {"GridSampler2D", raise_grid_sampler, NULL},
+    {"Im2col", raise_fold, NULL},
+    {"Col2im", raise_fold, "col2im"},
 };
 
 const ge_family airc_ge_family_spatial = {conv, sizeof conv / sizeof *conv, raise,

@@ -362,6 +362,25 @@ static void test_grid_sampler(void **state)
     check_graph(fx, ins, N_IN(ins), types);
 }
 
+/* im2col -> Im2col, col2im -> Col2im: strided, dilated, padded blocks, a
+ * batch-less input, and unfold then fold back */
+static void test_fold(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("y")
+        CALL("a", "im2col.default", "(%x, [2, 3], [1, 1], [1, 0], [2, 1])")
+        CALL("b", "im2col.default", "(%y, [2, 2], [2, 1], [0, 1], [1, 2])")
+        CALL("c", "col2im.default", "(%a, [5, 6], [2, 3], [1, 1], [1, 0], [2, 1])")
+        CALL("d", "im2col.default", "(%x, [3, 3], [1, 1], [1, 1], [1, 1])")
+        CALL("e", "col2im.default", "(%d, [5, 6], [3, 3], [1, 1], [1, 1], [1, 1])")
+        "    return (a, b, c, e)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(2, 3, 5, 6), F32(2, 4, 5)};
+    static const char *const types[] = {"Im2col", "Col2im", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
 /* index_put -> TensorScatterUpdate / TensorScatterAdd on self transposed
  * to its indexed dims first (none, a middle dim, two apart), negative
  * indices wrapped; one mask and one value -> MaskedFill */
@@ -663,15 +682,25 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_views),         cmocka_unit_test(test_expand_squeeze),
-        cmocka_unit_test(test_slice_select),  cmocka_unit_test(test_join_split),
-        cmocka_unit_test(test_index),         cmocka_unit_test(test_pad_tri_strided),
-        cmocka_unit_test(test_pad_int_value), cmocka_unit_test(test_repeat),
-        cmocka_unit_test(test_flip),          cmocka_unit_test(test_advanced_index),
-        cmocka_unit_test(test_spatial),       cmocka_unit_test(test_grid_sampler),
-        cmocka_unit_test(test_index_put),     cmocka_unit_test(test_scatter),
-        cmocka_unit_test(test_scatter_views), cmocka_unit_test(test_create),
-        cmocka_unit_test(test_arange),        cmocka_unit_test(test_where_masked_fill),
+        cmocka_unit_test(test_views),
+        cmocka_unit_test(test_expand_squeeze),
+        cmocka_unit_test(test_slice_select),
+        cmocka_unit_test(test_join_split),
+        cmocka_unit_test(test_index),
+        cmocka_unit_test(test_pad_tri_strided),
+        cmocka_unit_test(test_pad_int_value),
+        cmocka_unit_test(test_repeat),
+        cmocka_unit_test(test_flip),
+        cmocka_unit_test(test_advanced_index),
+        cmocka_unit_test(test_spatial),
+        cmocka_unit_test(test_grid_sampler),
+        cmocka_unit_test(test_fold),
+        cmocka_unit_test(test_index_put),
+        cmocka_unit_test(test_scatter),
+        cmocka_unit_test(test_scatter_views),
+        cmocka_unit_test(test_create),
+        cmocka_unit_test(test_arange),
+        cmocka_unit_test(test_where_masked_fill),
         cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
