@@ -182,7 +182,21 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.native_batch_norm.default",
                                         "aten.upsample_nearest2d.vec",
                                         "aten.upsample_bilinear2d.vec",
-                                        "aten.repeat.default"};
+                                        "aten.repeat.default",
+                                        "aten.mv.default",
+                                        "aten.dot.default",
+                                        "aten.squeeze_.dim",
+                                        "aten.unsqueeze_.default",
+                                        "aten.threshold.default",
+                                        "aten.reflection_pad1d.default",
+                                        "aten.upsample_linear1d.vec",
+                                        "aten.pixel_unshuffle.default",
+                                        "aten.adaptive_max_pool2d.default",
+                                        "aten.upsample_bicubic2d.vec",
+                                        "aten.grid_sampler_2d.default",
+                                        "aten.affine_grid_generator.default",
+                                        "aten.im2col.default",
+                                        "aten.col2im.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -35,6 +35,7 @@ ATEN = [
     ("prelu.default", "prelu"), ("glu.default", "glu"),
     ("softplus.default", "unary"), ("elu.default", "unary"), ("elu_.default", "unary"),
     ("mish.default", "unary"), ("mish_.default", "unary"),
+    ("log_sigmoid_forward.default", "log_sigmoid"),
     ("nan_to_num.default", "unary"), ("nan_to_num_.default", "unary"),
     ("isnan.default", "logical_not"), ("isinf.default", "logical_not"),
     ("frac.default", "unary"), ("frac_.default", "unary"),

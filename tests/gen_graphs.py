@@ -500,13 +500,14 @@ def vector_products(m, v, u, v2, w, b, bt):
 
 def trig_threshold(x, p, i):
     # the trigonometric and hyperbolic ops (x in (-1, 1), p >= 1), erfc,
-    # log10, frac, sgn, threshold (in place too); an integer input promoted
+    # log10, frac, sgn, threshold (in place too), logsigmoid; an integer
+    # input promoted
     z = x.clone()
     F.threshold(z, 0.0, 5.0, inplace=True)
     return (torch.tan(x), torch.atan(x * 3), torch.asin(x), torch.acos(x), torch.sinh(x * 2),
             torch.cosh(x * 2), torch.asinh(x * 4), torch.acosh(p), torch.atanh(x * 0.9),
             torch.erfc(x * 2), torch.log10(p), torch.frac(x * 5), torch.sgn(i),
-            F.threshold(x, 0.1, -2.0), z, torch.tan(i), torch.sgn(x))
+            F.threshold(x, 0.1, -2.0), z, torch.tan(i), torch.sgn(x), F.logsigmoid(x * 30))
 
 
 def audio_1d(x, w, img):

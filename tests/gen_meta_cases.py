@@ -230,6 +230,9 @@ for u in ("tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atan
     op1(u + "_int", "aten.%s.default" % u, [T("i32", [2, 3])])
     op1(u + "_inplace_perm", "aten.%s_.default" % u, [P("f64", [2, 3], [1, 0])])
 op1("acosh_inplace_int_err", "aten.acosh_.default", [T("i64", [3])], error=True)
+op1("log_sigmoid_forward", "aten.log_sigmoid_forward.default", [P("f32", [2, 3], [1, 0])])
+op1("log_sigmoid_forward_int_err", "aten.log_sigmoid_forward.default", [T("i64", [3])],
+    error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

@@ -828,6 +828,10 @@ def h_col2im(d):
                  "output_size": size}, **g)
 
 
+def h_log_sigmoid(d):
+    return {"self": d.ftensor()}
+
+
 def pool_input(d):
     shape = d.pick([[1, 2, 3, 4], [2, 3, 4], [1, 1, 4, 4], [1, 3, 3], [2, 2, 2, 3]])
     return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "bf16"]))
@@ -1068,7 +1072,7 @@ HINTS = {
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,
-    "im2col": h_im2col, "col2im": h_col2im, "grid_sampler_2d": h_grid_sampler, "affine_grid_generator": h_affine_grid, "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
+    "log_sigmoid_forward": h_log_sigmoid, "im2col": h_im2col, "col2im": h_col2im, "grid_sampler_2d": h_grid_sampler, "affine_grid_generator": h_affine_grid, "upsample_bicubic2d.vec": h_upsample, "upsample_bicubic2d.default": h_upsample_default,
     "upsample_nearest1d.vec": h_upsample1d, "upsample_linear1d.vec": h_upsample1d,
     "upsample_nearest1d.default": h_upsample1d_default,
     "upsample_linear1d.default": h_upsample1d_default,

@@ -549,6 +549,44 @@ UNARY_KERNEL(erfc, U_ERFC)
 UNARY_KERNEL(frac, U_FRAC)
 UNARY_KERNEL(threshold, U_THRESHOLD)
 
+/* log_sigmoid_forward(self) -> (min(x, 0) - log1p(z), z = exp(-|x|)), in
+ * the compute type (float for f32 and the half types) */
+static airc_status k_log_sigmoid_forward(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    const airc_tview *x = k->nargs && k->in ? k->in[0] : NULL;
+    if (!x || k->nout != 2 || !airc_cpu_dtype_is_float(x->dtype))
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: expects a floating self and two results",
+                         airc_ew_name(k));
+    bool f32 = airc_ew_compute_type(x->dtype) == AIRC_DTYPE_F32;
+    int64_t idx[AIRC_MAX_DIMS] = {0}, n = airc_cpu_numel(x);
+    size_t xe = airc_dtype_size(x->dtype);
+    for (int64_t e = 0; e < n; e++) {
+        int64_t xo = 0, oo[2] = {0, 0};
+        for (int32_t d = 0; d < x->ndim; d++) {
+            xo += idx[d] * x->strides[d];
+            oo[0] += idx[d] * k->out[0].strides[d];
+            oo[1] += idx[d] * k->out[1].strides[d];
+        }
+        double v = airc_cpu_load_f64((const char *)x->data + xo * (int64_t)xe, x->dtype), z, r;
+        if (f32) {
+            float zf = expf(-fabsf((float)v));
+            z = zf;
+            r = (float)(fminf((float)v, 0.0f) - log1pf(zf));
+            if (v != v)
+                r = v;
+        } else {
+            z = exp(-fabs(v));
+            r = v != v ? v : fmin(v, 0.0) - log1p(z);
+        }
+        airc_cpu_store_f64((char *)k->out[0].data + oo[0] * (int64_t)xe, x->dtype, r);
+        airc_cpu_store_f64((char *)k->out[1].data + oo[1] * (int64_t)xe, x->dtype, z);
+        for (int32_t d = x->ndim - 1; d >= 0 && ++idx[d] == x->shape[d]; d--)
+            idx[d] = 0;
+    }
+    return AIRC_OK;
+}
+
 /* _to_copy and to.*: a fresh copy converted to the result dtype, written
  * through the result's strides (its layout comes from the meta: the
  * memory_format and preserve rules live there). clone, contiguous and
@@ -623,6 +661,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.log2.default", k_log2},
     {"aten.log2_.default", k_log2},
     {"aten.log_.default", k_log},
+    {"aten.log_sigmoid_forward.default", k_log_sigmoid_forward},
     {"aten.logical_not.default", k_logical_not},
     {"aten.logical_not_.default", k_logical_not},
     {"aten.mish.default", k_mish},

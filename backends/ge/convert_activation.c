@@ -4,7 +4,8 @@
  * given, else the raiser's None is the dtype's largest and lowest; integer
  * and bool inputs, which hold no NaN or inf: Identity), exp2 -> Pow(2, x),
  * prelu -> PRelu, glu -> SplitV, Sigmoid, Mul, frac -> x - Trunc(x),
- * threshold -> MaskedFill where LessEqual.
+ * threshold -> MaskedFill where LessEqual, log_sigmoid_forward -> Abs,
+ * Neg, Exp, Log1p, Minimum, Sub.
  * Parameters are attributes, which are 32-bit floats: a value past
  * float's range is refused rather than turned into inf. */
 #include "backends/ge/ge_internal.h"
@@ -113,6 +114,27 @@ static airc_status conv_threshold(airc_ge_builder *b, const airc_node *n, void *
     return airc_ge_simple(b, "MaskedFill", names, in, 3, NULL);
 }
 
+/* log_sigmoid_forward(self) -> (Minimum(x, 0) - Log1p(z), z = Exp(Neg(Abs(x)))) */
+static airc_status conv_log_sigmoid(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    airc_ge_tensor x, t[2], z, l;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", &x, 1, dt, om->ndim, om->shape, &z));
+    AIRC_TRY(airc_ge_ew_op(b, "Neg", &z, 1, dt, om->ndim, om->shape, &z));
+    AIRC_TRY(airc_ge_ew_op(b, "Exp", &z, 1, dt, om->ndim, om->shape, &z));
+    AIRC_TRY(airc_ge_ew_op(b, "Log1p", &z, 1, dt, om->ndim, om->shape, &l));
+    t[0] = x;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Minimum", t, 2, dt, om->ndim, om->shape, &t[0]));
+    t[1] = l;
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, om->ndim, om->shape, &t[0]));
+    AIRC_TRY(airc_ge_set_result(b, 0, t[0]));
+    return airc_ge_set_result(b, 1, z);
+}
+
 /* prelu(self, weight) -> PRelu(x, weight), the weight in self's dtype */
 static airc_status conv_prelu(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -170,6 +192,7 @@ static const ge_conv_entry conv[] = {
     {"aten.exp2.default", conv_exp2, NULL},
     {"aten.frac.default", conv_frac, NULL},
     {"aten.threshold.default", conv_threshold, NULL},
+    {"aten.log_sigmoid_forward.default", conv_log_sigmoid, NULL},
 };
 
 static const ge_raise_entry raise[] = {

@@ -281,6 +281,22 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     return finish(n, &a, ops, nops, dtype);
 }
 
+/* log_sigmoid_forward(self) -> (output, buffer): a floating self only
+ * (torch's CPU kernel), both contiguous. */
+airc_status airc_meta_log_sigmoid(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    if (!airc_dtype_is_floating(x.dtype))
+        return unsupported_dtype(&a, x.dtype);
+    airc_tmeta_contiguous(&x);
+    airc_tmeta outs[2] = {x, x};
+    return airc_meta_set_tuple(n, outs, 2);
+}
+
 airc_status airc_meta_compare(airc_node *n, void *user_data)
 {
     airc_meta_args a;

@@ -233,6 +233,7 @@ AIRC_META_FN(mv);
 AIRC_META_FN(grid_sampler);
 AIRC_META_FN(affine_grid);
 AIRC_META_FN(fold);
+AIRC_META_FN(log_sigmoid);
 AIRC_META_FN(matmul);
 AIRC_META_FN(convolution);
 AIRC_META_FN(pool2d);

@@ -1,5 +1,5 @@
 graph():
-    %x_1 : [#users=13] = placeholder[target=x_1]
+    %x_1 : [#users=14] = placeholder[target=x_1]
     %p_1 : [#users=2] = placeholder[target=p_1]
     %i_1 : [#users=2] = placeholder[target=i_1]
     %clone : [#users=1] = call_function[target=torch.ops.aten.clone.default](args = (%x_1,), kwargs = {})
@@ -27,4 +27,8 @@ graph():
     %threshold : [#users=1] = call_function[target=torch.ops.aten.threshold.default](args = (%x_1, 0.1, -2.0), kwargs = {})
     %tan_1 : [#users=1] = call_function[target=torch.ops.aten.tan.default](args = (%i_1,), kwargs = {})
     %sgn_1 : [#users=1] = call_function[target=torch.ops.aten.sgn.default](args = (%x_1,), kwargs = {})
-    return (tan, atan, asin, acos, sinh, cosh, asinh, acosh, atanh, erfc, log10, frac, sgn, threshold, threshold_, tan_1, sgn_1)
+    %mul_7 : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x_1, 30), kwargs = {})
+    %log_sigmoid_forward : [#users=2] = call_function[target=torch.ops.aten.log_sigmoid_forward.default](args = (%mul_7,), kwargs = {})
+    %getitem : [#users=1] = call_function[target=operator.getitem](args = (%log_sigmoid_forward, 0), kwargs = {})
+    %getitem_1 : [#users=0] = call_function[target=operator.getitem](args = (%log_sigmoid_forward, 1), kwargs = {})
+    return (tan, atan, asin, acos, sinh, cosh, asinh, acosh, atanh, erfc, log10, frac, sgn, threshold, threshold_, tan_1, sgn_1, getitem)
