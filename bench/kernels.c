@@ -15,7 +15,8 @@
  *   elementwise (add, mul, gelu, tanh) and sum on 16M floats: memcpy of
  *           the same element count (64 MiB), in GB/s counting every byte
  *           read and written;
- *   softmax, layer_norm, conv2d, topk, sort, index.Tensor, flip: times
+ *   softmax, layer_norm, conv2d, topk, sort, index.Tensor, flip, grid_sampler_2d,
+ *   upsample_bicubic2d, im2col: times
  *           only (bench/kernels.py puts PyTorch's beside them).
  *
  * Threads follow the CPU runtime's default policy: `total` = the online CPU
@@ -488,6 +489,9 @@ static void bench_ops(void)
     const int64_t logit[2] = {8, 50257}, table[2] = {32000, 512}, pics[4] = {16, 3, 224, 224};
     airc_tensor *xl = random_tensor(2, logit, 27), *xt = random_tensor(2, table, 28),
                 *xp = random_tensor(4, pics, 29), *ix = index_tensor(8, 50, 32000);
+    /* feature maps warped by a flow field (values in [-1, 1]) */
+    const int64_t fmap[4] = {8, 64, 64, 64}, flow[4] = {8, 64, 64, 2};
+    airc_tensor *xf = random_tensor(4, fmap, 30), *gf = random_tensor(4, flow, 31);
     static const char *const softmax =
         "graph():\n"
         "    %x : [#users=1] = placeholder[target=x]\n"
@@ -528,20 +532,52 @@ static void bench_ops(void)
         "    %x : [#users=1] = placeholder[target=x]\n"
         "    %r : [#users=1] = call_function[target=torch.ops.aten.flip.default](args = (%x, [-1]), kwargs = {})\n"
         "    return r\n";
+    static const char *const grid =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %g : [#users=1] = placeholder[target=g]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.grid_sampler_2d.default](args = "
+        "(%x, %g, 0, 0, False), kwargs = {})\n"
+        "    return r\n";
+    static const char *const bicubic =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.upsample_bicubic2d.vec](args = "
+        "(%x, [112, 112], False, None), kwargs = {})\n"
+        "    return r\n";
+    static const char *const unfold =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.im2col.default](args = (%x, [3, "
+        "3], [1, 1], [1, 1], [1, 1]), kwargs = {})\n"
+        "    return r\n";
     struct {
         const char *name, *text, *shape;
         airc_tensor *in[3];
         size_t nin;
     } cases[] = {
         {"softmax", softmax, "_softmax(x[4096, 1024], dim=-1)", {x}, 1},
-        {"layer_norm", layer_norm, "native_layer_norm(x[4096, 1024], [1024], w, b, 1e-5)",
-         {x, w, b}, 3},
-        {"conv2d", conv, "convolution(x[1, 64, 56, 56], w[64, 64, 3, 3], b[64], pad 1)",
-         {xi, wc, bc}, 3},
+        {"layer_norm",
+         layer_norm,
+         "native_layer_norm(x[4096, 1024], [1024], w, b, 1e-5)",
+         {x, w, b},
+         3},
+        {"conv2d",
+         conv,
+         "convolution(x[1, 64, 56, 56], w[64, 64, 3, 3], b[64], pad 1)",
+         {xi, wc, bc},
+         3},
         {"topk", topk, "topk(x[8, 50257], 50)", {xl}, 1},
         {"sort", sort, "sort(x[8, 50257], -1, descending)", {xl}, 1},
         {"index", index, "index(x[32000, 512], [i64[8, 50]])", {xt, ix}, 2},
         {"flip", flip, "flip(x[16, 3, 224, 224], [-1])", {xp}, 1},
+        {"grid_sample",
+         grid,
+         "grid_sampler_2d(x[8, 64, 64, 64], g[8, 64, 64, 2], bilinear)",
+         {xf, gf},
+         2},
+        {"bicubic", bicubic, "upsample_bicubic2d(x[1, 64, 56, 56], [112, 112])", {xi}, 1},
+        {"im2col", unfold, "im2col(x[1, 64, 56, 56], 3x3, pad 1)", {xi}, 1},
     };
     printf("  \"ops\": [\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -557,7 +593,7 @@ static void bench_ops(void)
         op_free(&c);
     }
     printf("\n  ],\n");
-    airc_tensor *all[] = {x, w, b, xi, wc, bc, xl, xt, xp, ix};
+    airc_tensor *all[] = {x, w, b, xi, wc, bc, xl, xt, xp, ix, xf, gf};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         airc_tensor_destroy(all[i]);
 }

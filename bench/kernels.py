@@ -6,9 +6,9 @@
 
 Builds the benchmark in Release (-O2) when the binary is missing, runs it
 (GEMMs beside cblas_sgemm, elementwise and sum beside memcpy, softmax /
-layer_norm / conv2d / topk / sort / index / flip times), then times the
-same calls in PyTorch (torch.ops.aten, the same shapes), single-threaded
-(torch.set_num_threads(1)) and with torch's default thread count, and merges
+layer_norm / conv2d / topk / sort / index / flip / grid_sample / bicubic /
+im2col times), then times the same calls in PyTorch (torch.ops.aten, the
+same shapes), single-threaded (torch.set_num_threads(1)) and with torch's default thread count, and merges
 the numbers: each entry of "ops" gains us_torch_1t, us_torch and the ratios
 torch_1t_over_airc_1t / torch_over_airc (> 1: airc is faster).
 
@@ -67,6 +67,8 @@ def torch_ops(quick):
     xt = torch.rand(32000, 512) * 2 - 1
     xp = torch.rand(16, 3, 224, 224) * 2 - 1
     ix = (torch.arange(8 * 50) * 7919 + 13).remainder(32000).reshape(8, 50)
+    xf = torch.rand(8, 64, 64, 64) * 2 - 1
+    gf = torch.rand(8, 64, 64, 2) * 2 - 1
     calls = {
         "softmax": lambda: aten._softmax(x, -1, False),
         "layer_norm": lambda: aten.native_layer_norm(x, [1024], w, b, 1e-5),
@@ -75,6 +77,9 @@ def torch_ops(quick):
         "sort": lambda: aten.sort(xl, -1, True),
         "index": lambda: aten.index(xt, [ix]),
         "flip": lambda: aten.flip(xp, [-1]),
+        "grid_sample": lambda: aten.grid_sampler_2d(xf, gf, 0, 0, False),
+        "bicubic": lambda: aten.upsample_bicubic2d(xi, [112, 112], False, None),
+        "im2col": lambda: aten.im2col(xi, [3, 3], [1, 1], [1, 1], [1, 1]),
     }
     budget = 0.1 if quick else 0.5
     default_threads = torch.get_num_threads()

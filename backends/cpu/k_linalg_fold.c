@@ -36,46 +36,83 @@ static airc_status read_geom(airc_kernel_ctx *k, size_t first, fold_geom *g)
     return AIRC_OK;
 }
 
-/* Calls fn(image element, column element) for every (image, block, tap)
- * whose image position lies inside it, in torch's col2im order. */
-typedef void (*fold_fn)(char *img, char *col, airc_dtype dt);
+/* The blocks ow of one tap whose image column lies inside [0, W): [*lo,
+ * *hi); off is the tap's column offset kw*dw - pw. */
+static void valid_blocks(const fold_geom *g, int64_t off, int64_t *lo, int64_t *hi)
+{
+    int64_t l = off >= 0 ? 0 : (-off + g->sw - 1) / g->sw;
+    int64_t h = g->W - off - 1 < 0 ? 0 : (g->W - off - 1) / g->sw + 1;
+    *hi = h > g->OW ? g->OW : h;
+    *lo = l > *hi ? *hi : l;
+}
+
+/* For every (image, channel and tap, block row) of the column tensor, in
+ * torch's col2im order: fn(g, image row or NULL when the row is outside
+ * the image, column row, the tap's column offset). */
+typedef void (*row_fn)(const fold_geom *g, char *img_row, int64_t img_ws, char *col_row,
+                       int64_t col_ws, int64_t off, size_t esz, airc_dtype dt);
 
 static void walk(const fold_geom *g, const airc_tview *img, const airc_tview *col, int32_t lead,
-                 fold_fn fn)
+                 row_fn fn)
 {
-    int64_t esz = (int64_t)airc_dtype_size(img->dtype), n = lead ? img->shape[0] : 1;
+    size_t esz = airc_dtype_size(img->dtype);
+    int64_t n = lead ? img->shape[0] : 1, e = (int64_t)esz;
     const int64_t *is = img->strides + lead, *cs = col->strides + lead;
     for (int64_t b = 0; b < n; b++) {
-        char *ib = (char *)img->data + (lead ? b * img->strides[0] : 0) * esz;
-        char *cb = (char *)col->data + (lead ? b * col->strides[0] : 0) * esz;
+        char *ib = (char *)img->data + (lead ? b * img->strides[0] : 0) * e;
+        char *cb = (char *)col->data + (lead ? b * col->strides[0] : 0) * e;
         for (int64_t r = 0; r < g->C * g->KH * g->KW; r++) {
             int64_t c = r / (g->KH * g->KW), kh = r / g->KW % g->KH, kw = r % g->KW;
             for (int64_t oh = 0; oh < g->OH; oh++) {
                 int64_t ih = oh * g->sh - g->ph + kh * g->dh;
-                for (int64_t ow = 0; ow < g->OW; ow++) {
-                    int64_t iw = ow * g->sw - g->pw + kw * g->dw;
-                    char *ce = cb + (r * cs[0] + (oh * g->OW + ow) * cs[1]) * esz;
-                    bool in = ih >= 0 && ih < g->H && iw >= 0 && iw < g->W;
-                    fn(in ? ib + (c * is[0] + ih * is[1] + iw * is[2]) * esz : NULL, ce,
-                       img->dtype);
-                }
+                char *crow = cb + (r * cs[0] + oh * g->OW * cs[1]) * e;
+                char *irow = ih >= 0 && ih < g->H ? ib + (c * is[0] + ih * is[1]) * e : NULL;
+                fn(g, irow, is[2], crow, cs[1], kw * g->dw - g->pw, esz, img->dtype);
             }
         }
     }
 }
 
-static void gather(char *img, char *col, airc_dtype dt)
+/* im2col: one block row of one tap, copied (0 outside the image) */
+static void gather_row(const fold_geom *g, char *irow, int64_t iws, char *crow, int64_t cws,
+                       int64_t off, size_t esz, airc_dtype dt)
 {
-    if (img)
-        memcpy(col, img, airc_dtype_size(dt));
-    else
-        airc_cpu_store_f64(col, dt, 0);
+    (void)dt;
+    int64_t lo = 0, hi = 0, e = (int64_t)esz;
+    if (irow)
+        valid_blocks(g, off, &lo, &hi);
+    if (cws == 1) {
+        memset(crow, 0, (size_t)lo * esz);
+        memset(crow + hi * e, 0, (size_t)(g->OW - hi) * esz);
+    } else {
+        for (int64_t ow = 0; ow < g->OW; ow++)
+            if (ow < lo || ow >= hi)
+                memset(crow + ow * cws * e, 0, esz);
+    }
+    if (hi == lo)
+        return;
+    if (cws == 1 && g->sw * iws == 1) {
+        memcpy(crow + lo * e, irow + (lo * g->sw + off) * e, (size_t)(hi - lo) * esz);
+        return;
+    }
+    for (int64_t ow = lo; ow < hi; ow++)
+        memcpy(crow + ow * cws * e, irow + (ow * g->sw + off) * iws * e, esz);
 }
 
-static void scatter_add(char *img, char *col, airc_dtype dt)
+/* col2im: one block row of one tap added into the image, each sum rounded
+ * to the dtype */
+static void scatter_add_row(const fold_geom *g, char *irow, int64_t iws, char *crow, int64_t cws,
+                            int64_t off, size_t esz, airc_dtype dt)
 {
-    if (img)
-        airc_cpu_store_f64(img, dt, airc_cpu_load_f64(img, dt) + airc_cpu_load_f64(col, dt));
+    if (!irow)
+        return;
+    int64_t lo, hi, e = (int64_t)esz;
+    valid_blocks(g, off, &lo, &hi);
+    for (int64_t ow = lo; ow < hi; ow++) {
+        char *p = irow + (ow * g->sw + off) * iws * e;
+        airc_cpu_store_f64(p, dt,
+                           airc_cpu_load_f64(p, dt) + airc_cpu_load_f64(crow + ow * cws * e, dt));
+    }
 }
 
 /* im2col(self, kernel_size, dilation, padding, stride) */
@@ -90,7 +127,7 @@ airc_status airc_cpu_k_im2col(airc_kernel_ctx *k, void *ud)
     AIRC_TRY(read_geom(k, 1, &g));
     if (o->shape[lead] != g.C * g.KH * g.KW || o->shape[lead + 1] != g.OH * g.OW)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "result shape does not match the blocks");
-    walk(&g, x, o, lead, gather);
+    walk(&g, x, o, lead, gather_row);
     return AIRC_OK;
 }
 
@@ -108,6 +145,6 @@ airc_status airc_cpu_k_col2im(airc_kernel_ctx *k, void *ud)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "input shape does not match the blocks");
     airc_cpu_scalar zero = {0};
     airc_cpu_fill(o, &zero);
-    walk(&g, o, x, lead, scatter_add);
+    walk(&g, o, x, lead, scatter_add_row);
     return AIRC_OK;
 }

@@ -75,14 +75,13 @@ static double pad_coord(const sampler *s, double x, int64_t size)
     return x;
 }
 
-/* The input element at integer coordinates (y, x) of one plane, or 0
- * outside it (a NaN or huge coordinate included). */
-static double tap(const airc_tview *in, const char *plane, int64_t esz, double y, double x)
+/* The element offset of integer coordinates (y, x) within a plane, or -1
+ * outside it (a NaN or huge coordinate included): such a tap reads 0. */
+static int64_t tap_at(const airc_tview *in, double y, double x)
 {
     if (!(y >= 0 && y < (double)in->shape[2] && x >= 0 && x < (double)in->shape[3]))
-        return 0;
-    int64_t off = (int64_t)y * in->strides[2] + (int64_t)x * in->strides[3];
-    return airc_cpu_load_f64(plane + off * esz, in->dtype);
+        return -1;
+    return (int64_t)y * in->strides[2] + (int64_t)x * in->strides[3];
 }
 
 static void cubic_coeffs(const sampler *s, double t, double c[4])
@@ -99,42 +98,83 @@ static void cubic_coeffs(const sampler *s, double t, double c[4])
     }
 }
 
-/* One output value at pixel coordinates (y, x) of one plane. */
-static double sample(const sampler *s, int64_t mode, const airc_tview *in, const char *plane,
-                     int64_t esz, double y, double x)
+/* The taps of one output pixel, the same for every channel: nearest, one
+ * tap copied; bilinear, 4 taps weighted w[0..3] (nw, ne, sw, se), summed
+ * in that order; bicubic, 16 taps (row-major), each row weighted by w[0..3]
+ * and the rows by w[4..7]. */
+typedef struct taps {
+    int64_t off[16];
+    double w[8];
+} taps;
+
+static void pixel_taps(const sampler *s, int64_t mode, const airc_tview *in, double y, double x,
+                       taps *t)
 {
     int64_t H = in->shape[2], W = in->shape[3];
     if (mode == 1) { /* nearest */
-        y = nearbyint(pad_coord(s, y, H));
-        x = nearbyint(pad_coord(s, x, W));
-        return tap(in, plane, esz, y, x);
+        t->off[0] = tap_at(in, nearbyint(pad_coord(s, y, H)), nearbyint(pad_coord(s, x, W)));
+        return;
     }
     if (mode == 0) { /* bilinear */
         y = pad_coord(s, y, H);
         x = pad_coord(s, x, W);
         double x0 = floor(x), y0 = floor(y);
         double w = rnd(s, x - x0), e = rnd(s, 1 - w), n = rnd(s, y - y0), so = rnd(s, 1 - n);
-        double nw = rnd(s, so * e), ne = rnd(s, so * w), sw = rnd(s, n * e), se = rnd(s, n * w);
-        double v = rnd(s, nw * tap(in, plane, esz, y0, x0));
-        v = rnd(s, v + rnd(s, ne * tap(in, plane, esz, y0, x0 + 1)));
-        v = rnd(s, v + rnd(s, sw * tap(in, plane, esz, y0 + 1, x0)));
-        return rnd(s, v + rnd(s, se * tap(in, plane, esz, y0 + 1, x0 + 1)));
+        t->w[0] = rnd(s, so * e), t->w[1] = rnd(s, so * w);
+        t->w[2] = rnd(s, n * e), t->w[3] = rnd(s, n * w);
+        t->off[0] = tap_at(in, y0, x0), t->off[1] = tap_at(in, y0, x0 + 1);
+        t->off[2] = tap_at(in, y0 + 1, x0), t->off[3] = tap_at(in, y0 + 1, x0 + 1);
+        return;
     }
     /* bicubic: taps at floor - 1 .. floor + 2, each coordinate padded */
-    double x0 = floor(x), y0 = floor(y), cx[4], cy[4], v = 0;
-    cubic_coeffs(s, rnd(s, x - x0), cx);
-    cubic_coeffs(s, rnd(s, y - y0), cy);
+    double x0 = floor(x), y0 = floor(y);
+    cubic_coeffs(s, rnd(s, x - x0), t->w);
+    cubic_coeffs(s, rnd(s, y - y0), t->w + 4);
     for (int i = 0; i < 4; i++) {
-        double ty = pad_coord(s, y0 - 1 + i, H), row = 0;
-        for (int j = 0; j < 4; j++) {
-            double t = rnd(s, cx[j] * tap(in, plane, esz, ty, pad_coord(s, x0 - 1 + j, W)));
-            row = j ? rnd(s, row + t) : t;
-        }
-        double t = rnd(s, cy[i] * row);
-        v = i ? rnd(s, v + t) : t;
+        double ty = pad_coord(s, y0 - 1 + i, H);
+        for (int j = 0; j < 4; j++)
+            t->off[4 * i + j] = tap_at(in, ty, pad_coord(s, x0 - 1 + j, W));
     }
-    return v;
 }
+
+/* Every channel of one output pixel, in T (float for f32 results: the
+ * same roundings as the sampler's, which emulates float in double). */
+#define SAMPLE_CHANNELS(T, NAME)                                                                   \
+    static void NAME(int64_t mode, const taps *t, const char *x, int64_t xc, int64_t nc, char *o,  \
+                     int64_t oc)                                                                   \
+    {                                                                                              \
+        T w[8];                                                                                    \
+        for (int i = 0; i < 8; i++)                                                                \
+            w[i] = (T)t->w[i];                                                                     \
+        int ntaps = mode == 1 ? 1 : mode == 0 ? 4 : 16;                                            \
+        for (int64_t c = 0; c < nc; c++) {                                                         \
+            const T *p = (const T *)x + c * xc;                                                    \
+            T v[16];                                                                               \
+            for (int k = 0; k < ntaps; k++)                                                        \
+                v[k] = t->off[k] < 0 ? (T)0 : p[t->off[k]];                                        \
+            T r;                                                                                   \
+            if (mode == 1) {                                                                       \
+                r = v[0];                                                                          \
+            } else if (mode == 0) {                                                                \
+                r = w[0] * v[0];                                                                   \
+                r = r + w[1] * v[1];                                                               \
+                r = r + w[2] * v[2];                                                               \
+                r = r + w[3] * v[3];                                                               \
+            } else {                                                                               \
+                r = 0;                                                                             \
+                for (int i = 0; i < 4; i++) {                                                      \
+                    T row = w[0] * v[4 * i];                                                       \
+                    for (int j = 1; j < 4; j++)                                                    \
+                        row = row + w[j] * v[4 * i + j];                                           \
+                    r = i ? r + w[4 + i] * row : w[4] * row;                                       \
+                }                                                                                  \
+            }                                                                                      \
+            ((T *)o)[c * oc] = r;                                                                  \
+        }                                                                                          \
+    }
+SAMPLE_CHANNELS(float, sample_f32)
+SAMPLE_CHANNELS(double, sample_f64)
+#undef SAMPLE_CHANNELS
 
 airc_status airc_cpu_k_grid_sampler_2d(airc_kernel_ctx *k, void *ud)
 {
@@ -145,30 +185,31 @@ airc_status airc_cpu_k_grid_sampler_2d(airc_kernel_ctx *k, void *ud)
         out->shape[2] != grid->shape[1] || out->shape[3] != grid->shape[2])
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
                              "expects input [N, C, H, W] and grid [N, Ho, Wo, 2]");
+    if ((out->dtype != AIRC_DTYPE_F32 && out->dtype != AIRC_DTYPE_F64) || in->dtype != out->dtype ||
+        grid->dtype != out->dtype)
+        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED, "input, grid and result must be f32 or f64");
     int64_t mode = airc_cpu_arg_int(k, 2, 0);
-    sampler s = {out->dtype != AIRC_DTYPE_F64, airc_cpu_arg_bool(k, 4, false),
+    sampler s = {out->dtype == AIRC_DTYPE_F32, airc_cpu_arg_bool(k, 4, false),
                  airc_cpu_arg_int(k, 3, 0)};
     if (mode < 0 || mode > 2 || s.pad < 0 || s.pad > 2)
         return airc_cpu_fail(k, AIRC_E_UNSUPPORTED, "interpolation or padding mode out of range");
-    int64_t esz = (int64_t)airc_dtype_size(in->dtype), gsz = (int64_t)airc_dtype_size(grid->dtype),
-            osz = (int64_t)airc_dtype_size(out->dtype);
+    int64_t esz = (int64_t)airc_dtype_size(out->dtype);
     for (int64_t n = 0; n < out->shape[0]; n++)
         for (int64_t i = 0; i < out->shape[2]; i++)
             for (int64_t j = 0; j < out->shape[3]; j++) {
                 const char *g =
                     (const char *)grid->data +
-                    (n * grid->strides[0] + i * grid->strides[1] + j * grid->strides[2]) * gsz;
+                    (n * grid->strides[0] + i * grid->strides[1] + j * grid->strides[2]) * esz;
                 double gx = airc_cpu_load_f64(g, grid->dtype);
-                double gy = airc_cpu_load_f64(g + grid->strides[3] * gsz, grid->dtype);
-                double x = unnormalize(&s, gx, in->shape[3]), y = unnormalize(&s, gy, in->shape[2]);
-                for (int64_t c = 0; c < out->shape[1]; c++) {
-                    const char *plane =
-                        (const char *)in->data + (n * in->strides[0] + c * in->strides[1]) * esz;
-                    double v = sample(&s, mode, in, plane, esz, y, x);
-                    int64_t off = n * out->strides[0] + c * out->strides[1] + i * out->strides[2] +
-                                  j * out->strides[3];
-                    airc_cpu_store_f64((char *)out->data + off * osz, out->dtype, v);
-                }
+                double gy = airc_cpu_load_f64(g + grid->strides[3] * esz, grid->dtype);
+                taps t;
+                pixel_taps(&s, mode, in, unnormalize(&s, gy, in->shape[2]),
+                           unnormalize(&s, gx, in->shape[3]), &t);
+                const char *x = (const char *)in->data + n * in->strides[0] * esz;
+                char *o = (char *)out->data +
+                          (n * out->strides[0] + i * out->strides[2] + j * out->strides[3]) * esz;
+                (s.f32 ? sample_f32 : sample_f64)(mode, &t, x, in->strides[1], out->shape[1], o,
+                                                  out->strides[1]);
             }
     return AIRC_OK;
 }

@@ -85,6 +85,8 @@ static void dim_taps(int64_t in, int64_t out, double sf, bool nearest, bool alig
 static double at(const airc_tview *x, int64_t n, int64_t c, int64_t h, int64_t w)
 {
     int64_t off = n * x->strides[0] + c * x->strides[1] + h * x->strides[2] + w * x->strides[3];
+    if (x->dtype == AIRC_DTYPE_F32) /* the common case, without the generic switch */
+        return ((const float *)x->data)[off];
     return airc_cpu_load_f64((const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype),
                              x->dtype);
 }
@@ -228,7 +230,9 @@ static void cubic_taps(int64_t in, int64_t out, double sf, bool align, bool dbl,
 }
 
 /* upsample_bicubic2d(.vec / .default): 4 x 4 taps, each row blended along
- * W, then the rows along H, in the opmath type (float but for f64). */
+ * W, then the rows along H, in the opmath type (float but for f64). The
+ * row blends are made once per input row and output column (tmp), which
+ * sums the same terms in the same order as blending per output. */
 airc_status airc_cpu_k_upsample_bicubic2d(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
@@ -238,43 +242,56 @@ airc_status airc_cpu_k_upsample_bicubic2d(airc_kernel_ctx *k, void *ud)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and result must be [N, C, H, W]");
     bool align = airc_cpu_arg_bool(k, 2, false), dbl = y->dtype == AIRC_DTYPE_F64;
     bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
-    int64_t oh = y->shape[2], ow = y->shape[3];
+    int64_t ih = x->shape[2], oh = y->shape[2], ow = y->shape[3];
     size_t cells = 4 * (size_t)(oh + ow);
     int64_t *idx = airc_malloc(k->ctx, cells * sizeof *idx);
     double *w = airc_malloc(k->ctx, cells * sizeof *w);
-    if (!idx || !w) {
+    double *tmp = airc_malloc(k->ctx, (size_t)(ih * ow + 1) * sizeof *tmp);
+    if (!idx || !w || !tmp) {
         airc_free(k->ctx, idx);
         airc_free(k->ctx, w);
+        airc_free(k->ctx, tmp);
         return airc_cpu_oom(k, "upsample indices");
     }
-    cubic_taps(x->shape[2], oh, scale_factor(k, vec, 3, 0), align, dbl, idx, w);
+    cubic_taps(ih, oh, scale_factor(k, vec, 3, 0), align, dbl, idx, w);
     cubic_taps(x->shape[3], ow, scale_factor(k, vec, 3, 1), align, dbl, idx + 4 * oh, w + 4 * oh);
-    const int64_t *ih = idx, *iw = idx + 4 * oh;
+    const int64_t *th = idx, *tw = idx + 4 * oh;
     const double *wh = w, *ww = w + 4 * oh;
     size_t esz = airc_dtype_size(y->dtype);
     for (int64_t n = 0; n < y->shape[0]; n++)
-        for (int64_t c = 0; c < y->shape[1]; c++)
+        for (int64_t c = 0; c < y->shape[1]; c++) {
+            for (int64_t h = 0; h < ih; h++)
+                for (int64_t j = 0; j < ow; j++) {
+                    double row = 0;
+                    float rowf = 0;
+                    for (int b = 0; b < 4; b++) {
+                        double e = at(x, n, c, h, tw[4 * j + b]);
+                        if (dbl)
+                            row += ww[4 * j + b] * e;
+                        else
+                            rowf += (float)ww[4 * j + b] * (float)e;
+                    }
+                    tmp[h * ow + j] = dbl ? row : rowf;
+                }
             for (int64_t i = 0; i < oh; i++)
                 for (int64_t j = 0; j < ow; j++) {
                     double v = 0;
                     float vf = 0;
                     for (int a = 0; a < 4; a++) {
-                        double row = 0;
-                        float rowf = 0;
-                        for (int b = 0; b < 4; b++) {
-                            double e = at(x, n, c, ih[4 * i + a], iw[4 * j + b]);
-                            row += ww[4 * j + b] * e;
-                            rowf += (float)ww[4 * j + b] * (float)e;
-                        }
-                        v += wh[4 * i + a] * row;
-                        vf += (float)wh[4 * i + a] * rowf;
+                        double row = tmp[th[4 * i + a] * ow + j];
+                        if (dbl)
+                            v += wh[4 * i + a] * row;
+                        else
+                            vf += (float)wh[4 * i + a] * (float)row;
                     }
                     int64_t off = n * y->strides[0] + c * y->strides[1] + i * y->strides[2] +
                                   j * y->strides[3];
                     airc_cpu_store_f64((char *)y->data + off * (int64_t)esz, y->dtype,
                                        dbl ? v : (double)vf);
                 }
+        }
     airc_free(k->ctx, idx);
     airc_free(k->ctx, w);
+    airc_free(k->ctx, tmp);
     return AIRC_OK;
 }
