@@ -1302,7 +1302,8 @@ HALF_ROUNDING_OPS = {
     "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
-    "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF,
+    "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF, "xlogy": HALF,
+    "logaddexp": HALF,
     "native_group_norm": HALF, "norm": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF,
 }

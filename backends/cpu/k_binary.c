@@ -222,6 +222,19 @@ BIN(float, float, fmod_f32, fmodf(a, b))
 BIN(double, double, fmod_f64, fmod(a, b))
 BIN(float, float, atan2_f32, atan2f(a, b))
 BIN(double, double, atan2_f64, atan2(a, b))
+/* fmax / fmin ignore a NaN operand (C's fmax) */
+BIN(float, float, fmax_f32, fmaxf(a, b))
+BIN(double, double, fmax_f64, fmax(a, b))
+BIN(float, float, fmin_f32, fminf(a, b))
+BIN(double, double, fmin_f64, fmin(a, b))
+/* torch's logaddexp: max + log1p(exp(-|a - b|)), but a when both are the
+ * same infinity; xlogy: NaN for a NaN y, 0 for x 0, else x log(y) */
+BIN(float, float, logaddexp_f32,
+    isinf(a) && a == b ? a : (a < b ? b : a) + log1pf(expf(-fabsf(a - b))))
+BIN(double, double, logaddexp_f64,
+    isinf(a) && a == b ? a : (a < b ? b : a) + log1p(exp(-fabs(a - b))))
+BIN(float, float, xlogy_f32, b != b ? b : a == 0 ? 0.0f : a * logf(b))
+BIN(double, double, xlogy_f64, b != b ? b : a == 0 ? 0.0 : a * log(b))
 
 /* ---- int64: wrapping arithmetic, as torch's integer types --------------- */
 
@@ -453,6 +466,10 @@ typedef enum arith_kind {
     A_REMAINDER,
     A_FMOD,
     A_ATAN2,
+    A_FMAX,
+    A_FMIN,
+    A_LOGADDEXP,
+    A_XLOGY,
     A_BITWISE_AND,
     A_BITWISE_OR,
     A_BITWISE_XOR
@@ -498,12 +515,18 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
         f = (fn3){remainder_f32, remainder_f64, remainder_i64};
     } else if (kind == A_FMOD) {
         f = (fn3){fmod_f32, fmod_f64, fmod_i64};
-    } else if (kind == A_ATAN2) {
+    } else if (kind == A_ATAN2 || kind == A_XLOGY) {
         if (ct == AIRC_DTYPE_I64) { /* integers in float, as true division */
             ct = AIRC_DTYPE_F32;
             op.common = AIRC_DTYPE_UNDEFINED;
         }
-        f = (fn3){atan2_f32, atan2_f64, NULL};
+        f = kind == A_ATAN2 ? (fn3){atan2_f32, atan2_f64, NULL} : (fn3){xlogy_f32, xlogy_f64, NULL};
+    } else if (kind == A_FMAX) {
+        f = (fn3){fmax_f32, fmax_f64, max_i64};
+    } else if (kind == A_FMIN) {
+        f = (fn3){fmin_f32, fmin_f64, min_i64};
+    } else if (kind == A_LOGADDEXP) {
+        f = (fn3){logaddexp_f32, logaddexp_f64, NULL};
     } else if (kind == A_BITWISE_AND || kind == A_BITWISE_OR || kind == A_BITWISE_XOR) {
         f = (fn3){NULL, NULL,
                   kind == A_BITWISE_AND  ? band_i64
@@ -896,6 +919,10 @@ KERNEL(floor_divide, arith(k, A_FLOOR_DIVIDE))
 KERNEL(remainder, arith(k, A_REMAINDER))
 KERNEL(fmod, arith(k, A_FMOD))
 KERNEL(atan2, arith(k, A_ATAN2))
+KERNEL(fmax, arith(k, A_FMAX))
+KERNEL(fmin, arith(k, A_FMIN))
+KERNEL(logaddexp, arith(k, A_LOGADDEXP))
+KERNEL(xlogy, arith(k, A_XLOGY))
 KERNEL(bitwise_and, arith(k, A_BITWISE_AND))
 KERNEL(bitwise_or, arith(k, A_BITWISE_OR))
 KERNEL(bitwise_xor, arith(k, A_BITWISE_XOR))
@@ -948,6 +975,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.floor_divide.default", k_floor_divide},
     {"aten.floor_divide_.Scalar", k_floor_divide},
     {"aten.floor_divide_.Tensor", k_floor_divide},
+    {"aten.fmax.default", k_fmax},
+    {"aten.fmin.default", k_fmin},
     {"aten.fmod.Scalar", k_fmod},
     {"aten.fmod.Tensor", k_fmod},
     {"aten.fmod_.Scalar", k_fmod},
@@ -965,6 +994,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.le.Tensor", k_le},
     {"aten.le_.Scalar", k_le},
     {"aten.le_.Tensor", k_le},
+    {"aten.logaddexp.default", k_logaddexp},
     {"aten.logical_and.default", k_logical_and},
     {"aten.logical_and_.default", k_logical_and},
     {"aten.logical_or.default", k_logical_or},
@@ -1009,6 +1039,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.where.ScalarOther", k_where},
     {"aten.where.ScalarSelf", k_where},
     {"aten.where.self", k_where},
+    {"aten.xlogy.Scalar_Other", k_xlogy},
+    {"aten.xlogy.Tensor", k_xlogy},
+    {"aten.xlogy_.Scalar_Other", k_xlogy},
+    {"aten.xlogy_.Tensor", k_xlogy},
 };
 const size_t airc_cpu_num_kernels_binary =
     sizeof airc_cpu_kernels_binary / sizeof airc_cpu_kernels_binary[0];

@@ -138,11 +138,14 @@ airc_status airc_cpu_k_roll(airc_kernel_ctx *k, void *ud)
     return AIRC_OK;
 }
 
-/* The source index of each of n result positions along a padded dim. */
+/* The source index of each of n result positions along a padded dim. A
+ * huge crop (replication: -2^63 before, 2^63 - 1 after) saturates. */
 static void pad_map(int64_t *map, int64_t n, int64_t size, int64_t before, bool reflect)
 {
     for (int64_t i = 0; i < n; i++) {
-        int64_t j = i - before;
+        int64_t j;
+        if (__builtin_sub_overflow(i, before, &j))
+            j = INT64_MAX;
         if (reflect)
             j = j < 0 ? -j : j >= size ? 2 * (size - 1) - j : j;
         else

@@ -1,9 +1,11 @@
 /* Elementwise ops to and from Ascend IR: unary math (Abs, Exp, Relu, ...),
  * binary arithmetic and comparisons (Add, Sub, Mul, RealDiv, FloorDiv,
  * FloorMod for remainder, Mod for fmod, Atan2, Bitwise*, Equal, ...),
- * Cast, Identity. Operands are cast to a common dtype first, as TorchAir's
- * dtype_promote does: arithmetic to the result's dtype, comparisons to the
- * inputs' promoted dtype. A number operand becomes a 0-d Const. */
+ * Cast, Identity; fmax / fmin, logaddexp and xlogy as NaN-aware
+ * composites (IsNan / IsInf and SelectV2). Operands are cast to a common
+ * dtype first, as TorchAir's dtype_promote does: arithmetic to the
+ * result's dtype, comparisons to the inputs' promoted dtype. A number
+ * operand becomes a 0-d Const. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 #include "ops/meta_util.h"
@@ -282,6 +284,99 @@ static airc_status raise_assign(ge_raise *r)
 
 /* ---- the family ------------------------------------------------------------------------ */
 
+/* ---- NaN-aware composites ------------------------------------------------------ */
+
+/* SelectV2(cond, then, else) with a result of the node's shape */
+static airc_status select_v2(airc_ge_builder *b, const airc_tmeta *om, airc_ge_tensor cond,
+                             airc_ge_tensor then, airc_ge_tensor other, airc_ge_tensor *out)
+{
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "SelectV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "condition", cond));
+    AIRC_TRY(airc_ge_op_input(op, "then", then));
+    AIRC_TRY(airc_ge_op_input(op, "else", other));
+    return airc_ge_op_output(op, "result", om->dtype, om->ndim, om->shape, out);
+}
+
+/* A unary op on t of t's own shape */
+static airc_status on_self(airc_ge_builder *b, const char *type, airc_ge_tensor t, airc_dtype rt,
+                           airc_ge_tensor *out)
+{
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, t, NULL, &nd, &s));
+    return airc_ge_ew_op(b, type, &t, 1, rt, nd, s, out);
+}
+
+/* fmax / fmin (ud "Maximum" / "Minimum") ignore a NaN operand:
+ * SelectV2(IsNan(b), a, SelectV2(IsNan(a), b, Maximum(a, b))); integers
+ * are the plain op. */
+static airc_status conv_fmax(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x[2], m, nan;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, om->dtype, &x[1]));
+    AIRC_TRY(airc_ge_ew_op(b, ud, x, 2, om->dtype, om->ndim, om->shape, &m));
+    if (!airc_dtype_is_floating(om->dtype))
+        return airc_ge_set_result(b, 0, m);
+    AIRC_TRY(on_self(b, "IsNan", x[0], AIRC_DTYPE_BOOL, &nan));
+    AIRC_TRY(select_v2(b, om, nan, x[1], m, &m));
+    AIRC_TRY(on_self(b, "IsNan", x[1], AIRC_DTYPE_BOOL, &nan));
+    AIRC_TRY(select_v2(b, om, nan, x[0], m, &m));
+    return airc_ge_set_result(b, 0, m);
+}
+
+/* logaddexp(a, b) = SelectV2(IsInf(a) and a == b, a, Maximum(a, b) +
+ * Log1p(Exp(-|a - b|))), torch's formula */
+static airc_status conv_logaddexp(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    int32_t nd = om->ndim;
+    const int64_t *s = om->shape;
+    airc_ge_tensor x[2], t[2], d, same;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &x[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", x, 2, dt, nd, s, &d));
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", &d, 1, dt, nd, s, &d));
+    AIRC_TRY(airc_ge_ew_op(b, "Neg", &d, 1, dt, nd, s, &d));
+    AIRC_TRY(airc_ge_ew_op(b, "Exp", &d, 1, dt, nd, s, &d));
+    AIRC_TRY(airc_ge_ew_op(b, "Log1p", &d, 1, dt, nd, s, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Maximum", x, 2, dt, nd, s, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, dt, nd, s, &d));
+    AIRC_TRY(on_self(b, "IsInf", x[0], AIRC_DTYPE_BOOL, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", x, 2, AIRC_DTYPE_BOOL, nd, s, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "LogicalAnd", t, 2, AIRC_DTYPE_BOOL, nd, s, &same));
+    AIRC_TRY(select_v2(b, om, same, x[0], d, &d));
+    return airc_ge_set_result(b, 0, d);
+}
+
+/* xlogy(x, y) = SelectV2(IsNan(y), y, SelectV2(x == 0, 0, x * Log(y))) */
+static airc_status conv_xlogy(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    airc_ge_tensor x[2], t[2], c;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &x[1]));
+    AIRC_TRY(on_self(b, "Log", x[1], dt, &t[1]));
+    t[0] = x[0];
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, om->ndim, om->shape, &t[1]));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[0]));
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x[0], NULL, &nd, &s));
+    airc_ge_tensor eq[2] = {x[0], t[0]};
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", eq, 2, AIRC_DTYPE_BOOL, nd, s, &c));
+    AIRC_TRY(select_v2(b, om, c, t[0], t[1], &t[1]));
+    AIRC_TRY(on_self(b, "IsNan", x[1], AIRC_DTYPE_BOOL, &c));
+    AIRC_TRY(select_v2(b, om, c, x[1], t[1], &t[1]));
+    return airc_ge_set_result(b, 0, t[1]);
+}
+
 static const ge_conv_entry conv[] = {
 #define X(i, aten, ge) {aten, conv_unary, unary[i]},
     UNARY_OPS(X)
@@ -329,6 +424,11 @@ static const ge_conv_entry conv[] = {
     {"aten.bitwise_xor.Tensor", conv_binary, &b_bxor},
     {"aten.bitwise_xor.Scalar", conv_binary, &b_bxor},
     {"aten.sgn.default", conv_unary, unary[17]}, /* Sign: sgn is sign on real dtypes */
+    {"aten.fmax.default", conv_fmax, "Maximum"},
+    {"aten.fmin.default", conv_fmax, "Minimum"},
+    {"aten.logaddexp.default", conv_logaddexp, NULL},
+    {"aten.xlogy.Tensor", conv_xlogy, NULL},
+    {"aten.xlogy.Scalar_Other", conv_xlogy, NULL},
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},
     {"aten.clone.default", conv_identity, NULL},

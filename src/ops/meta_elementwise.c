@@ -258,8 +258,10 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     }
     if (!strncmp(name, "bitwise_", 8) && !airc_dtype_is_integral(dtype, true))
         return unsupported_dtype(&a, dtype);
-    if (!strcmp(name, "atan2") && !airc_dtype_is_floating(dtype))
+    if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy")) && !airc_dtype_is_floating(dtype))
         dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
+    if (!strcmp(name, "logaddexp") && !airc_dtype_is_floating(dtype))
+        return unsupported_dtype(&a, dtype);
     if (!strcmp(name, "pow")) {
         if (dtype == AIRC_DTYPE_BOOL)
             return unsupported_dtype(&a, dtype);

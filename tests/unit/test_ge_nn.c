@@ -691,6 +691,28 @@ static void test_trig_frac_threshold(void **state)
     // clang-format on
 }
 
+/* fmax / fmin / logaddexp / xlogy: NaN-aware composites of SelectV2 (the
+ * random inputs hold no NaN; the value sweep and meta sweep cover those in
+ * eager) on broadcast operands, integers too */
+static void test_nan_aware(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), F32(4), POS32(3, 4), TYPED(AIRC_DTYPE_I64, 3, 4),
+                      TYPED(AIRC_DTYPE_I64, 4)};
+    static const char *const types[] = {"SelectV2", "IsNan", "IsInf", "Log1p", NULL};
+    // clang-format off
+    run_case("nan_aware", x, 5,
+             CALL("a", "aten.fmax.default", "(args = (%p0, %p1), kwargs = {})")
+             CALL("b", "aten.fmin.default", "(args = (%p1, %p0), kwargs = {})")
+             CALL("c", "aten.logaddexp.default", "(args = (%p0, %p1), kwargs = {})")
+             CALL("d", "aten.xlogy.Tensor", "(args = (%p0, %p2), kwargs = {})")
+             CALL("e", "aten.xlogy.Scalar_Other", "(args = (%p1, 2.5), kwargs = {})")
+             CALL("f", "aten.fmax.default", "(args = (%p3, %p4), kwargs = {})")
+             CALL("g", "aten.xlogy.Tensor", "(args = (%p3, %p2), kwargs = {})"),
+             "a, b, c, d, e, f, g", types);
+    // clang-format on
+}
+
 /* remainder -> FloorMod, fmod -> Mod, floor_divide -> FloorDiv, atan2
  * (integers in float), bitwise ops on integers and bools */
 static void test_mod_bitwise(void **state)
@@ -827,31 +849,19 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),
-        cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions),
-        cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum),
-        cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),
-        cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_batch_norm),
-        cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),
-        cmocka_unit_test(test_upsample1d),
-        cmocka_unit_test(test_adaptive_max),
-        cmocka_unit_test(test_upsample_bicubic),
-        cmocka_unit_test(test_sort_topk),
-        cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),
-        cmocka_unit_test(test_div_log_xor),
-        cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),
-        cmocka_unit_test(test_baddbmm),
-        cmocka_unit_test(test_mv_dot),
-        cmocka_unit_test(test_trig_frac_threshold),
-        cmocka_unit_test(test_std_lse_norm),
-        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_adaptive_max),   cmocka_unit_test(test_upsample_bicubic),
+        cmocka_unit_test(test_sort_topk),      cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_nan_aware),      cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
