@@ -476,6 +476,27 @@ static void test_constant_pad_nd(void **state)
     airc_context_destroy(ctx);
 }
 
+/* replication pads crop as far as the other side pads: [-2^63, 2^63 - 1]
+ * leaves 2 of 3 columns (found by test_meta_sweep under UBSan: the index
+ * map's i - before overflowed); the map saturates, every column reads the
+ * last one */
+static void test_replication_pad_huge_crop(void **state)
+{
+    (void)state;
+    kh h;
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 3]") KH_CALL(
+                    "pad", "aten.replication_pad1d.default",
+                    "(%x, [-9223372036854775808, 9223372036854775807])") "    return pad\n");
+    kh_run_ok(&h);
+    const airc_tview *x = kh_get(&h, "x", 0), *p = kh_get(&h, "pad", 0);
+    const int64_t ps[2] = {1, 2};
+    expect_shape(p, 2, ps);
+    double last = airc_cpu_load_f64((const char *)x->data + 2 * x->strides[1] * 4, x->dtype);
+    double w[2] = {last, last};
+    kh_expect(p, w, true, "replication_pad1d huge crop");
+    kh_free(&h);
+}
+
 static void test_tril_triu(void **state)
 {
     (void)state;
@@ -629,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_index_ops),
         cmocka_unit_test(test_index_errors),
         cmocka_unit_test(test_constant_pad_nd),
+        cmocka_unit_test(test_replication_pad_huge_crop),
         cmocka_unit_test(test_tril_triu),
         cmocka_unit_test(test_scatters),
         cmocka_unit_test(test_creation),
