@@ -51,8 +51,10 @@ static airc_status read_fold(const airc_meta_args *a, int64_t h, int64_t w, fold
         if (f->p[i] > INT64_MAX / 4 || __builtin_mul_overflow(f->d[i], f->k[i] - 1, &span) ||
             __builtin_add_overflow(plane[i], 2 * f->p[i], &ext))
             return airc_meta_overflow(a);
-        int64_t num = ext - span - 1;
-        blocks[i] = num < 0 ? -((-num + f->s[i] - 1) / f->s[i]) + 1 : num / f->s[i] + 1;
+        int64_t num; /* blocks = floor(num / stride) + 1 */
+        if (__builtin_sub_overflow(ext, span, &num) || __builtin_sub_overflow(num, 1, &num))
+            num = -1; /* far below zero: no block */
+        blocks[i] = num / f->s[i] - (num < 0 && num % f->s[i] != 0) + 1;
     }
     if (blocks[0] < 1 || blocks[1] < 1)
         return airc_fail(AIRC_E_SHAPE,
