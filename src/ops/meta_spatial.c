@@ -12,7 +12,7 @@
  * H, W]; its checks as pixel_shuffle's, H and W divisible by r. */
 static airc_status unshuffle(airc_node *n, const airc_meta_args *a, const airc_tmeta *x, int64_t r)
 {
-    int64_t c, hw[2] = {x->shape[x->ndim - 2], x->shape[x->ndim - 1]};
+    int64_t c, rr, hw[2] = {x->shape[x->ndim - 2], x->shape[x->ndim - 1]};
     for (int i = 0; i < 2; i++)
         if (hw[i] % r)
             return airc_fail(AIRC_E_SHAPE,
@@ -20,7 +20,7 @@ static airc_status unshuffle(airc_node *n, const airc_meta_args *a, const airc_t
                              "downscale_factor, but input.size(%d)=%" PRId64
                              " is not divisible by %" PRId64,
                              a->op, i ? "width" : "height", i - 2, hw[i], r);
-    if (__builtin_mul_overflow(x->shape[x->ndim - 3], r * r, &c))
+    if (__builtin_mul_overflow(r, r, &rr) || __builtin_mul_overflow(x->shape[x->ndim - 3], rr, &c))
         return airc_meta_overflow(a);
     airc_tmeta out = *x;
     out.shape[x->ndim - 3] = c;
