@@ -12,13 +12,16 @@ static airc_status need_input(airc_kernel_ctx *k, size_t i)
     return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "argument %zu must be a tensor", i);
 }
 
-/* out[0] at the input's data + offset elements. */
+/* out[0] at the input's data + offset elements. An empty view reads
+ * nothing: it stays at the input's data (meta lets its offset be anything,
+ * as_strided's 2^63 - 1 included, as torch does). */
 static airc_status view_at(airc_kernel_ctx *k, size_t out, int64_t offset)
 {
     const airc_tview *x = k->in[0];
     /* an empty tensor may have no memory at all */
-    k->out[out].data =
-        x->data ? (char *)x->data + offset * (int64_t)airc_dtype_size(x->dtype) : NULL;
+    k->out[out].data = x->data && airc_cpu_numel(&k->out[out]) > 0
+                           ? (char *)x->data + offset * (int64_t)airc_dtype_size(x->dtype)
+                           : x->data;
     return AIRC_OK;
 }
 
