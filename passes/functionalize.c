@@ -38,6 +38,10 @@
  * value; the views on the chain read their new values from then on, the
  * in-place op's result reads its view's.
  *
+ * In-place views (squeeze_, unsqueeze_, t_, transpose_) write only self's
+ * shape: they become their out-of-place views, once
+ * airc_meta_inplace_view_ok has refused graphs that read self after them.
+ *
  * Kept in place, with an info log: ops without a twin, written lists
  * (`Tensor(a!)[]`), and writes through a view without a known inverse
  * (split's items, diagonal, as_strided, or view without meta). A kept op
