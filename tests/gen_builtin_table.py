@@ -217,6 +217,7 @@ ATEN = [
     ("arange.start_step", "create"),
     ("new_zeros.default", "create"), ("new_ones.default", "create"),
     ("new_empty.default", "create"), ("new_full.default", "create"),
+    ("empty_strided.default", "create"), ("new_empty_strided.default", "create"),
     # joining, indexing
     ("cat.default", "cat"), ("stack.default", "cat"),
     ("index_select.default", "index_select"), ("gather.default", "gather"),

@@ -1002,6 +1002,12 @@ op1("empty_cl", "aten.empty.memory_format", [[2, 3, 4, 5]],
     {"memory_format": torch.channels_last})
 op1("empty_plain", "aten.empty.memory_format", [[4]], {"dtype": torch.bool})
 op1("empty_neg_err", "aten.empty.memory_format", [[2, -3]], error=True)
+op1("empty_strided", "aten.empty_strided.default", [[2, 3], [1, 2]])
+op1("empty_strided_overlap", "aten.empty_strided.default", [[2, 3], [0, 1]],
+    {"dtype": torch.int32})
+op1("empty_strided_len_err", "aten.empty_strided.default", [[2, 3], [1]], error=True)
+op1("empty_strided_neg_err", "aten.empty_strided.default", [[2, 3], [-1, 1]], error=True)
+op1("new_empty_strided", "aten.new_empty_strided.default", [T("i64", [2]), [3, 2], [1, 3]])
 op1("zeros_neg_err", "aten.zeros.default", [[-1]], error=True)
 op1("scalar_tensor", "aten.scalar_tensor.default", [3])
 op1("scalar_tensor_dtype", "aten.scalar_tensor.default", [3], {"dtype": torch.int64})

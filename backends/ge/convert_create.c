@@ -246,6 +246,8 @@ static const ge_conv_entry conv[] = {
     {"aten.ones_like.default", conv_like, "OnesLike"},
     {"aten.full_like.default", conv_fill, &f_arg1},
     {"aten.empty_like.default", conv_fill, &f_zero},
+    {"aten.empty_strided.default", conv_fill, &f_zero},
+    {"aten.new_empty_strided.default", conv_fill, &f_zero},
     {"aten.new_empty.default", conv_fill, &f_zero},
     {"aten.new_full.default", conv_fill, &f_arg2},
     {"aten.new_ones.default", conv_fill, &f_one},

@@ -176,6 +176,35 @@ static airc_status creation_size(const airc_meta_args *a, airc_tmeta *out)
     return airc_meta_check_numel(a, out->shape, out->ndim);
 }
 
+/* empty_strided / new_empty_strided: the strides given, one per dim, none
+ * negative (torch's storage size computation refuses them) */
+static airc_status given_strides(const airc_meta_args *a, airc_tmeta *out)
+{
+    int64_t st[AIRC_MAX_DIMS];
+    int32_t ns;
+    bool present;
+    AIRC_TRY(airc_meta_int_list(a, "stride", st, AIRC_MAX_DIMS, &ns, &present));
+    if (ns != out->ndim)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: dimensionality of sizes (%d) must match dimensionality of strides "
+                         "(%d)",
+                         a->op, (int)out->ndim, (int)ns);
+    for (int32_t i = 0; i < ns; i++) {
+        if (st[i] < 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: negative stride %" PRId64 " in dim %d", a->op,
+                             st[i], (int)i);
+        out->strides[i] = st[i];
+    }
+    int64_t span = 1; /* the last element's offset + 1 must fit */
+    for (int32_t i = 0; i < ns && airc_tmeta_numel(out) > 0; i++) {
+        int64_t t;
+        if (__builtin_mul_overflow(out->shape[i] - 1, st[i], &t) ||
+            __builtin_add_overflow(span, t, &span))
+            return airc_meta_overflow(a);
+    }
+    return AIRC_OK;
+}
+
 /* Default dtype of a number: bool and int give i64 (torch.ops reads a bool
  * Scalar as an int), float the default dtype f32. */
 static airc_dtype number_dtype(const airc_value *v)
@@ -277,6 +306,8 @@ airc_status airc_meta_create(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     if (airc_meta_find(&a, "memory_format") >= 0)
         AIRC_TRY(like_layout(&a, &out, AIRC_MEMORY_FORMAT_CONTIGUOUS, &out));
+    if (airc_meta_find(&a, "stride") >= 0)
+        AIRC_TRY(given_strides(&a, &out));
     return airc_meta_set(n, &out);
 }
 

@@ -120,6 +120,8 @@ static bool has_type(const Ge__Proto__ModelDef *m, const char *type)
     return false;
 }
 
+#define MAX_RESULTS 24
+
 /* Compiles fx in max-autotune, runs it and eager on the same inputs,
  * compares, and checks that every type of `types` (NULL-terminated) is
  * in the model. Returns the unpacked model when keep (caller frees). */
@@ -133,9 +135,9 @@ static Ge__Proto__ModelDef *check_graph_keep(const char *fx, const in_spec *ins,
     assert_true(nin <= 8);
     for (size_t i = 0; i < nin; i++)
         in[i] = make_input(ctx, &ins[i]);
-    airc_tensor *want[16] = {0}, *got[16] = {0};
+    airc_tensor *want[MAX_RESULTS] = {0}, *got[MAX_RESULTS] = {0};
     size_t nwant = 0, ngot = 0;
-    AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, nin, want, 16, &nwant, NULL));
+    AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, nin, want, MAX_RESULTS, &nwant, NULL));
 
     airc_config *cfg;
     AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
@@ -147,7 +149,7 @@ static Ge__Proto__ModelDef *check_graph_keep(const char *fx, const in_spec *ins,
     o.config = cfg;
     airc_compiled *c;
     AIRC_ASSERT_OK(airc_compile(g, &o, &c));
-    AIRC_ASSERT_OK(airc_compiled_run(c, in, nin, got, 16, &ngot));
+    AIRC_ASSERT_OK(airc_compiled_run(c, in, nin, got, MAX_RESULTS, &ngot));
     assert_int_equal(nwant, ngot);
     for (size_t j = 0; j < nwant; j++)
         compare(want[j], got[j], j);
@@ -539,7 +541,11 @@ static void test_create(void **state)
         CALLKW("bf", "full.default", "([2], True)", "{dtype: torch.bool, device: cpu}")
         CALL("fz", "full_like.default", "(%x, 3.0)")
         CALL("z_", "zero_.default", "(%fz,)")
-        "    return (z, o, f, fe, zl, ol, fl, fel, fne, nf, no, nz, st, bf, z_)\n";
+        CALLKW("es", "empty_strided.default", "([2, 3], [1, 2])", "{dtype: torch.float32}")
+        CALL("fes", "fill.Scalar", "(%es, 5.0)")
+        CALL("nes", "new_empty_strided.default", "(%x, [3, 2], [1, 3])")
+        CALL("fnes", "fill.Scalar", "(%nes, -1)")
+        "    return (z, o, f, fe, zl, ol, fl, fel, fne, nf, no, nz, st, bf, z_, fes, fnes)\n";
     // clang-format on
     static const in_spec ins[] = {F32(2, 3)};
     static const char *const types[] = {"Fill", "ZerosLike", "OnesLike", NULL};
