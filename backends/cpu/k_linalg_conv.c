@@ -23,20 +23,6 @@ typedef struct conv_geom {
  * adjoint of: "input" (C, H, W, xc, xh, xw) is its result, "output" (OH,
  * OW) its input plane. */
 
-/* The output columns ow of one kernel tap whose input column lies inside
- * [0, W): [*lo, *hi). */
-static void valid_cols(const conv_geom *g, int64_t off, int64_t *lo, int64_t *hi)
-{
-    int64_t l = off >= 0 ? 0 : (-off + g->sw - 1) / g->sw;
-    int64_t h = g->W - off - 1 < 0 ? 0 : (g->W - off - 1) / g->sw + 1;
-    if (h > g->OW)
-        h = g->OW;
-    if (l > h)
-        l = h;
-    *lo = l;
-    *hi = h;
-}
-
 /* col[(c*KH + kh)*KW + kw][oh*OW + ow] = x[c][oh*sh - ph + kh*dh][ow*sw - pw + kw*dw]
  * (0 outside the input). */
 #define DEFINE_IM2COL(name, T)                                                                     \
@@ -48,7 +34,7 @@ static void valid_cols(const conv_geom *g, int64_t off, int64_t *lo, int64_t *hi
                 for (int64_t kw = 0; kw < g->KW; kw++) {                                           \
                     T *dst = col + ((c * g->KH + kh) * g->KW + kw) * plane;                        \
                     int64_t woff = kw * g->dw - g->pw, lo, hi;                                     \
-                    valid_cols(g, woff, &lo, &hi);                                                 \
+                    airc_cpu_valid_cols(g->W, g->OW, g->sw, woff, &lo, &hi);                       \
                     for (int64_t oh = 0; oh < g->OH; oh++) {                                       \
                         T *d = dst + oh * g->OW;                                                   \
                         int64_t ih = oh * g->sh - g->ph + kh * g->dh;                              \
@@ -87,7 +73,7 @@ DEFINE_IM2COL(im2col_f64, double)
                 for (int64_t kw = 0; kw < g->KW; kw++) {                                           \
                     const T *src = col + ((c * g->KH + kh) * g->KW + kw) * plane;                  \
                     int64_t woff = kw * g->dw - g->pw, lo, hi;                                     \
-                    valid_cols(g, woff, &lo, &hi);                                                 \
+                    airc_cpu_valid_cols(g->W, g->OW, g->sw, woff, &lo, &hi);                       \
                     for (int64_t oh = 0; oh < g->OH; oh++) {                                       \
                         int64_t ih = oh * g->sh - g->ph + kh * g->dh;                              \
                         if (ih < 0 || ih >= g->H)                                                  \
@@ -143,18 +129,6 @@ static airc_status conv_param(airc_kernel_ctx *k, size_t i, bool one_d, int64_t 
         out[1] = v[n - 1];
     }
     return AIRC_OK;
-}
-
-/* t with a unit dim inserted at 2 (a 1-d convolution seen as 2-d). */
-static airc_tview unit_height(const airc_tview *t)
-{
-    airc_tview r = *t;
-    r.ndim = 4;
-    r.shape[3] = t->shape[2];
-    r.strides[3] = t->strides[2];
-    r.shape[2] = 1;
-    r.strides[2] = t->shape[2] * t->strides[2];
-    return r;
 }
 
 /* Every image's channel c of o := bias[c] (exact for i64). */
@@ -276,9 +250,9 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
     const airc_tview *bias = k->in[2];
     bool one_d = x.ndim == 3 && w.ndim == 3 && o.ndim == 3;
     if (one_d) {
-        x = unit_height(&x);
-        w = unit_height(&w);
-        o = unit_height(&o);
+        x = airc_cpu_unit_height(&x);
+        w = airc_cpu_unit_height(&w);
+        o = airc_cpu_unit_height(&o);
     }
     if (x.ndim != 4 || w.ndim != 4 || o.ndim != 4)
         return airc_cpu_fail(k, AIRC_E_UNSUPPORTED,

@@ -36,16 +36,6 @@ static airc_status read_geom(airc_kernel_ctx *k, size_t first, fold_geom *g)
     return AIRC_OK;
 }
 
-/* The blocks ow of one tap whose image column lies inside [0, W): [*lo,
- * *hi); off is the tap's column offset kw*dw - pw. */
-static void valid_blocks(const fold_geom *g, int64_t off, int64_t *lo, int64_t *hi)
-{
-    int64_t l = off >= 0 ? 0 : (-off + g->sw - 1) / g->sw;
-    int64_t h = g->W - off - 1 < 0 ? 0 : (g->W - off - 1) / g->sw + 1;
-    *hi = h > g->OW ? g->OW : h;
-    *lo = l > *hi ? *hi : l;
-}
-
 /* For every (image, channel and tap, block row) of the column tensor, in
  * torch's col2im order: fn(g, image row or NULL when the row is outside
  * the image, column row, the tap's column offset). */
@@ -80,7 +70,7 @@ static void gather_row(const fold_geom *g, char *irow, int64_t iws, char *crow, 
     (void)dt;
     int64_t lo = 0, hi = 0, e = (int64_t)esz;
     if (irow)
-        valid_blocks(g, off, &lo, &hi);
+        airc_cpu_valid_cols(g->W, g->OW, g->sw, off, &lo, &hi);
     if (cws == 1) {
         memset(crow, 0, (size_t)lo * esz);
         memset(crow + hi * e, 0, (size_t)(g->OW - hi) * esz);
@@ -107,7 +97,7 @@ static void scatter_add_row(const fold_geom *g, char *irow, int64_t iws, char *c
     if (!irow)
         return;
     int64_t lo, hi, e = (int64_t)esz;
-    valid_blocks(g, off, &lo, &hi);
+    airc_cpu_valid_cols(g->W, g->OW, g->sw, off, &lo, &hi);
     for (int64_t ow = lo; ow < hi; ow++) {
         char *p = irow + (ow * g->sw + off) * iws * e;
         airc_cpu_store_f64(p, dt,

@@ -216,13 +216,6 @@ airc_status airc_cpu_k_grid_sampler_2d(airc_kernel_ctx *k, void *ud)
 
 /* ---- affine_grid_generator ------------------------------------------------- */
 
-static double to_dtype(airc_dtype dt, double v)
-{
-    char b[8];
-    airc_cpu_store_f64(b, dt, v);
-    return airc_cpu_load_f64(b, dt);
-}
-
 void airc_cpu_affine_base(airc_dtype dt, int64_t n, bool align, double *out)
 {
     sampler s = {dt != AIRC_DTYPE_F64, align, 0};
@@ -231,10 +224,11 @@ void airc_cpu_affine_base(airc_dtype dt, int64_t n, bool align, double *out)
         double v = 0;
         if (n > 1) { /* torch's linspace (from both ends towards the middle),
                       * then tensor ops in dt */
-            v = to_dtype(dt, i < n / 2 ? rnd(&s, -1 + rnd(&s, step * (double)i))
-                                       : rnd(&s, 1 - rnd(&s, step * (double)(n - 1 - i))));
+            v = airc_cpu_round_f64(dt, i < n / 2
+                                           ? rnd(&s, -1 + rnd(&s, step * (double)i))
+                                           : rnd(&s, 1 - rnd(&s, step * (double)(n - 1 - i))));
             if (!align)
-                v = to_dtype(dt, to_dtype(dt, v * (double)(n - 1)) / (double)n);
+                v = airc_cpu_round_f64(dt, airc_cpu_round_f64(dt, v * (double)(n - 1)) / (double)n);
         }
         out[i] = v;
     }

@@ -21,6 +21,31 @@ typedef struct airc_cpu_mat {
 AIRC_HIDDEN airc_status airc_cpu_gemm(const airc_kernel_ctx *k, airc_dtype dtype, double alpha,
                                       airc_cpu_mat a, airc_cpu_mat b, double beta, airc_cpu_mat c);
 
+/* t [N, C, W] seen as [N, C, 1, W]: a 1-d convolution, pool or
+ * upsampling run as a 2-d one of unit height. */
+static inline airc_tview airc_cpu_unit_height(const airc_tview *t)
+{
+    airc_tview r = *t;
+    r.ndim = 4;
+    r.shape[3] = t->shape[2];
+    r.strides[3] = t->strides[2];
+    r.shape[2] = 1;
+    r.strides[2] = t->shape[2] * t->strides[2];
+    return r;
+}
+
+/* The sliding-window columns ow in [0, OW), of stride sw, whose input
+ * column ow*sw + off lies inside [0, W): [*lo, *hi) (im2col, col2im and
+ * the convolutions built on them). */
+static inline void airc_cpu_valid_cols(int64_t W, int64_t OW, int64_t sw, int64_t off, int64_t *lo,
+                                       int64_t *hi)
+{
+    int64_t l = off >= 0 ? 0 : (-off + sw - 1) / sw;
+    int64_t h = W - off - 1 < 0 ? 0 : (W - off - 1) / sw + 1;
+    *hi = h > OW ? OW : h;
+    *lo = l > *hi ? *hi : l;
+}
+
 #define AIRC_CPU_KERNEL(name) AIRC_HIDDEN airc_status airc_cpu_k_##name(airc_kernel_ctx *k, void *ud)
 
 /* k_linalg_conv.c */

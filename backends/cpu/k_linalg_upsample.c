@@ -105,18 +105,6 @@ static double blend(bool dbl, double v00, double v01, double v10, double v11, do
     return (double)(t0 * h0 + t1 * h1);
 }
 
-/* [N, C, W] as [N, C, 1, W] */
-static airc_tview unit_height(const airc_tview *t)
-{
-    airc_tview v = *t;
-    v.ndim = 4;
-    v.shape[3] = t->shape[2];
-    v.strides[3] = t->strides[2];
-    v.shape[2] = 1;
-    v.strides[2] = 0;
-    return v;
-}
-
 static airc_status upsample(airc_kernel_ctx *k, bool nearest)
 {
     const airc_tview *x0 = k->nargs && k->in ? k->in[0] : NULL, *y0 = &k->out[0];
@@ -125,7 +113,7 @@ static airc_status upsample(airc_kernel_ctx *k, bool nearest)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
                              "input and result must be [N, C, H, W] or [N, C, W]");
     bool one = x0->ndim == 3;
-    airc_tview xv = one ? unit_height(x0) : *x0, yv = one ? unit_height(y0) : *y0;
+    airc_tview xv = one ? airc_cpu_unit_height(x0) : *x0, yv = one ? airc_cpu_unit_height(y0) : *y0;
     const airc_tview *x = &xv, *y = &yv;
     bool align = !nearest && airc_cpu_arg_bool(k, 2, false);
     size_t sf_arg = nearest ? 2 : 3;

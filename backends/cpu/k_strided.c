@@ -168,6 +168,20 @@ double airc_cpu_load_f64(const void *p, airc_dtype d)
     }
 }
 
+double airc_cpu_round_f64(airc_dtype d, double v)
+{
+    uint64_t b = 0;
+    airc_cpu_store_f64(&b, d, v);
+    return airc_cpu_load_f64(&b, d);
+}
+
+int64_t airc_cpu_round_i64(airc_dtype d, int64_t v)
+{
+    uint64_t b = 0;
+    airc_cpu_store_i64(&b, d, v);
+    return airc_cpu_load_i64(&b, d);
+}
+
 int64_t airc_cpu_load_i64(const void *p, airc_dtype d)
 {
     switch (d) {

@@ -47,6 +47,10 @@ AIRC_HIDDEN int64_t airc_cpu_load_i64(const void *p, airc_dtype d);
 AIRC_HIDDEN void airc_cpu_store_f64(void *p, airc_dtype d, double v);
 AIRC_HIDDEN void airc_cpu_store_i64(void *p, airc_dtype d, int64_t v);
 AIRC_HIDDEN void airc_cpu_store_scalar(void *p, airc_dtype d, const airc_cpu_scalar *v);
+/* v as an element of dtype d holds it: a float rounded (f16, bf16, f32),
+ * an integer wrapped (i8 .. i32, u8; bool: != 0). */
+AIRC_HIDDEN double airc_cpu_round_f64(airc_dtype d, double v);
+AIRC_HIDDEN int64_t airc_cpu_round_i64(airc_dtype d, int64_t v);
 /* One element from src (dtype sd) to dst (dtype dd), with torch's casts
  * (float to integer truncates; to bool is != 0). */
 AIRC_HIDDEN void airc_cpu_convert(void *dst, airc_dtype dd, const void *src, airc_dtype sd);

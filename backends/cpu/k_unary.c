@@ -461,16 +461,12 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         /* torch compares in self's dtype: the scalars convert to it first
          * (an integer wraps, a half rounds) */
         for (uint32_t i = 0; i < 2; i++) {
-            char v[8];
             AIRC_TRY(airc_ew_arg_double(k, 1 + i, 0.0, &op.f[i]));
             AIRC_TRY(airc_ew_arg_int(k, 1 + i, 0, &op.i[i]));
-            if (ct == AIRC_DTYPE_I64) {
-                airc_cpu_store_i64(v, out->dtype, op.i[i]);
-                op.i[i] = airc_cpu_load_i64(v, out->dtype);
-            } else {
-                airc_cpu_store_f64(v, out->dtype, op.f[i]);
-                op.f[i] = airc_cpu_load_f64(v, out->dtype);
-            }
+            if (ct == AIRC_DTYPE_I64)
+                op.i[i] = airc_cpu_round_i64(out->dtype, op.i[i]);
+            else
+                op.f[i] = airc_cpu_round_f64(out->dtype, op.f[i]);
         }
     } else if (kind == U_LEAKY_RELU) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.01, &op.f[0]));
