@@ -196,7 +196,12 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.grid_sampler_2d.default",
                                         "aten.affine_grid_generator.default",
                                         "aten.im2col.default",
-                                        "aten.col2im.default"};
+                                        "aten.col2im.default",
+                                        "aten.unsafe_split.Tensor",
+                                        "aten.addcmul_.default",
+                                        "aten.addcdiv.default",
+                                        "aten.lerp.Scalar",
+                                        "aten.lerp.Tensor"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

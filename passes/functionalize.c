@@ -32,9 +32,10 @@
  * select -> select_scatter, t/transpose -> themselves, permute -> the
  * inverse permutation, unsqueeze -> squeeze.dim; with meta (the source's
  * shape) also view/_reshape_alias/contiguous reshape -> view, squeeze (all
- * dims) -> view, squeeze.dim
- * -> unsqueeze; alias/detach/lift_fresh (and a no-op squeeze or expand)
- * -> the value itself. The top of the chain becomes the root's latest
+ * dims) -> view, squeeze.dim -> unsqueeze, an item of split / unbind ->
+ * slice_scatter / select_scatter of what the split views (meta: the items'
+ * sizes); alias/detach/lift_fresh (and a no-op squeeze or expand) -> the
+ * value itself. The top of the chain becomes the root's latest
  * value; the views on the chain read their new values from then on, the
  * in-place op's result reads its view's.
  *
@@ -44,7 +45,7 @@
  *
  * Kept in place, with an info log: ops without a twin, written lists
  * (`Tensor(a!)[]`), and writes through a view without a known inverse
- * (split's items, diagonal, as_strided, or view without meta). A kept op
+ * (diagonal, as_strided, or view without meta). A kept op
  * mutates its argument in place, so that argument is made to alias the
  * root's latest value (views replayed on it where the chain holds
  * functional values), and the views of the root are replayed afterwards. */
@@ -505,12 +506,46 @@ typedef enum inv_kind {
     INV_UNSQUEEZE, /* squeeze.dim(d) of a size-1 d -> unsqueeze(d) */
     INV_VIEW,      /* view/_reshape_alias/reshape -> view(parent's shape) */
     INV_IDENTITY,  /* alias, detach, a no-op expand or squeeze */
+    INV_ITEM,      /* item j of split / unbind -> slice_scatter / select_scatter */
 } inv_kind;
+
+/* The split-family node whose item getitem c takes, with j in range and
+ * the items' shapes known (meta); NULL otherwise. */
+static const airc_node *split_of_item(const airc_node *c, int64_t *j)
+{
+    static const char *const splits[] = {"aten.split.Tensor", "aten.split_with_sizes.default",
+                                         "aten.unsafe_split.Tensor",
+                                         "aten.unsafe_split_with_sizes.default", "aten.unbind.int"};
+    if (strcmp(c->op->qualname, AIRC_OP_GETITEM) || c->nargs < 2 ||
+        c->args[0]->kind != AIRC_VALUE_NODE || airc_value_get_int(c->args[1], j) != AIRC_OK)
+        return NULL;
+    const airc_node *t = c->args[0]->u.node;
+    if (t->kind != AIRC_NODE_CALL_FUNCTION || t->meta_kind != AIRC_META_TUPLE || !t->nargs ||
+        t->args[0]->kind != AIRC_VALUE_NODE || t->args[0]->u.node->meta_kind != AIRC_META_TENSOR)
+        return NULL;
+    for (size_t i = 0; i < sizeof splits / sizeof *splits; i++)
+        if (!strcmp(t->op->qualname, splits[i])) {
+            if (*j < 0)
+                *j += (int64_t)t->nout;
+            return *j >= 0 && *j < (int64_t)t->nout ? t : NULL;
+        }
+    return NULL;
+}
+
+/* The node a view node's inverse writes into: what it views, but for an
+ * item of split / unbind, what the split views (the tuple has no value
+ * of its own to scatter into). */
+static airc_node *inverse_src(const fstate *s, airc_node *c)
+{
+    int64_t j;
+    const airc_node *t = split_of_item(c, &j);
+    return t ? s->f[t->id].vsrc : s->f[c->id].vsrc;
+}
 
 /* The shape of what view node c views, from meta (NULL: unknown). */
 static const airc_tmeta *source_meta(const fstate *s, airc_node *c)
 {
-    const airc_node *src = s->f[c->id].vsrc;
+    const airc_node *src = inverse_src(s, c);
     return src->meta_kind == AIRC_META_TENSOR && src->nout == 1 ? &src->out[0] : NULL;
 }
 
@@ -524,6 +559,9 @@ static inv_kind inverse_kind(const fstate *s, airc_node *c)
     if (c->kind != AIRC_NODE_CALL_FUNCTION || !c->nargs)
         return INV_NONE;
     const char *q = c->op->qualname;
+    int64_t j;
+    if (split_of_item(c, &j))
+        return INV_ITEM;
     if (!strcmp(q, "aten.slice.Tensor") || !strcmp(q, "aten.select.int"))
         return INV_SCATTER;
     if (!strcmp(q, "aten.t.default") || !strcmp(q, "aten.transpose.int"))
@@ -555,7 +593,7 @@ static inv_kind inverse_kind(const fstate *s, airc_node *c)
  * send its new value back. */
 static bool invertible(const fstate *s, airc_node *c)
 {
-    for (int depth = 0; s->f[c->id].ident == c; c = s->f[c->id].vsrc)
+    for (int depth = 0; s->f[c->id].ident == c; c = inverse_src(s, c))
         if (++depth > 64 || inverse_kind(s, c) == INV_NONE)
             return false;
     return true;
@@ -567,6 +605,40 @@ static airc_status int_list(airc_graph *g, const int64_t *v, int32_t n, const ai
     for (int32_t i = 0; i < n; i++)
         AIRC_TRY(airc_value_int(g, v[i], &items[i]));
     return airc_value_list(g, items, (size_t)n, out);
+}
+
+/* Item j of split / unbind (c) written as v: p (what the split views)
+ * with the item's range along dim replaced, as torch's functionalization
+ * does (split_with_sizes' inverse is a slice_scatter per item). */
+static airc_status item_inverse(fstate *s, airc_node *c, airc_node *p, airc_node *v,
+                                airc_node **out)
+{
+    int64_t j, dim = 0;
+    const airc_node *t = split_of_item(c, &j);
+    const airc_value *bound[8], *args[6];
+    if (t->op->schema->nargs > 8)
+        return airc_fail(AIRC_E_INTERNAL, "functionalize: '%s' has no inverse", c->name);
+    airc_schema_bind(t, bound);
+    const airc_value *d = bound[t->op->schema->nargs - 1]; /* dim: the last argument */
+    if (d)
+        AIRC_TRY(airc_value_get_int(d, &dim));
+    int32_t nd = t->args[0]->u.node->out[0].ndim;
+    dim = dim < 0 ? dim + nd : dim;
+    if (dim < 0 || dim >= nd)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "'%s': dim out of range", t->name);
+    bool unbind = !strcmp(t->op->qualname, "aten.unbind.int");
+    int64_t start = 0;
+    for (int64_t k = 0; k < j; k++)
+        start += unbind ? 1 : t->out[k].shape[dim];
+    AIRC_TRY(airc_value_node(s->g, p, &args[0]));
+    AIRC_TRY(airc_value_node(s->g, v, &args[1]));
+    AIRC_TRY(airc_value_int(s->g, dim, &args[2]));
+    AIRC_TRY(airc_value_int(s->g, start, &args[3]));
+    if (unbind)
+        return make(s, "aten.select_scatter.default", args, 4, NULL, NULL, 0, out);
+    AIRC_TRY(airc_value_int(s->g, start + t->out[j].shape[dim], &args[4]));
+    AIRC_TRY(airc_value_int(s->g, 1, &args[5]));
+    return make(s, "aten.slice_scatter.default", args, 6, NULL, NULL, 0, out);
 }
 
 /* *out: what view c views (now p), with c's part replaced by v. */
@@ -616,6 +688,7 @@ static airc_status inverse(fstate *s, airc_node *c, airc_node *p, airc_node *v, 
         AIRC_TRY(int_list(s->g, pm->shape, pm->ndim, &args[1]));
         return make(s, "aten.view.default", args, 2, NULL, NULL, 0, out);
     }
+    case INV_ITEM: return item_inverse(s, c, p, v, out);
     case INV_IDENTITY: *out = v; return AIRC_OK;
     case INV_NONE: break;
     }
@@ -631,7 +704,7 @@ static airc_status write_through(fstate *s, airc_node *c, airc_node *v)
     airc_node *chain[65];
     size_t n = 0;
     for (;;) {
-        airc_node *src = s->f[c->id].vsrc, *p, *pv;
+        airc_node *src = inverse_src(s, c), *p, *pv;
         AIRC_TRY(current(s, src, false, &p));
         AIRC_TRY(inverse(s, c, p, v, &pv));
         AIRC_TRY(try_meta(pv, &(bool){false}));

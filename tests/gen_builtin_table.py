@@ -41,6 +41,11 @@ ATEN = [
     ("frac.default", "unary"), ("frac_.default", "unary"),
     ("sgn.default", "unary"), ("sgn_.default", "unary"),
     ("threshold.default", "unary"), ("threshold_.default", "unary"),
+    # three operands
+    ("addcmul.default", "addcmul"), ("addcmul_.default", "addcmul"),
+    ("addcdiv.default", "addcmul"), ("addcdiv_.default", "addcmul"),
+    ("lerp.Scalar", "lerp"), ("lerp.Tensor", "lerp"),
+    ("lerp_.Scalar", "lerp"), ("lerp_.Tensor", "lerp"),
     # unary, integers promoted to float
     ("exp.default", "unary_float"), ("exp_.default", "unary_float"),
     ("log.default", "unary_float"), ("log_.default", "unary_float"),
@@ -169,6 +174,7 @@ ATEN = [
     ("slice.Tensor", "slice"), ("select.int", "select"),
     ("split.Tensor", "split"), ("split_with_sizes.default", "split"),
     ("unbind.int", "split"),
+    ("unsafe_split.Tensor", "split"), ("unsafe_split_with_sizes.default", "split"),
     ("detach.default", "alias"), ("alias.default", "alias"),
     ("lift_fresh.default", "alias"),
     # matmul, conv, pooling
@@ -232,12 +238,16 @@ ATEN = [
 ]
 
 # Ops whose result is always a view of their input (never a copy).
+# unsafe_split's schema declares no alias, but torch's kernel returns views
+# of self (what "unsafe" means: autograd does not track them), so a graph
+# that writes one of them writes self in torch too.
 VIEWS = {"view.default", "_reshape_alias.default", "as_strided.default", "permute.default",
          "transpose.int", "t.default", "expand.default", "squeeze.default", "squeeze.dim",
          "unsqueeze.default", "slice.Tensor", "select.int", "split.Tensor",
          "split_with_sizes.default", "unbind.int", "detach.default", "alias.default",
          "lift_fresh.default", "squeeze_.default", "squeeze_.dim", "unsqueeze_.default",
-         "t_.default", "transpose_.default"}
+         "t_.default", "transpose_.default", "unsafe_split.Tensor",
+         "unsafe_split_with_sizes.default"}
 
 EXTRA = [
     ("operator.getitem", "operator::getitem(Any self, int idx) -> Any", "AIRC_OP_PURE", "getitem"),

@@ -14,8 +14,9 @@ differs in order (it reuses views that are still up to date), so these are
 compared by value: NAME.npz holds the inputs (in0, ...), torch's eager
 results (out0, ...) and the inputs after the call (mut0, ...: writes to
 inputs). (functorch 1.13's traced graph returns stale views for outputs that
-alias a mutated tensor, e.g. stale_chain's second result: eager is the
-oracle, the .after.fx files are for reading.)
+alias a mutated tensor, e.g. stale_chain's second result, and it drops
+the writes through unsafe_split's items, which its kernel returns as views
+of self: eager is the oracle, the .after.fx files are for reading.)
 
 Run with /usr/bin/python3 (torch 1.13): python3 tests/gen_functionalize_cases.py
 """
@@ -178,6 +179,21 @@ def inplace_views(x):
     return a + 1, v
 
 
+def split_items_write(x, y):
+    # writes through the items of split / unsafe_split (an LSTM's gates) and
+    # unbind, items read after other items were written, and an input
+    # written through an item
+    a = x.clone()
+    i, f, g, o = a.unsafe_split(2, 1)
+    i.sigmoid_()
+    g.tanh_()
+    b, c = a.split([1, 2], 0)
+    c.mul_(2)
+    a.unbind(1)[2].add_(1)
+    y.split(1, -1)[1].sub_(3)
+    return a, f + o, i, b
+
+
 VIEW_CASES = [
     (slice_of_slice, lambda: (torch.randn(4, 6),)),
     (select_of_transpose, lambda: (torch.randn(3, 4),)),
@@ -192,6 +208,7 @@ VIEW_CASES = [
     (flat_view_write, lambda: (torch.randn(2, 3),)),
     (squeeze_all_write, lambda: (torch.randn(1, 3, 1),)),
     (inplace_views, lambda: (torch.randn(2, 3),)),
+    (split_items_write, lambda: (torch.randn(3, 8), torch.randn(2, 3))),
 ]
 
 

@@ -556,6 +556,30 @@ def unfold_fold(x, w):
     return back, coarse, F.fold(coarse, (6, 7), (2, 3), dilation=(1, 2), stride=2)
 
 
+def rnn_seq(x, h0, c0, wih, whh, bih, bhh, gih, ghh, gbi, gbh, rih, rhh, cw, cx):
+    # recurrent layers as make_fx records them (torch.lstm / gru / rnn_tanh
+    # decompose into per-step addmm, unsafe_split of the gates and in-place
+    # activations on them), stacked, and an LSTM cell
+    out, h, c = torch.lstm(x, (h0, c0), [wih, whh, bih, bhh], True, 1, 0.0, False, False, True)
+    g, hg = torch.gru(out, h0, [gih, ghh, gbi, gbh], True, 1, 0.0, False, False, True)
+    r, hr = torch.rnn_tanh(g, hg, [rih, rhh], False, 1, 0.0, False, False, True)
+    hc, cc = torch.lstm_cell(cx, (h0[0], c0[0]), cw, whh)
+    return out, h, c, g, hg, r, hr, hc, cc
+
+
+def optimizer_step(p, g, m, v, ema):
+    # an Adam step as fused optimizers write it (lerp_ of the first moment,
+    # addcmul_ of the second, addcdiv_ of the update) and an EMA of the
+    # weights (lerp with a tensor weight), on copies of the state
+    m, v, p = m.clone(), v.clone(), p.clone()
+    m.lerp_(g, 0.1)
+    v.mul_(0.999).addcmul_(g, g, value=0.001)
+    denom = (v / 0.001).sqrt().add_(1e-8)
+    p.addcdiv_(m, denom, value=-0.01)
+    decay = torch.full_like(p, 0.9).lerp(torch.ones_like(p), 0.5)
+    return p, m, v, torch.lerp(ema, p, 1 - decay), torch.addcmul(p, m, v, value=2)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -813,6 +837,13 @@ MODELS = {
     "spatial_transformer": (spatial_transformer, lambda: [
         randn(2, 3, 6, 7), randn(6, 3) / 4, torch.tensor([1., 0, 0, 0, 1, 0]) + randn(6) / 10,
         torch.rand(2, 5, 4, 2) * 2.4 - 1.2]),
+    "rnn_seq": (rnn_seq, lambda: [
+        randn(2, 4, 5), randn(1, 2, 6) / 2, randn(1, 2, 6) / 2, randn(24, 5) / 2,
+        randn(24, 6) / 2, randn(24) / 4, randn(24) / 4, randn(18, 6) / 2, randn(18, 6) / 2,
+        randn(18) / 4, randn(18) / 4, randn(6, 6) / 2, randn(6, 6) / 2, randn(24, 3) / 2,
+        randn(2, 3)]),
+    "optimizer_step": (optimizer_step, lambda: [
+        randn(4, 6), randn(4, 6) / 10, randn(4, 6) / 10, torch.rand(4, 6) / 100, randn(4, 6)]),
     "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,

@@ -240,6 +240,36 @@ op1("logaddexp_int_err", "aten.logaddexp.default", [T("i64", [3]), T("i64", [3])
 op1("xlogy_int", "aten.xlogy.Tensor", [T("i64", [3]), T("i32", [3])])
 op1("xlogy_scalar", "aten.xlogy.Scalar_Other", [T("f64", [2, 3]), 2])
 op1("xlogy_inplace_int_err", "aten.xlogy_.Tensor", [T("i64", [3]), T("f32", [3])], error=True)
+op1("addcmul_layout", "aten.addcmul.default",
+    [P("f32", [2, 3, 4], [2, 0, 1]), T("f32", [3]), T("i32", [2, 1])], {"value": 0.5})
+op1("addcmul_int", "aten.addcmul.default", [T("u8", [2, 3]), T("i8", [3]), T("u8", [1])],
+    {"value": -2})
+op1("addcmul_bool_err", "aten.addcmul.default", [T("b8", [2]), T("b8", [2]), T("b8", [2])],
+    error=True)
+op1("addcmul_half_err", "aten.addcmul.default", [T("f16", [2]), T("f16", [2]), T("f16", [2])],
+    error=True)
+op1("addcmul_value_err", "aten.addcmul.default", [T("u8", [2]), T("u8", [2]), T("u8", [2])],
+    {"value": 300}, error=True)
+op1("addcmul_inplace_bcast_err", "aten.addcmul_.default",
+    [T("f32", [2, 1]), T("f32", [3]), T("f32", [3])], error=True)
+op1("addcdiv_bf16", "aten.addcdiv.default", [T("bf16", [2, 3]), T("f32", [3]), T("bf16", [2, 1])])
+op1("addcdiv_int_err", "aten.addcdiv.default", [T("f32", [2]), T("i64", [2]), T("i32", [2])],
+    error=True)
+op1("addcdiv_inplace", "aten.addcdiv_.default", [P("f64", [2, 3], [1, 0]), T("f64", [2]),
+                                                 T("f64", [3, 1])])
+op1("lerp_scalar", "aten.lerp.Scalar", [P("f32", [3, 4], [1, 0]), T("f32", [3]), 0.3])
+op1("lerp_tensor", "aten.lerp.Tensor", [T("bf16", [2, 1, 3]), T("bf16", [4, 1]),
+                                        T("bf16", [3])])
+op1("lerp_end_dtype_err", "aten.lerp.Scalar", [T("f32", [3]), T("f64", [3]), 0.5], error=True)
+op1("lerp_weight_dtype_err", "aten.lerp.Tensor", [T("f32", [3]), T("f32", [3]), T("f64", [])],
+    error=True)
+op1("lerp_int_err", "aten.lerp.Scalar", [T("i64", [3]), T("i64", [3]), 2], error=True)
+op1("lerp_inplace", "aten.lerp_.Tensor", [P("f32", [2, 3], [1, 0]), T("f32", [2]),
+                                          T("f32", [3, 1])])
+op1("unsafe_split", "aten.unsafe_split.Tensor", [P("f32", [4, 6], [1, 0]), 4, 1])
+op1("unsafe_split_sizes", "aten.unsafe_split_with_sizes.default", [T("f32", [5, 2]), [2, 3]])
+op1("unsafe_split_sizes_err", "aten.unsafe_split_with_sizes.default",
+    [T("f32", [5, 2]), [2, 2]], error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

@@ -89,7 +89,7 @@ static airc_status k_select(airc_kernel_ctx *k, void *ud)
     return view_at(k, 0, i * x->strides[d]);
 }
 
-/* split.Tensor / split_with_sizes / unbind.int: output i starts after the
+/* split.Tensor / split_with_sizes / unbind.int (and unsafe_split): output i starts after the
  * sizes (along dim) of the outputs before it, which meta fixed. */
 static airc_status split_views(airc_kernel_ctx *k, size_t dim_arg, bool unbind)
 {
@@ -205,6 +205,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.triu.default", airc_cpu_k_triu},
     {"aten.triu_.default", airc_cpu_k_triu_},
     {"aten.unbind.int", k_unbind},
+    {"aten.unsafe_split.Tensor", k_split},
+    {"aten.unsafe_split_with_sizes.default", k_split},
     {"aten.unsqueeze.default", k_alias},
     {"aten.unsqueeze_.default", k_alias},
     {"aten.view.default", k_alias},

@@ -377,6 +377,68 @@ static airc_status conv_xlogy(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, t[1]);
 }
 
+/* ---- three operands: addcmul, addcdiv, lerp ---------------------------------- */
+
+/* Argument arg as a tensor of dt, the number dflt when absent. */
+static airc_status operand_or(airc_ge_builder *b, size_t arg, airc_dtype dt, double dflt,
+                              airc_ge_tensor *out)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    if (!v || v->kind == AIRC_VALUE_NONE)
+        return airc_ge_const_scalar(b, dt, dflt, out);
+    return airc_ge_operand(b, arg, dt, out);
+}
+
+/* addcmul / addcdiv (ud "Addcmul" / "Addcdiv"): GE's op of the same name
+ * on (self, tensor1, tensor2, value), value a 0-d Const of the result's
+ * dtype, as TorchAir lowers them. */
+static airc_status conv_addc(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    airc_dtype dt = n->out[0].dtype;
+    airc_ge_tensor in[4];
+    for (size_t i = 0; i < 3; i++)
+        AIRC_TRY(airc_ge_operand(b, i, dt, &in[i]));
+    AIRC_TRY(operand_or(b, 3, dt, 1, &in[3]));
+    static const char *const names[] = {"input_data", "x1", "x2", "value"};
+    return airc_ge_simple(b, ud, names, in, 4, NULL);
+}
+
+/* Addcmul / Addcdiv back: self + value * x1 * x2 (or / x2) */
+static airc_status raise_addc(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 4));
+    airc_node *t;
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[3]), airc_ge_vnode(r, r->in[1])};
+    AIRC_TRY(airc_ge_raise_call(r, "aten.mul.Tensor", args, 2, NULL, NULL, 0, &t));
+    args[0] = airc_ge_vnode(r, t);
+    args[1] = airc_ge_vnode(r, r->in[2]);
+    AIRC_TRY(airc_ge_raise_call(r, r->data, args, 2, NULL, NULL, 0, &t));
+    args[0] = airc_ge_vnode(r, r->in[0]);
+    args[1] = airc_ge_vnode(r, t);
+    return airc_ge_raise_call(r, "aten.add.Tensor", args, 2, NULL, NULL, 0, &r->out[0]);
+}
+
+/* lerp.Scalar / lerp.Tensor: GE Lerp (start, end, weight), a Scalar
+ * weight as a 0-d Const of self's dtype */
+static airc_status conv_lerp(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_dtype dt = n->out[0].dtype;
+    airc_ge_tensor in[3];
+    for (size_t i = 0; i < 3; i++)
+        AIRC_TRY(airc_ge_operand(b, i, dt, &in[i]));
+    static const char *const names[] = {"start", "end", "weight"};
+    return airc_ge_simple(b, "Lerp", names, in, 3, NULL);
+}
+
+static airc_status raise_lerp(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 3));
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                 airc_ge_vnode(r, r->in[2])};
+    return airc_ge_raise_call(r, "aten.lerp.Tensor", args, 3, NULL, NULL, 0, &r->out[0]);
+}
+
 static const ge_conv_entry conv[] = {
 #define X(i, aten, ge) {aten, conv_unary, unary[i]},
     UNARY_OPS(X)
@@ -429,6 +491,10 @@ static const ge_conv_entry conv[] = {
     {"aten.logaddexp.default", conv_logaddexp, NULL},
     {"aten.xlogy.Tensor", conv_xlogy, NULL},
     {"aten.xlogy.Scalar_Other", conv_xlogy, NULL},
+    {"aten.addcmul.default", conv_addc, "Addcmul"},
+    {"aten.addcdiv.default", conv_addc, "Addcdiv"},
+    {"aten.lerp.Scalar", conv_lerp, NULL},
+    {"aten.lerp.Tensor", conv_lerp, NULL},
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},
     {"aten.clone.default", conv_identity, NULL},
@@ -460,6 +526,9 @@ static const ge_raise_entry raise[] = {
     {"BitwiseAnd", raise_binary, &b_band},
     {"BitwiseOr", raise_binary, &b_bor},
     {"BitwiseXor", raise_binary, &b_bxor},
+    {"Addcmul", raise_addc, "aten.mul.Tensor"},
+    {"Addcdiv", raise_addc, "aten.div.Tensor"},
+    {"Lerp", raise_lerp, NULL},
     {"Cast", raise_cast, NULL},
     {"Identity", raise_identity, NULL},
     {"Assign", raise_assign, NULL},

@@ -1254,6 +1254,8 @@ static const ge_conv_entry conv[] = {
     {"aten.split.Tensor", conv_split, NULL},
     {"aten.split_with_sizes.default", conv_split, NULL},
     {"aten.unbind.int", conv_unbind, NULL},
+    {"aten.unsafe_split.Tensor", conv_split, NULL},
+    {"aten.unsafe_split_with_sizes.default", conv_split, NULL},
     {"aten.constant_pad_nd.default", conv_pad, "constant"},
     {"aten.reflection_pad2d.default", conv_pad, "reflect"},
     {"aten.replication_pad2d.default", conv_pad, "edge"},

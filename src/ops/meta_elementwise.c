@@ -1,7 +1,7 @@
 /* Meta functions of elementwise ops: unary, binary, comparisons, where,
- * clamp, masked_fill, and their in-place twins. Dtypes follow torch's type
- * promotion; layouts follow TensorIterator (a permuted input gives a
- * permuted output, as in torch). */
+ * clamp, addcmul / addcdiv / lerp, masked_fill, and their in-place twins. Dtypes follow torch's
+ * type promotion; layouts follow TensorIterator (a permuted input gives a permuted output, as in
+ * torch). */
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
@@ -393,6 +393,72 @@ airc_status airc_meta_clamp(airc_node *n, void *user_data)
         convert_operand(&ops[0], dtype);
         nops = 1;
     }
+    return finish(n, &a, ops, nops, dtype);
+}
+
+/* The tensors named in names[0..n), none of them a number. */
+static airc_status tensor_operands(const airc_meta_args *a, const char *const *names, size_t n,
+                                   airc_operand *ops)
+{
+    for (size_t i = 0; i < n; i++) {
+        AIRC_TRY(airc_meta_operand(a, names[i], &ops[i]));
+        if (!ops[i].present || ops[i].wrapped)
+            return airc_fail(AIRC_E_SHAPE, "%s: argument '%s' must be a tensor", a->op, names[i]);
+    }
+    return AIRC_OK;
+}
+
+/* addcmul / addcdiv (and in place): self + value * tensor1 * tensor2 (or
+ * / tensor2) over the three broadcast, in their promoted dtype, value
+ * converted to it (checked). torch's CPU kernels take neither bool nor
+ * f16, and addcdiv no integer tensor1 with an integer tensor2. */
+airc_status airc_meta_addcmul(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    static const char *const names[] = {"self", "tensor1", "tensor2"};
+    airc_operand ops[3];
+    AIRC_TRY(tensor_operands(&a, names, 3, ops));
+    char name[64];
+    base_name(&a, name, sizeof name);
+    if (!strcmp(name, "addcdiv") && airc_dtype_is_integral(ops[1].t.dtype, true) &&
+        airc_dtype_is_integral(ops[2].t.dtype, true))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Integer division with addcdiv is no longer supported, and in a "
+                         "future release addcdiv will perform a true division of tensor1 and "
+                         "tensor2.",
+                         a.op);
+    airc_dtype dtype = airc_result_type(ops, 3);
+    if (dtype == AIRC_DTYPE_BOOL || dtype == AIRC_DTYPE_F16)
+        return unsupported_dtype(&a, dtype);
+    AIRC_TRY(airc_meta_check_scalar(&a, "value", dtype));
+    return finish(n, &a, ops, 3, dtype);
+}
+
+/* lerp.Scalar / lerp.Tensor (and in place): self + weight * (end - self)
+ * in self's dtype, which end and a weight tensor must have; floating, not
+ * f16 (torch's CPU kernel). */
+airc_status airc_meta_lerp(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    bool tensor_weight = !strcmp(airc_meta_overload(&a), "Tensor");
+    static const char *const names[] = {"self", "end", "weight"};
+    airc_operand ops[3];
+    size_t nops = tensor_weight ? 3 : 2;
+    AIRC_TRY(tensor_operands(&a, names, nops, ops));
+    airc_dtype dtype = ops[0].t.dtype;
+    for (size_t i = 1; i < nops; i++)
+        if (ops[i].t.dtype != dtype)
+            return airc_fail(AIRC_E_SHAPE, "%s: expected dtype %s for `%s` but got dtype %s", a.op,
+                             airc_dtype_torch_type_name(dtype), names[i],
+                             airc_dtype_torch_type_name(ops[i].t.dtype));
+    if (!airc_dtype_is_floating(dtype) || dtype == AIRC_DTYPE_F16)
+        return unsupported_dtype(&a, dtype);
+    if (!tensor_weight)
+        AIRC_TRY(airc_meta_check_scalar(&a, "weight", dtype));
     return finish(n, &a, ops, nops, dtype);
 }
 

@@ -213,6 +213,8 @@ AIRC_META_FN(binary);
 AIRC_META_FN(compare);
 AIRC_META_FN(where);
 AIRC_META_FN(clamp);
+AIRC_META_FN(addcmul);
+AIRC_META_FN(lerp);
 AIRC_META_FN(masked_fill);
 AIRC_META_FN(reduce);
 AIRC_META_FN(cumsum);

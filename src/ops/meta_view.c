@@ -440,7 +440,7 @@ airc_status airc_meta_split(airc_node *n, void *user_data)
 
     int64_t count, split_size = 0;
     const airc_value *sizes = NULL; /* split_with_sizes' list */
-    if (!strcmp(name, "split")) {
+    if (!strcmp(name, "split") || !strcmp(name, "unsafe_split")) {
         AIRC_TRY(airc_meta_int(&a, "split_size", 0, &split_size));
         if (split_size < 0)
             return airc_fail(AIRC_E_SHAPE,

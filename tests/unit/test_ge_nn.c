@@ -713,6 +713,25 @@ static void test_nan_aware(void **state)
     // clang-format on
 }
 
+/* addcmul / addcdiv -> Addcmul / Addcdiv (value a Const; integers wrap),
+ * lerp with a Scalar or a Tensor weight -> Lerp, on broadcast operands */
+static void test_addc_lerp(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), F32(4), POS32(3, 1), TYPED(AIRC_DTYPE_I64, 3, 4),
+                      TYPED(AIRC_DTYPE_I64, 4)};
+    static const char *const types[] = {"Addcmul", "Addcdiv", "Lerp", NULL};
+    // clang-format off
+    run_case("addc/lerp", x, 5,
+             CALL("a", "aten.addcmul.default", "(args = (%p0, %p1, %p2), kwargs = {value: 0.5})")
+             CALL("b", "aten.addcdiv.default", "(args = (%p1, %p0, %p2), kwargs = {})")
+             CALL("c", "aten.addcmul.default", "(args = (%p3, %p4, %p3), kwargs = {value: -3})")
+             CALL("d", "aten.lerp.Scalar", "(args = (%p0, %p1, 0.75), kwargs = {})")
+             CALL("e", "aten.lerp.Tensor", "(args = (%p1, %p0, %p2), kwargs = {})"),
+             "a, b, c, d, e", types);
+    // clang-format on
+}
+
 /* remainder -> FloorMod, fmod -> Mod, floor_divide -> FloorDiv, atan2
  * (integers in float), bitwise ops on integers and bools */
 static void test_mod_bitwise(void **state)
@@ -860,7 +879,8 @@ int main(void)
         cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
         cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
         cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
-        cmocka_unit_test(test_nan_aware),      cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_nan_aware),
+        cmocka_unit_test(test_addc_lerp),      cmocka_unit_test(test_trig_frac_threshold),
         cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
