@@ -201,7 +201,13 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.addcmul_.default",
                                         "aten.addcdiv.default",
                                         "aten.lerp.Scalar",
-                                        "aten.lerp.Tensor"};
+                                        "aten.lerp.Tensor",
+                                        "aten.softshrink.default",
+                                        "aten.celu_.default",
+                                        "aten.logit.default",
+                                        "aten.heaviside.default",
+                                        "aten.erfinv.default",
+                                        "aten.digamma.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

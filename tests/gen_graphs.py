@@ -580,6 +580,25 @@ def optimizer_step(p, g, m, v, ema):
     return p, m, v, torch.lerp(ema, p, 1 - decay), torch.addcmul(p, m, v, value=2)
 
 
+def stats_head(x, counts, alpha, u):
+    # probabilistic heads: a Poisson log-likelihood (lgamma), a Dirichlet
+    # entropy (lgamma, digamma), a probit link (erfinv), the logit of a
+    # probability, shrinkage activations (hardshrink, softshrink, celu),
+    # sinc features of an angle in degrees, and a sign / step pair
+    rate = F.softplus(x) + 0.1
+    ll = counts * torch.log(rate) - rate - torch.lgamma(counts + 1)
+    a0 = alpha.sum(-1, keepdim=True)
+    ent = torch.lgamma(alpha).sum(-1) - torch.lgamma(a0.squeeze(-1)) + \
+        (a0.squeeze(-1) - alpha.shape[-1]) * torch.digamma(a0.squeeze(-1)) - \
+        ((alpha - 1) * torch.digamma(alpha)).sum(-1)
+    z = torch.erfinv(2 * u - 1) * math.sqrt(2)
+    lg = torch.logit(u, eps=1e-3)
+    act = F.hardshrink(x, 0.3) + F.softshrink(x, 0.2) + F.celu(x, 0.7)
+    feat = torch.sinc(torch.deg2rad(x * 90))
+    step = torch.heaviside(torch.round(x), torch.full_like(x, 0.5))
+    return ll, ent, z, lg, act, feat, step, torch.signbit(x - 0.25)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -844,6 +863,9 @@ MODELS = {
         randn(2, 3)]),
     "optimizer_step": (optimizer_step, lambda: [
         randn(4, 6), randn(4, 6) / 10, randn(4, 6) / 10, torch.rand(4, 6) / 100, randn(4, 6)]),
+    "stats_head": (stats_head, lambda: [
+        randn(4, 6), torch.randint(0, 8, (4, 6)).float(), torch.rand(3, 5) * 3 + 0.2,
+        torch.rand(4, 6) * 0.98 + 0.01]),
     "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,

@@ -270,6 +270,25 @@ op1("unsafe_split", "aten.unsafe_split.Tensor", [P("f32", [4, 6], [1, 0]), 4, 1]
 op1("unsafe_split_sizes", "aten.unsafe_split_with_sizes.default", [T("f32", [5, 2]), [2, 3]])
 op1("unsafe_split_sizes_err", "aten.unsafe_split_with_sizes.default",
     [T("f32", [5, 2]), [2, 2]], error=True)
+for u in ("logit", "sinc", "deg2rad", "erfinv", "lgamma", "digamma"):
+    op1(u + "_int", "aten.%s.default" % u, [T("i32", [2, 3])])
+    op1(u + "_inplace_perm", "aten.%s_.default" % u, [P("f64", [2, 3], [1, 0])])
+    op1(u + "_inplace_int_err", "aten.%s_.default" % u, [T("i64", [3])], error=True)
+for u in ("hardshrink", "softshrink", "celu"):
+    op1(u + "_perm", "aten.%s.default" % u, [P("bf16", [2, 3, 4], [2, 0, 1])])
+    op1(u + "_int_err", "aten.%s.default" % u, [T("i64", [3])], error=True)
+op1("softshrink_negative_err", "aten.softshrink.default", [T("f32", [3]), -0.5], error=True)
+op1("celu_zero_err", "aten.celu.default", [T("f32", [3]), 0], error=True)
+op1("celu_inplace", "aten.celu_.default", [P("f32", [2, 3], [1, 0]), 2.0])
+op1("logit_eps", "aten.logit.default", [T("bf16", [2, 3])], {"eps": 0.1})
+op1("signbit_perm", "aten.signbit.default", [P("f32", [2, 3, 4], [1, 2, 0])])
+op1("signbit_u8", "aten.signbit.default", [T("u8", [3])])
+op1("heaviside", "aten.heaviside.default", [P("f32", [2, 3], [1, 0]), T("f32", [2])])
+op1("heaviside_bool", "aten.heaviside.default", [T("b8", [2, 3]), T("b8", [3])])
+op1("heaviside_dtype_err", "aten.heaviside.default", [T("f32", [3]), T("f64", [3])],
+    error=True)
+op1("heaviside_inplace_bcast_err", "aten.heaviside_.default", [T("i64", [3]), T("i64", [2, 3])],
+    error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

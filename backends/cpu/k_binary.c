@@ -1,6 +1,6 @@
 /* Built-in CPU kernels: binary family (add .. where, masked_fill, clamp,
- * pow, remainder, fmod, floor_divide, atan2, bitwise and/or/xor, prelu,
- * glu) and
+ * pow, remainder, fmod, floor_divide, atan2, bitwise and/or/xor,
+ * heaviside, prelu, glu) and
  * their in-place twins, which share the function (the executor
  * hands out[0] = self). Every op computes in the compute type of torch's
  * result type of its operands (f32 for f16/bf16/f32, f64, or int64 with
@@ -233,6 +233,10 @@ BIN(float, float, logaddexp_f32,
     isinf(a) && a == b ? a : (a < b ? b : a) + log1pf(expf(-fabsf(a - b))))
 BIN(double, double, logaddexp_f64,
     isinf(a) && a == b ? a : (a < b ? b : a) + log1p(exp(-fabs(a - b))))
+/* heaviside: values where self is 0, else self > 0 (NaN: 0) */
+BIN(float, float, heaviside_f32, a == 0 ? b : (float)(a > 0))
+BIN(double, double, heaviside_f64, a == 0 ? b : (double)(a > 0))
+BIN(int64_t, int64_t, heaviside_i64, a == 0 ? b : (int64_t)(a > 0))
 BIN(float, float, xlogy_f32, b != b ? b : a == 0 ? 0.0f : a * logf(b))
 BIN(double, double, xlogy_f64, b != b ? b : a == 0 ? 0.0 : a * log(b))
 
@@ -470,6 +474,7 @@ typedef enum arith_kind {
     A_FMIN,
     A_LOGADDEXP,
     A_XLOGY,
+    A_HEAVISIDE,
     A_BITWISE_AND,
     A_BITWISE_OR,
     A_BITWISE_XOR
@@ -525,6 +530,8 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
         f = (fn3){fmax_f32, fmax_f64, max_i64};
     } else if (kind == A_FMIN) {
         f = (fn3){fmin_f32, fmin_f64, min_i64};
+    } else if (kind == A_HEAVISIDE) {
+        f = (fn3){heaviside_f32, heaviside_f64, heaviside_i64};
     } else if (kind == A_LOGADDEXP) {
         f = (fn3){logaddexp_f32, logaddexp_f64, NULL};
     } else if (kind == A_BITWISE_AND || kind == A_BITWISE_OR || kind == A_BITWISE_XOR) {
@@ -923,6 +930,7 @@ KERNEL(fmax, arith(k, A_FMAX))
 KERNEL(fmin, arith(k, A_FMIN))
 KERNEL(logaddexp, arith(k, A_LOGADDEXP))
 KERNEL(xlogy, arith(k, A_XLOGY))
+KERNEL(heaviside, arith(k, A_HEAVISIDE))
 KERNEL(bitwise_and, arith(k, A_BITWISE_AND))
 KERNEL(bitwise_or, arith(k, A_BITWISE_OR))
 KERNEL(bitwise_xor, arith(k, A_BITWISE_XOR))
@@ -990,6 +998,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.gt.Tensor", k_gt},
     {"aten.gt_.Scalar", k_gt},
     {"aten.gt_.Tensor", k_gt},
+    {"aten.heaviside.default", k_heaviside},
+    {"aten.heaviside_.default", k_heaviside},
     {"aten.le.Scalar", k_le},
     {"aten.le.Tensor", k_le},
     {"aten.le_.Scalar", k_le},

@@ -9,6 +9,7 @@
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
 #include "backends/cpu/k_math.h"
+#include "backends/cpu/k_special.h"
 #include "backends/cpu/k_strided.h"
 
 #include <float.h>
@@ -64,13 +65,39 @@ typedef enum unary_kind {
     U_LOG10,
     U_ERFC,
     U_FRAC,
-    U_THRESHOLD
+    U_THRESHOLD,
+    U_HARDSHRINK,
+    U_SOFTSHRINK,
+    U_LOGIT,
+    U_SIGNBIT,
+    U_SINC,
+    U_DEG2RAD,
+    U_ERFINV,
+    U_LGAMMA,
+    U_DIGAMMA,
+    U_CELU
 } unary_kind;
 
 #define CHUNK 256
 #define FN_ARGS airc_ew *op, int64_t n, void *out, const void *const *in, const int *inc
 
 /* ---- f32 -------------------------------------------------------------- */
+
+/* torch's logit: log(x / (1 - x)), x first clamped into [eps, 1 - eps]
+ * when eps is given and not negative (NaN passes) */
+static inline float logit_f(float x, float eps, int64_t clamp)
+{
+    if (clamp)
+        x = x < eps ? eps : x > 1.0f - eps ? 1.0f - eps : x;
+    return logf(x / (1.0f - x));
+}
+
+static inline double logit_d(double x, double eps, int64_t clamp)
+{
+    if (clamp)
+        x = x < eps ? eps : x > 1.0 - eps ? 1.0 - eps : x;
+    return log(x / (1.0 - x));
+}
 
 #define MAP(T, NAME, EXPR)                                                                         \
     static void NAME(FN_ARGS)                                                                      \
@@ -132,6 +159,22 @@ MAP(float, log10_f32, log10f(x))
 MAP(float, frac_f32, x - truncf(x))
 /* threshold(threshold f[0], value f[1]): NaN is above every threshold */
 MAP(float, threshold_f32, x <= (float)op->f[0] ? (float)op->f[1] : x)
+
+/* hardshrink / softshrink (lambd f[0]); logit (eps f[0], clamped when
+ * i[0]); sinc (pi x in float, as torch); deg2rad (pi / 180 rounded to the
+ * dtype, torch's wrapped number) */
+MAP(float, hardshrink_f32, x >= -(float)op->f[0] && x <= (float)op->f[0] ? 0.0f : x)
+MAP(float, softshrink_f32,
+    x > (float)op->f[0]    ? x - (float)op->f[0]
+    : x < -(float)op->f[0] ? x + (float)op->f[0]
+                           : 0.0f)
+MAP(float, logit_f32, logit_f(x, (float)op->f[0], op->i[0]))
+MAP(float, sinc_f32,
+    x == 0 ? 1.0f : sinf(3.14159265358979323846f * x) / (3.14159265358979323846f * x))
+MAP(float, deg2rad_f32, x *(float)(3.14159265358979323846 / 180.0))
+MAP(float, erfinv_f32, (float)airc_erfinv(x))
+MAP(float, lgamma_f32, airc_lgammaf(x))
+MAP(float, digamma_f32, (float)airc_digamma(x))
 
 #define VM_F32(NAME, VM)                                                                           \
     static void NAME(FN_ARGS)                                                                      \
@@ -276,6 +319,14 @@ MAP(double, log10_f64, log10(x))
 MAP(double, erfc_f64, erfc(x))
 MAP(double, frac_f64, x - trunc(x))
 MAP(double, threshold_f64, x <= op->f[0] ? op->f[1] : x)
+MAP(double, hardshrink_f64, x >= -op->f[0] && x <= op->f[0] ? 0.0 : x)
+MAP(double, softshrink_f64, x > op->f[0] ? x - op->f[0] : x < -op->f[0] ? x + op->f[0] : 0.0)
+MAP(double, logit_f64, logit_d(x, op->f[0], op->i[0]))
+MAP(double, sinc_f64, x == 0 ? 1.0 : sin(3.14159265358979323846 * x) / (3.14159265358979323846 * x))
+MAP(double, deg2rad_f64, x *(3.14159265358979323846 / 180.0))
+MAP(double, erfinv_f64, airc_erfinv(x))
+MAP(double, lgamma_f64, airc_lgamma(x))
+MAP(double, digamma_f64, airc_digamma(x))
 MAP(double, gelu_f64, 0.5 * x * erfc(x * -0.70710678118654752440))
 MAP(double, gelu_tanh_f64,
     x / (1.0 + exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * x * x * x))))
@@ -300,6 +351,13 @@ static void isnan_b8(FN_ARGS)
     (void)op, (void)inc;
     for (int64_t i = 0; i < n; i++)
         ((uint8_t *)out)[i] = isnan(((const double *)in[0])[i]) != 0;
+}
+
+static void signbit_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = signbit(((const double *)in[0])[i]) != 0;
 }
 
 static void isinf_b8(FN_ARGS)
@@ -390,7 +448,8 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
     case U_BITWISE_NOT:
         return (unary_fns){NULL, NULL, bitwise_not_i64};
     case U_SOFTPLUS: return (unary_fns){softplus_f32, softplus_f64, NULL};
-    case U_ELU: return (unary_fns){elu_f32, elu_f64, NULL};
+    case U_ELU:
+    case U_CELU: return (unary_fns){elu_f32, elu_f64, NULL};
     case U_MISH: return (unary_fns){mish_f32, mish_f64, NULL};
     case U_EXP2: return (unary_fns){exp2_f32, exp2_f64, NULL};
     case U_NAN_TO_NUM: return (unary_fns){nan_to_num_f32, nan_to_num_f64, copy_i64};
@@ -407,6 +466,14 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
     case U_ERFC: return (unary_fns){erfc_f32, erfc_f64, NULL};
     case U_FRAC: return (unary_fns){frac_f32, frac_f64, NULL};
     case U_THRESHOLD: return (unary_fns){threshold_f32, threshold_f64, threshold_i64};
+    case U_HARDSHRINK: return (unary_fns){hardshrink_f32, hardshrink_f64, NULL};
+    case U_SOFTSHRINK: return (unary_fns){softshrink_f32, softshrink_f64, NULL};
+    case U_LOGIT: return (unary_fns){logit_f32, logit_f64, NULL};
+    case U_SINC: return (unary_fns){sinc_f32, sinc_f64, NULL};
+    case U_DEG2RAD: return (unary_fns){deg2rad_f32, deg2rad_f64, NULL};
+    case U_ERFINV: return (unary_fns){erfinv_f32, erfinv_f64, NULL};
+    case U_LGAMMA: return (unary_fns){lgamma_f32, lgamma_f64, NULL};
+    case U_DIGAMMA: return (unary_fns){digamma_f32, digamma_f64, NULL};
     default:
         return (unary_fns){NULL, NULL, NULL};
     }
@@ -429,8 +496,8 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         op.in_type[0] = op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
     }
-    if (kind == U_ISNAN || kind == U_ISINF) {
-        op.fn = kind == U_ISNAN ? isnan_b8 : isinf_b8;
+    if (kind == U_ISNAN || kind == U_ISINF || kind == U_SIGNBIT) {
+        op.fn = kind == U_ISNAN ? isnan_b8 : kind == U_ISINF ? isinf_b8 : signbit_b8;
         op.in_type[0] = AIRC_DTYPE_F64;
         op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
@@ -468,11 +535,22 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
             else
                 op.f[i] = airc_cpu_round_f64(out->dtype, op.f[i]);
         }
+    } else if (kind == U_HARDSHRINK || kind == U_SOFTSHRINK) {
+        AIRC_TRY(airc_ew_arg_double(k, 1, 0.5, &op.f[0]));
+    } else if (kind == U_LOGIT) {
+        double eps;
+        AIRC_TRY(airc_ew_arg_double(k, 1, -1.0, &eps));
+        op.f[0] = eps;
+        op.i[0] = eps >= 0;
     } else if (kind == U_LEAKY_RELU) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.01, &op.f[0]));
     } else if (kind == U_SOFTPLUS) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 1.0, &op.f[0]));
         AIRC_TRY(airc_ew_arg_double(k, 2, 20.0, &op.f[1]));
+    } else if (kind == U_CELU) { /* elu(alpha, 1, 1 / alpha), as torch */
+        AIRC_TRY(airc_ew_arg_double(k, 1, 1.0, &op.f[0]));
+        op.f[1] = 1.0;
+        op.f[2] = 1.0 / op.f[0];
     } else if (kind == U_ELU) {
         for (uint32_t i = 0; i < 3; i++)
             AIRC_TRY(airc_ew_arg_double(k, 1 + i, 1.0, &op.f[i]));
@@ -544,6 +622,16 @@ UNARY_KERNEL(log10, U_LOG10)
 UNARY_KERNEL(erfc, U_ERFC)
 UNARY_KERNEL(frac, U_FRAC)
 UNARY_KERNEL(threshold, U_THRESHOLD)
+UNARY_KERNEL(hardshrink, U_HARDSHRINK)
+UNARY_KERNEL(softshrink, U_SOFTSHRINK)
+UNARY_KERNEL(logit, U_LOGIT)
+UNARY_KERNEL(signbit, U_SIGNBIT)
+UNARY_KERNEL(sinc, U_SINC)
+UNARY_KERNEL(deg2rad, U_DEG2RAD)
+UNARY_KERNEL(erfinv, U_ERFINV)
+UNARY_KERNEL(lgamma, U_LGAMMA)
+UNARY_KERNEL(digamma, U_DIGAMMA)
+UNARY_KERNEL(celu, U_CELU)
 
 /* log_sigmoid_forward(self) -> (min(x, 0) - log1p(z), z = exp(-|x|)), in
  * the compute type (float for f32 and the half types) */
@@ -617,16 +705,24 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.bitwise_not_.default", k_bitwise_not},
     {"aten.ceil.default", k_ceil},
     {"aten.ceil_.default", k_ceil},
+    {"aten.celu.default", k_celu},
+    {"aten.celu_.default", k_celu},
     {"aten.cos.default", k_cos},
     {"aten.cos_.default", k_cos},
     {"aten.cosh.default", k_cosh},
     {"aten.cosh_.default", k_cosh},
+    {"aten.deg2rad.default", k_deg2rad},
+    {"aten.deg2rad_.default", k_deg2rad},
+    {"aten.digamma.default", k_digamma},
+    {"aten.digamma_.default", k_digamma},
     {"aten.elu.default", k_elu},
     {"aten.elu_.default", k_elu},
     {"aten.erf.default", k_erf},
     {"aten.erf_.default", k_erf},
     {"aten.erfc.default", k_erfc},
     {"aten.erfc_.default", k_erfc},
+    {"aten.erfinv.default", k_erfinv},
+    {"aten.erfinv_.default", k_erfinv},
     {"aten.exp.default", k_exp},
     {"aten.exp2.default", k_exp2},
     {"aten.exp2_.default", k_exp2},
@@ -639,6 +735,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.frac_.default", k_frac},
     {"aten.gelu.default", k_gelu},
     {"aten.gelu_.default", k_gelu},
+    {"aten.hardshrink.default", k_hardshrink},
     {"aten.hardsigmoid.default", k_hardsigmoid},
     {"aten.hardsigmoid_.default", k_hardsigmoid},
     {"aten.hardswish.default", k_hardswish},
@@ -649,6 +746,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.isnan.default", k_isnan},
     {"aten.leaky_relu.default", k_leaky_relu},
     {"aten.leaky_relu_.default", k_leaky_relu},
+    {"aten.lgamma.default", k_lgamma},
+    {"aten.lgamma_.default", k_lgamma},
     {"aten.log.default", k_log},
     {"aten.log10.default", k_log10},
     {"aten.log10_.default", k_log10},
@@ -660,6 +759,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.log_sigmoid_forward.default", k_log_sigmoid_forward},
     {"aten.logical_not.default", k_logical_not},
     {"aten.logical_not_.default", k_logical_not},
+    {"aten.logit.default", k_logit},
+    {"aten.logit_.default", k_logit},
     {"aten.mish.default", k_mish},
     {"aten.mish_.default", k_mish},
     {"aten.nan_to_num.default", k_nan_to_num},
@@ -680,13 +781,17 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.sigmoid_.default", k_sigmoid},
     {"aten.sign.default", k_sign},
     {"aten.sign_.default", k_sign},
+    {"aten.signbit.default", k_signbit},
     {"aten.silu.default", k_silu},
     {"aten.silu_.default", k_silu},
     {"aten.sin.default", k_sin},
     {"aten.sin_.default", k_sin},
+    {"aten.sinc.default", k_sinc},
+    {"aten.sinc_.default", k_sinc},
     {"aten.sinh.default", k_sinh},
     {"aten.sinh_.default", k_sinh},
     {"aten.softplus.default", k_softplus},
+    {"aten.softshrink.default", k_softshrink},
     {"aten.sqrt.default", k_sqrt},
     {"aten.sqrt_.default", k_sqrt},
     {"aten.tan.default", k_tan},

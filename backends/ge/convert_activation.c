@@ -5,7 +5,9 @@
  * and bool inputs, which hold no NaN or inf: Identity), exp2 -> Pow(2, x),
  * prelu -> PRelu, glu -> SplitV, Sigmoid, Mul, frac -> x - Trunc(x),
  * threshold -> MaskedFill where LessEqual, log_sigmoid_forward -> Abs,
- * Neg, Exp, Log1p, Minimum, Sub.
+ * Neg, Exp, Log1p, Minimum, Sub, hardshrink / softshrink -> HardShrink /
+ * SoftShrink (lambd), celu -> Elu, logit -> Maximum, Minimum, Sub,
+ * RealDiv, Log.
  * Parameters are attributes, which are 32-bit floats: a value past
  * float's range is refused rather than turned into inf. */
 #include "backends/ge/ge_internal.h"
@@ -27,6 +29,8 @@ static const act_desc a_softplus = {
     "SoftplusV2", "aten.softplus.default", {"beta", "threshold"}, {1, 20}, 2};
 static const act_desc a_elu = {
     "Elu", "aten.elu.default", {"alpha", "scale", "input_scale"}, {1, 1, 1}, 3};
+static const act_desc a_hardshrink = {"HardShrink", "aten.hardshrink.default", {"lambd"}, {0.5}, 1};
+static const act_desc a_softshrink = {"SoftShrink", "aten.softshrink.default", {"lambd"}, {0.5}, 1};
 static const act_desc a_nan_to_num = {
     "NanToNum", "aten.nan_to_num.default", {"nan", "posinf", "neginf"}, {0, 0, 0}, 3};
 
@@ -71,6 +75,56 @@ static airc_status raise_activation(ge_raise *r)
         args[i + 1] = absent && d == &a_nan_to_num && i ? airc_ge_vnone(r) : airc_ge_vfloat(r, v);
     }
     return airc_ge_raise_call(r, d->aten, args, 1 + d->n, NULL, NULL, 0, &r->out[0]);
+}
+
+/* celu(self, alpha) -> Elu(alpha, scale 1, input_scale 1 / alpha), as
+ * torch computes it */
+static airc_status conv_celu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
+    double alpha = airc_ge_number_arg(b, 1, 1.0);
+    if (!(fabs(alpha) <= FLT_MAX) || !(fabs(1.0 / alpha) <= FLT_MAX))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "celu: alpha %g or its inverse is past a float "
+                         "attribute's range",
+                         alpha);
+    static const char *const names[] = {"x"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, "Elu", names, &x, 1, &op));
+    AIRC_TRY(airc_ge_op_attr_float(op, "alpha", alpha));
+    AIRC_TRY(airc_ge_op_attr_float(op, "scale", 1.0));
+    return airc_ge_op_attr_float(op, "input_scale", 1.0 / alpha);
+}
+
+/* logit(self, eps) -> Log(RealDiv(z, Sub(1, z))), z = x clamped into
+ * [eps, 1 - eps] by Maximum and Minimum when eps is given and >= 0 */
+static airc_status conv_logit(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    int32_t nd = om->ndim;
+    const int64_t *s = om->shape;
+    airc_ge_tensor z, t[2];
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &z));
+    double eps = airc_ge_number_arg(b, 1, -1.0);
+    if (eps >= 0) {
+        t[0] = z;
+        AIRC_TRY(airc_ge_const_scalar(b, dt, eps, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Maximum", t, 2, dt, nd, s, &t[0]));
+        AIRC_TRY(airc_ge_const_scalar(b, dt, 1.0 - eps, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Minimum", t, 2, dt, nd, s, &z));
+    }
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 1.0, &t[0]));
+    t[1] = z;
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, nd, s, &t[1]));
+    t[0] = z;
+    AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, dt, nd, s, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Log", t, 1, dt, nd, s, &z));
+    return airc_ge_set_result(b, 0, z);
 }
 
 /* exp2(x) -> Pow(2, x) in the result's dtype */
@@ -189,6 +243,10 @@ static const ge_conv_entry conv[] = {
     {"aten.softplus.default", conv_activation, &a_softplus},
     {"aten.elu.default", conv_activation, &a_elu},
     {"aten.nan_to_num.default", conv_activation, &a_nan_to_num},
+    {"aten.hardshrink.default", conv_activation, &a_hardshrink},
+    {"aten.softshrink.default", conv_activation, &a_softshrink},
+    {"aten.celu.default", conv_celu, NULL},
+    {"aten.logit.default", conv_logit, NULL},
     {"aten.exp2.default", conv_exp2, NULL},
     {"aten.frac.default", conv_frac, NULL},
     {"aten.threshold.default", conv_threshold, NULL},
@@ -200,6 +258,8 @@ static const ge_raise_entry raise[] = {
     {"SoftplusV2", raise_activation, &a_softplus},
     {"Elu", raise_activation, &a_elu},
     {"NanToNum", raise_activation, &a_nan_to_num},
+    {"HardShrink", raise_activation, &a_hardshrink},
+    {"SoftShrink", raise_activation, &a_softshrink},
 };
 
 const ge_family airc_ge_family_activation = {conv, sizeof conv / sizeof *conv, raise,

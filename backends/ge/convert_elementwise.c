@@ -2,7 +2,8 @@
  * binary arithmetic and comparisons (Add, Sub, Mul, RealDiv, FloorDiv,
  * FloorMod for remainder, Mod for fmod, Atan2, Bitwise*, Equal, ...),
  * Cast, Identity; fmax / fmin, logaddexp and xlogy as NaN-aware
- * composites (IsNan / IsInf and SelectV2). Operands are cast to a common
+ * composites (IsNan / IsInf and SelectV2); sinc, deg2rad, signbit and
+ * heaviside as composites; Addcmul, Addcdiv, Lerp. Operands are cast to a common
  * dtype first, as TorchAir's dtype_promote does: arithmetic to the
  * result's dtype, comparisons to the inputs' promoted dtype. A number
  * operand becomes a 0-d Const. */
@@ -52,7 +53,10 @@
     X(31, "aten.asinh.default", "Asinh")                                                           \
     X(32, "aten.acosh.default", "Acosh")                                                           \
     X(33, "aten.atanh.default", "Atanh")                                                           \
-    X(34, "aten.erfc.default", "Erfc")
+    X(34, "aten.erfc.default", "Erfc")                                                             \
+    X(35, "aten.erfinv.default", "Erfinv")                                                         \
+    X(36, "aten.lgamma.default", "Lgamma")                                                         \
+    X(37, "aten.digamma.default", "Digamma")
 static const char *const unary[][2] = {
 #define X(i, aten, ge) {aten, ge},
     UNARY_OPS(X)
@@ -439,6 +443,98 @@ static airc_status raise_lerp(ge_raise *r)
     return airc_ge_raise_call(r, "aten.lerp.Tensor", args, 3, NULL, NULL, 0, &r->out[0]);
 }
 
+/* ---- composites: sinc, deg2rad, signbit, heaviside ---------------------------- */
+
+/* sinc(x) = SelectV2(x == 0, 1, Sin(pi x) / (pi x)), in the result's dtype */
+static airc_status conv_sinc(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    int32_t nd = om->ndim;
+    const int64_t *s = om->shape;
+    airc_ge_tensor x, t[2], p, c;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    t[0] = x;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 3.14159265358979323846, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, nd, s, &p));
+    AIRC_TRY(airc_ge_ew_op(b, "Sin", &p, 1, dt, nd, s, &t[0]));
+    t[1] = p;
+    AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, dt, nd, s, &p));
+    t[0] = x;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, nd, s, &c));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &t[0]));
+    AIRC_TRY(select_v2(b, om, c, t[0], p, &p));
+    return airc_ge_set_result(b, 0, p);
+}
+
+/* deg2rad(x) = x * (pi / 180) in the result's dtype */
+static airc_status conv_deg2rad(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 3.14159265358979323846 / 180.0, &in[1]));
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, "Mul", names, in, 2, NULL);
+}
+
+/* signbit(x) = x < 0, or x == 0 and 1 / x < 0 (-0); integers and bools
+ * in int64. A NaN's sign bit is not seen (torch: signbit(-nan) is true). */
+static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    int32_t nd = om->ndim;
+    const int64_t *s = om->shape;
+    airc_ge_tensor x, t[2], neg, zero;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, NULL, NULL));
+    if (!airc_dtype_is_floating(dt))
+        AIRC_TRY(airc_ge_operand(b, 0, dt = AIRC_DTYPE_I64, &x));
+    t[0] = x;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, nd, s, &neg));
+    if (!airc_dtype_is_floating(dt))
+        return airc_ge_set_result(b, 0, neg);
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, nd, s, &zero));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &t[0]));
+    t[1] = x;
+    AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, dt, nd, s, &t[0]));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, nd, s, &t[0]));
+    t[1] = zero;
+    AIRC_TRY(airc_ge_ew_op(b, "LogicalAnd", t, 2, AIRC_DTYPE_BOOL, nd, s, &t[0]));
+    t[1] = neg;
+    AIRC_TRY(airc_ge_ew_op(b, "LogicalOr", t, 2, AIRC_DTYPE_BOOL, nd, s, &t[0]));
+    return airc_ge_set_result(b, 0, t[0]);
+}
+
+/* heaviside(x, values) = SelectV2(x == 0, values, Cast(x > 0)) */
+static airc_status conv_heaviside(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    airc_ge_tensor x, v, t[2], zero, pos;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &v));
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, &s));
+    t[0] = x;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, nd, s, &zero));
+    AIRC_TRY(airc_ge_ew_op(b, "Greater", t, 2, AIRC_DTYPE_BOOL, nd, s, &pos));
+    AIRC_TRY(airc_ge_cast(b, pos, dt, &pos));
+    AIRC_TRY(select_v2(b, om, zero, v, pos, &pos));
+    return airc_ge_set_result(b, 0, pos);
+}
+
 static const ge_conv_entry conv[] = {
 #define X(i, aten, ge) {aten, conv_unary, unary[i]},
     UNARY_OPS(X)
@@ -495,6 +591,10 @@ static const ge_conv_entry conv[] = {
     {"aten.addcdiv.default", conv_addc, "Addcdiv"},
     {"aten.lerp.Scalar", conv_lerp, NULL},
     {"aten.lerp.Tensor", conv_lerp, NULL},
+    {"aten.sinc.default", conv_sinc, NULL},
+    {"aten.deg2rad.default", conv_deg2rad, NULL},
+    {"aten.signbit.default", conv_signbit, NULL},
+    {"aten.heaviside.default", conv_heaviside, NULL},
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},
     {"aten.clone.default", conv_identity, NULL},
@@ -534,7 +634,7 @@ static const ge_raise_entry raise[] = {
     {"Assign", raise_assign, NULL},
 };
 
-_Static_assert(NUNARY == 35, "conv[] and raise[] list every unary op");
+_Static_assert(NUNARY == 38, "conv[] and raise[] list every unary op");
 
 const ge_family airc_ge_family_elementwise = {conv, sizeof conv / sizeof *conv, raise,
                                               sizeof raise / sizeof *raise};

@@ -92,8 +92,9 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
     static const char *const no_bool[] = {"abs",        "relu",     "floor",     "ceil",
                                           "round",      "trunc",    "gelu",      "silu",
                                           "leaky_relu", "hardtanh", "threshold", NULL};
-    static const char *const float_only[] = {"gelu", "silu", "leaky_relu", "softplus",
-                                             "elu",  "mish", "frac",       NULL};
+    static const char *const float_only[] = {
+        "gelu", "silu", "leaky_relu", "softplus", "elu", "mish", "frac", "hardshrink",
+        "softshrink", "celu", NULL};
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_operand self;
@@ -135,6 +136,23 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
                              a.op);
     }
     AIRC_TRY(airc_meta_check_scalar(&a, "negative_slope", d));
+    AIRC_TRY(airc_meta_check_scalar(&a, "lambd", d));
+    AIRC_TRY(airc_meta_check_scalar(&a, "alpha", d));
+    if (!strcmp(name, "celu")) {
+        double alpha;
+        AIRC_TRY(airc_meta_double(&a, "alpha", 1.0, &alpha));
+        if (alpha == 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: ZeroDivisionError: alpha cannot be 0 for CELU",
+                             a.op);
+    }
+    if (!strcmp(name, "softshrink")) {
+        double lambd;
+        AIRC_TRY(airc_meta_double(&a, "lambd", 0.5, &lambd));
+        if (!(lambd >= 0))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: lambda must be greater or equal to 0, but found to be %g", a.op,
+                             lambd);
+    }
     AIRC_TRY(airc_meta_check_scalar(&a, "threshold", d));
     AIRC_TRY(airc_meta_check_scalar(&a, "value", d));
     if (!strcmp(name, "gelu")) {
@@ -260,6 +278,15 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
         return unsupported_dtype(&a, dtype);
     if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy")) && !airc_dtype_is_floating(dtype))
         dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
+    if (!strcmp(name, "heaviside")) {
+        if (ops[1].wrapped)
+            return airc_fail(AIRC_E_SHAPE, "%s: argument 'values' must be a tensor", a.op);
+        if (ops[0].t.dtype != ops[1].t.dtype)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: heaviside is not yet implemented for tensors with different "
+                             "dtypes",
+                             a.op);
+    }
     if (!strcmp(name, "logaddexp") && !airc_dtype_is_floating(dtype))
         return unsupported_dtype(&a, dtype);
     if (!strcmp(name, "pow")) {

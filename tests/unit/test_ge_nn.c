@@ -732,6 +732,39 @@ static void test_addc_lerp(void **state)
     // clang-format on
 }
 
+/* hardshrink / softshrink -> HardShrink / SoftShrink, celu -> Elu, the
+ * special functions -> Erfinv / Lgamma / Digamma, and the composites of
+ * logit (with and without eps), sinc, deg2rad, signbit (floats and
+ * integers) and heaviside */
+static void test_shrink_special(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(3, 4), POS32(3, 4), TYPED(AIRC_DTYPE_I64, 3, 4), F32(4)};
+    static const char *const types[] = {"HardShrink", "SoftShrink", "Elu",     "Erfinv",
+                                        "Lgamma",     "Digamma",    "RealDiv", "SelectV2",
+                                        NULL};
+    // clang-format off
+    run_case("shrink/special", x, 4,
+             CALL("a", "aten.hardshrink.default", "(args = (%p0, 0.3), kwargs = {})")
+             CALL("b", "aten.softshrink.default", "(args = (%p0,), kwargs = {})")
+             CALL("c", "aten.celu.default", "(args = (%p0, 0.5), kwargs = {})")
+             CALL("h", "aten.tanh.default", "(args = (%p0,), kwargs = {})")
+             CALL("d", "aten.erfinv.default", "(args = (%h,), kwargs = {})")
+             CALL("e", "aten.lgamma.default", "(args = (%p1,), kwargs = {})")
+             CALL("f", "aten.digamma.default", "(args = (%p1,), kwargs = {})")
+             CALL("s", "aten.sigmoid.default", "(args = (%p0,), kwargs = {})")
+             CALL("g", "aten.logit.default", "(args = (%s,), kwargs = {})")
+             CALL("i", "aten.logit.default", "(args = (%p0, 0.25), kwargs = {})")
+             CALL("j", "aten.sinc.default", "(args = (%p0,), kwargs = {})")
+             CALL("k", "aten.deg2rad.default", "(args = (%p2,), kwargs = {})")
+             CALL("l", "aten.signbit.default", "(args = (%p0,), kwargs = {})")
+             CALL("m", "aten.signbit.default", "(args = (%p2,), kwargs = {})")
+             CALL("r", "aten.round.default", "(args = (%p0,), kwargs = {})")
+             CALL("n", "aten.heaviside.default", "(args = (%r, %p3), kwargs = {})"),
+             "a, b, c, d, e, f, g, i, j, k, l, m, n", types);
+    // clang-format on
+}
+
 /* remainder -> FloorMod, fmod -> Mod, floor_divide -> FloorDiv, atan2
  * (integers in float), bitwise ops on integers and bools */
 static void test_mod_bitwise(void **state)
@@ -880,7 +913,7 @@ int main(void)
         cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
         cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
         cmocka_unit_test(test_nan_aware),
-        cmocka_unit_test(test_addc_lerp),      cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_addc_lerp),      cmocka_unit_test(test_shrink_special),      cmocka_unit_test(test_trig_frac_threshold),
         cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
