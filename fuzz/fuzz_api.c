@@ -207,7 +207,12 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.logit.default",
                                         "aten.heaviside.default",
                                         "aten.erfinv.default",
-                                        "aten.digamma.default"};
+                                        "aten.digamma.default",
+                                        "aten.unfold.default",
+                                        "aten.diagonal.default",
+                                        "aten.diag_embed.default",
+                                        "aten.trace.default",
+                                        "aten.linspace.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

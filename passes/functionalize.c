@@ -45,7 +45,7 @@
  *
  * Kept in place, with an info log: ops without a twin, written lists
  * (`Tensor(a!)[]`), and writes through a view without a known inverse
- * (diagonal, as_strided, or view without meta). A kept op
+ * (diagonal, unfold, as_strided, or view without meta). A kept op
  * mutates its argument in place, so that argument is made to alias the
  * root's latest value (views replayed on it where the chain holds
  * functional values), and the views of the root are replayed afterwards. */

@@ -185,6 +185,10 @@ ATEN = [
     ("split.Tensor", "split"), ("split_with_sizes.default", "split"),
     ("unbind.int", "split"),
     ("unsafe_split.Tensor", "split"), ("unsafe_split_with_sizes.default", "split"),
+    ("unfold.default", "unfold"), ("diagonal.default", "diagonal"),
+    ("diag_embed.default", "diag_embed"), ("diag.default", "diag"), ("trace.default", "trace"),
+    ("eye.default", "create"), ("eye.m", "create"), ("linspace.default", "create"),
+    ("logspace.default", "create"),
     ("detach.default", "alias"), ("alias.default", "alias"),
     ("lift_fresh.default", "alias"),
     # matmul, conv, pooling
@@ -256,7 +260,8 @@ VIEWS = {"view.default", "_reshape_alias.default", "as_strided.default", "permut
          "unsqueeze.default", "slice.Tensor", "select.int", "split.Tensor",
          "split_with_sizes.default", "unbind.int", "detach.default", "alias.default",
          "lift_fresh.default", "squeeze_.default", "squeeze_.dim", "unsqueeze_.default",
-         "t_.default", "transpose_.default", "unsafe_split.Tensor",
+         "t_.default", "transpose_.default", "unsafe_split.Tensor", "unfold.default",
+         "diagonal.default",
          "unsafe_split_with_sizes.default"}
 
 EXTRA = [

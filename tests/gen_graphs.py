@@ -599,6 +599,21 @@ def stats_head(x, counts, alpha, u):
     return ll, ent, z, lg, act, feat, step, torch.signbit(x - 0.25)
 
 
+def windows_diag(x, s, v, m):
+    # framing a signal with Tensor.unfold and a Hann window from linspace,
+    # log-spaced band weights, the diagonal and trace of score matrices, an
+    # identity mask from eye, and diagonal matrices from diag / diag_embed
+    frames = x.unfold(-1, 16, 8)
+    hann = 0.5 - 0.5 * torch.cos(torch.linspace(0, 2 * math.pi, 16))
+    bands = torch.logspace(-1, 1, 16, base=2.0)
+    spec = (frames * hann * bands).sum(-1)
+    self_scores = s.diagonal(0, -2, -1)
+    tr = torch.trace(m)
+    masked = s.masked_fill(torch.eye(4, dtype=torch.bool), float("-inf")).softmax(-1)
+    scaled = torch.diag_embed(v) @ s + torch.diag(v[0], 1)[:4, :4]
+    return spec, self_scores, tr, masked, scaled, torch.diag(m, -1)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -866,6 +881,8 @@ MODELS = {
     "stats_head": (stats_head, lambda: [
         randn(4, 6), torch.randint(0, 8, (4, 6)).float(), torch.rand(3, 5) * 3 + 0.2,
         torch.rand(4, 6) * 0.98 + 0.01]),
+    "windows_diag": (windows_diag, lambda: [randn(2, 50), randn(2, 4, 4), randn(2, 4),
+                                            randn(5, 6)]),
     "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,

@@ -1047,6 +1047,49 @@ def h_clamp_tensor(d):
     return {"self": x, "min": d.pick([None, d.tensor()]), "max": d.pick([None, d.tensor()])}
 
 
+def h_unfold(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(0, 1, 2, 3), weights=(1, 3, 4, 3)))
+    dim = d.dim(nd_of(x))
+    size = x.shape[dim] if x.shape and -nd_of(x) <= dim < nd_of(x) else 1
+    return {"self": x, "dimension": dim, "size": d.r.randint(0, size + (d.chance(0.1))),
+            "step": d.pick([1, 1, 2, 3]) if d.chance(0.95) else 0}
+
+
+def h_diagonal(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(2, 3, 4), weights=(4, 3, 2)))
+    nd = nd_of(x)
+    return {"self": x, "offset": d.pick([0, 0, 1, -1, 2, -3, 5]), "dim1": d.dim(nd),
+            "dim2": d.dim(nd)}
+
+
+def h_diag_embed(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(4, 3, 2)))
+    nd = nd_of(x) + 1
+    dims = d.pick([(-2, -1), (0, 1), (d.dim(nd), d.dim(nd))])
+    return {"self": x, "offset": d.pick([0, 0, 1, -1, 2, -2]), "dim1": dims[0],
+            "dim2": dims[1]}
+
+
+def h_diag(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(4, 5, 1)))
+    return {"self": x, "diagonal": d.pick([0, 0, 1, -1, 2, -3])}
+
+
+def h_trace(d):
+    return {"self": d.tensor(shape=d.rand_shape(ndims=(1, 2, 3), weights=(1, 6, 1)))}
+
+
+def h_eye(d):
+    return {"n": d.pick([0, 1, 2, 3, 4, 5, -1]), "m": d.pick([0, 1, 2, 3, 5, 6])}
+
+
+def h_linspace(d):
+    def num():
+        return d.pick([0, 1, 2, 3, 5, 10, -2, -7, 0.5, 2.5, -1.5, 4.25, 100, -3.75])
+    return {"start": num(), "end": num(), "steps": d.pick([0, 1, 2, 3, 4, 5, 7, 9, 16]),
+            "base": d.pick([10.0, 2.0, 0.5, 3.0])}
+
+
 def h_lerp(d, tensor_weight):
     # end and a weight tensor of self's dtype (torch refuses any other),
     # weights around [0, 1] and past it on both sides
@@ -1105,6 +1148,9 @@ HINTS = {
     "contiguous": h_memory_format, "zeros_like": h_memory_format, "ones_like": h_memory_format,
     "full_like": h_memory_format,
     "clamp.Tensor": h_clamp_tensor, "clamp_.Tensor": h_clamp_tensor,
+    "unfold": h_unfold, "diagonal": h_diagonal, "diag_embed": h_diag_embed, "diag": h_diag,
+    "trace": h_trace, "eye": h_eye, "eye.m": h_eye, "linspace": h_linspace,
+    "logspace": h_linspace,
     "lerp.Scalar": lambda d: h_lerp(d, False), "lerp_.Scalar": lambda d: h_lerp(d, False),
     "lerp.Tensor": lambda d: h_lerp(d, True), "lerp_.Tensor": lambda d: h_lerp(d, True),
 }
@@ -1275,6 +1321,12 @@ EXCLUSIONS = {
         "native_group_norm of a group whose values are all equal (a group of one value "
         "included): the exact result is the bias, torch's fused x * scale + shift with an fma "
         "leaves the rounding residual of a product scaled by rstd = 1 / sqrt(eps)",
+    "space_lanes":
+        "linspace / logspace whose values differ from torch's own scalar formula (start + "
+        "step * i for the first half, end - step * (steps - 1 - i) for the second, the step "
+        "and each operation in the dtype, integers truncated from double): torch's vectorized "
+        "loop computes a chunk's lanes as its first value + j * step, so its last bits (an "
+        "integer's truncation) depend on the SIMD width; airc computes the formula",
     "topk_order":
         "topk of a line holding equal values (NaNs equal one another, -0.0 equals 0.0), or "
         "with sorted=False and k > 1: torch's nth_element leaves the order of equal values "
@@ -1358,6 +1410,8 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("torch_int_overflow")
     if name == "baddbmm" and val("beta") == 0:
         raise Excluded("baddbmm_beta_zero")
+    if name in ("linspace", "logspace") and val("dtype") == torch.bool:
+        raise Excluded("kernel_gap")  # torch returns an empty one, never calling its kernel
     if name in ("addmm", "baddbmm") and any(
             isinstance(val(p), float) and not math.isfinite(val(p)) for p in ("alpha", "beta")):
         raise Excluded("gemm_nonfinite_scale")
@@ -1509,9 +1563,48 @@ def within_tolerance(got, want):
     return bool(ok.all())
 
 
+def space_formula(name, start, end, steps, base, dtype):
+    """linspace / logspace by torch's scalar formula (what airc computes)."""
+    integral = not dtype.is_floating_point
+    conv = (lambda v: float(v)) if integral and name == "logspace" else \
+        (lambda v: int(v)) if integral else \
+        (lambda v: torch.tensor(v, dtype=torch.float64).to(dtype).double().item())
+    ct = None if integral else torch.float32 if name == "logspace" and dtype in (
+        torch.float16, torch.bfloat16) else dtype
+    r = (lambda v: v) if ct is None else \
+        (lambda v: torch.tensor(v, dtype=torch.float64).to(ct).double().item())
+    try:
+        s, e = conv(start), conv(end)
+    except (OverflowError, ValueError):
+        return None
+    if name == "logspace" and not integral:
+        base = conv(base)
+    out = []
+    for i in range(steps):
+        if steps == 1:
+            x = s
+        else:
+            step = r(r(e - s) / (steps - 1))
+            x = r(s + r(step * r(i))) if i < steps // 2 else r(e - r(step * r(steps - i - 1)))
+        if name == "logspace":
+            try:
+                x = float(base) ** x
+            except (OverflowError, ZeroDivisionError):
+                return None
+        out.append(x)
+    return torch.tensor(out, dtype=torch.float64).to(dtype)
+
+
 def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
     """Rules decided by torch's result (res: a tensor, tuple or list)."""
     name = base_name(qualname)
+    if name in ("linspace", "logspace") and isinstance(res, torch.Tensor):
+        args = list(t_pos) + [None] * 4
+        get = lambda i, k, dflt: t_kw.get(k, args[i] if args[i] is not None else dflt)
+        want = space_formula(name, get(0, "start", 0), get(1, "end", 0), res.numel(),
+                             get(3, "base", 10.0), res.dtype)
+        if want is None or not bool(((want == res) | (want.isnan() & res.isnan())).all()):
+            raise Excluded("space_lanes")
     tensors = [v for v in t_pos + list(t_kw.values()) if isinstance(v, torch.Tensor)]
     tensors += [x for v in t_pos if isinstance(v, list) for x in v if isinstance(x, torch.Tensor)]
     if any(t.numel() == 0 or t.dim() == 0 for t in tensors):
@@ -1657,6 +1750,11 @@ def guard(qualname, pos, kw):
     if sizes is not None and all(isinstance(s, int) and s >= 0 for s in sizes) and \
             numel(sizes) > MAX_OUT_NUMEL:
         raise Skip
+    if name in ("eye", "linspace", "logspace", "diag_embed", "diag"):
+        # their sizes are numbers: n, m, steps; an offset widens a square
+        ints = [v for v in list(pos) + list(kw.values()) if isinstance(v, int)]
+        if any(abs(v) > 64 for v in ints):
+            raise Skip
     if name == "arange":
         nums = [v for v in pos if isinstance(v, (int, float))]
         if any(abs(v) > 100 for v in nums):

@@ -1,8 +1,9 @@
 /* Built-in CPU kernels, shape family: views (no copy: the output's shape
  * and strides come from the node's meta, the kernel only points it at the
  * input's memory plus the view's storage offset), and the table of the
- * whole family (copies, joins, indexing and creation live in
- * k_shape_copy.c, k_shape_index.c and k_shape_create.c). */
+ * whole family (copies, joins, indexing, creation and the diagonal family
+ * live in k_shape_copy.c, k_shape_index.c, k_shape_create.c and
+ * k_shape_diag.c). */
 #include "backends/cpu/k_shape_impl.h"
 
 static airc_status need_input(airc_kernel_ctx *k, size_t i)
@@ -89,6 +90,30 @@ static airc_status k_select(airc_kernel_ctx *k, void *ud)
     return view_at(k, 0, i * x->strides[d]);
 }
 
+/* unfold(self, dimension, size, step): the windows start where self does */
+static airc_status k_unfold(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need_input(k, 0));
+    return view_at(k, 0, 0);
+}
+
+/* diagonal(self, offset=0, dim1=0, dim2=1) */
+static airc_status k_diagonal(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need_input(k, 0));
+    const airc_tview *x = k->in[0];
+    int32_t d1 = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 2, 0), x->ndim),
+            d2 = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 3, 1), x->ndim);
+    const airc_tview *o = &k->out[0];
+    if (d1 < 0 || d1 >= x->ndim || d2 < 0 || d2 >= x->ndim || d1 == d2 || o->ndim < 1)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "bad diagonal dims for a %d-d tensor",
+                             (int)x->ndim);
+    int64_t len = o->shape[o->ndim - 1];
+    return view_at(k, 0, airc_cpu_diagonal_offset(x, airc_cpu_arg_int(k, 1, 0), d1, d2, len));
+}
+
 /* split.Tensor / split_with_sizes / unbind.int (and unsafe_split): output i starts after the
  * sizes (along dim) of the outputs before it, which meta fixed. */
 static airc_status split_views(airc_kernel_ctx *k, size_t dim_arg, bool unbind)
@@ -142,11 +167,16 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.copy.default", airc_cpu_k_copy},
     {"aten.copy_.default", airc_cpu_k_copy_},
     {"aten.detach.default", k_alias},
+    {"aten.diag.default", airc_cpu_k_diag},
+    {"aten.diag_embed.default", airc_cpu_k_diag_embed},
+    {"aten.diagonal.default", k_diagonal},
     {"aten.embedding.default", airc_cpu_k_embedding},
     {"aten.empty.memory_format", airc_cpu_k_zeros},
     {"aten.empty_like.default", airc_cpu_k_zeros},
     {"aten.empty_strided.default", airc_cpu_k_zeros},
     {"aten.expand.default", k_alias},
+    {"aten.eye.default", airc_cpu_k_eye},
+    {"aten.eye.m", airc_cpu_k_eye},
     {"aten.fill.Scalar", airc_cpu_k_fill_arg1},
     {"aten.fill_.Scalar", airc_cpu_k_fill_},
     {"aten.flip.default", airc_cpu_k_flip},
@@ -161,6 +191,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.index_select.default", airc_cpu_k_index_select},
     {"aten.lift_fresh.default", k_alias},
     {"aten.lift_fresh_copy.default", airc_cpu_k_clone},
+    {"aten.linspace.default", airc_cpu_k_linspace},
+    {"aten.logspace.default", airc_cpu_k_logspace},
     {"aten.new_empty.default", airc_cpu_k_zeros},
     {"aten.new_empty_strided.default", airc_cpu_k_zeros},
     {"aten.new_full.default", airc_cpu_k_new_full},
@@ -198,6 +230,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.stack.default", airc_cpu_k_stack},
     {"aten.t.default", k_alias},
     {"aten.t_.default", k_alias},
+    {"aten.trace.default", airc_cpu_k_trace},
     {"aten.transpose.int", k_alias},
     {"aten.transpose_.default", k_alias},
     {"aten.tril.default", airc_cpu_k_tril},
@@ -205,6 +238,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.triu.default", airc_cpu_k_triu},
     {"aten.triu_.default", airc_cpu_k_triu_},
     {"aten.unbind.int", k_unbind},
+    {"aten.unfold.default", k_unfold},
     {"aten.unsafe_split.Tensor", k_split},
     {"aten.unsafe_split_with_sizes.default", k_split},
     {"aten.unsqueeze.default", k_alias},

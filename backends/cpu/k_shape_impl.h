@@ -53,6 +53,23 @@ AIRC_CPU_KERNEL(arange);
 AIRC_CPU_KERNEL(arange_start);
 AIRC_CPU_KERNEL(arange_start_step);
 
+/* k_shape_diag.c */
+AIRC_CPU_KERNEL(diag_embed);
+AIRC_CPU_KERNEL(diag);
+AIRC_CPU_KERNEL(trace);
+AIRC_CPU_KERNEL(eye); /* eye, eye.m */
+AIRC_CPU_KERNEL(linspace);
+AIRC_CPU_KERNEL(logspace);
+/* linspace (log false) / logspace into the 1-d out, of its dtype, as
+ * torch 1.13's CPU kernels compute them (shared with the GE lowering,
+ * which emits the values as a Const). */
+AIRC_HIDDEN void airc_cpu_space(airc_tview *out, const airc_cpu_scalar *start,
+                                const airc_cpu_scalar *end, double base, bool log);
+/* Where the offset-th diagonal of dims d1, d2 of t (of len elements)
+ * starts, in elements from t's data (0 for an empty one, as torch). */
+AIRC_HIDDEN int64_t airc_cpu_diagonal_offset(const airc_tview *t, int64_t offset, int32_t d1,
+                                             int32_t d2, int64_t len);
+
 /* The tensor an in-place op writes: out[0] as the executor set it (the
  * written input's view), or that input itself when out[0] has no data. */
 AIRC_HIDDEN airc_tview *airc_cpu_inplace_target(airc_kernel_ctx *k);

@@ -86,7 +86,8 @@ static airc_status conv_celu(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor x;
     AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &x));
     double alpha = airc_ge_number_arg(b, 1, 1.0);
-    if (!(fabs(alpha) <= FLT_MAX) || !(fabs(1.0 / alpha) <= FLT_MAX))
+    if ((isfinite(alpha) && fabs(alpha) > FLT_MAX) ||
+        (isfinite(1.0 / alpha) && fabs(1.0 / alpha) > FLT_MAX))
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "celu: alpha %g or its inverse is past a float "
                          "attribute's range",

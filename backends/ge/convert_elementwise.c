@@ -1,7 +1,9 @@
 /* Elementwise ops to and from Ascend IR: unary math (Abs, Exp, Relu, ...),
  * binary arithmetic and comparisons (Add, Sub, Mul, RealDiv, FloorDiv,
  * FloorMod for remainder, Mod for fmod, Atan2, Bitwise*, Equal, ...),
- * Cast, Identity; fmax / fmin, logaddexp and xlogy as NaN-aware
+ * Cast, Identity; logical_and / or / xor -> LogicalAnd / LogicalOr /
+ * NotEqual of bools (their operands read in their result type first);
+ * fmax / fmin, logaddexp and xlogy as NaN-aware
  * composites (IsNan / IsInf and SelectV2); sinc, deg2rad, signbit and
  * heaviside as composites; Addcmul, Addcdiv, Lerp. Operands are cast to a common
  * dtype first, as TorchAir's dtype_promote does: arithmetic to the
@@ -123,52 +125,60 @@ static const binary_op b_band = {"BitwiseAnd", "aten.bitwise_and.Tensor", false}
 static const binary_op b_bor = {"BitwiseOr", "aten.bitwise_or.Tensor", false};
 static const binary_op b_bxor = {"BitwiseXor", "aten.bitwise_xor.Tensor", false};
 
-/* dtype of argument i as an operand: its tensor's, or the number's kind. */
-static airc_dtype operand_dtype(airc_ge_builder *b, size_t i, bool *is_tensor)
+/* torch.result_type of the node's first two arguments (a 0-dim tensor and
+ * a number weigh less than a dimensioned tensor); UNDEFINED when they
+ * cannot be read. */
+static airc_dtype promoted_dtype(const airc_node *n)
 {
-    const airc_value *v = airc_ge_arg(b, i);
-    *is_tensor = v && v->kind == AIRC_VALUE_NODE;
-    if (*is_tensor) {
-        airc_ge_tensor t;
-        airc_dtype d = AIRC_DTYPE_UNDEFINED;
-        if (airc_ge_input(b, i, &t) == AIRC_OK)
-            airc_ge_tensor_meta(b, t, &d, NULL, NULL);
-        return d;
+    airc_meta_args a;
+    airc_operand ops[2];
+    if (airc_meta_bind((airc_node *)n, &a) != AIRC_OK || a.schema->nargs < 2) {
+        airc_set_error(AIRC_OK, "");
+        return AIRC_DTYPE_UNDEFINED;
     }
-    if (v && v->kind == AIRC_VALUE_FLOAT)
-        return AIRC_DTYPE_F32;
-    if (v && v->kind == AIRC_VALUE_BOOL)
-        return AIRC_DTYPE_BOOL;
-    return AIRC_DTYPE_I64;
+    for (int i = 0; i < 2; i++)
+        if (airc_meta_operand(&a, a.schema->args[i].name, &ops[i]) != AIRC_OK ||
+            !ops[i].present) {
+            airc_set_error(AIRC_OK, "");
+            return AIRC_DTYPE_UNDEFINED;
+        }
+    return airc_result_type(ops, 2);
 }
 
-static int category(airc_dtype d)
+/* The dtype both operands are computed in: the result's, or for
+ * comparisons the operands' result type. */
+static airc_dtype compute_dtype(airc_ge_builder *b, const airc_node *n, const binary_op *op)
 {
-    return d == AIRC_DTYPE_BOOL ? 0 : airc_dtype_is_floating(d) ? 2 : 1;
+    return op->compare ? promoted_dtype(n) : airc_ge_node_dtype(b, 0);
 }
 
-/* The dtype both operands are computed in. */
-static airc_dtype compute_dtype(airc_ge_builder *b, const binary_op *op)
+/* Operand i in dt, then as bool: the logical ops read their operands
+ * after torch's common dtype (an int64 -2^40 next to an int16 tensor is
+ * 0, false). */
+static airc_status as_bool(airc_ge_builder *b, size_t i, airc_dtype dt, airc_ge_tensor *out)
 {
-    if (!op->compare)
-        return airc_ge_node_dtype(b, 0);
-    bool t0, t1;
-    airc_dtype d0 = operand_dtype(b, 0, &t0), d1 = operand_dtype(b, 1, &t1);
-    /* a number widens a tensor only from a lower category (bool <
-     * integer < floating): to int64 or float32, the number's dtype here */
-    if (t0 && !t1)
-        return category(d1) > category(d0) ? d1 : d0;
-    if (t1 && !t0)
-        return category(d0) > category(d1) ? d0 : d1;
-    return airc_promote_types(d0, d1);
+    AIRC_TRY(airc_ge_operand(b, i, dt == AIRC_DTYPE_UNDEFINED ? AIRC_DTYPE_BOOL : dt, out));
+    return airc_ge_cast(b, *out, AIRC_DTYPE_BOOL, out);
+}
+
+/* logical_and / logical_or / logical_xor (ud "LogicalAnd" / "LogicalOr" /
+ * "NotEqual") of the operands as bools */
+static airc_status conv_logical(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    airc_dtype dt = promoted_dtype(n);
+    airc_ge_tensor in[2];
+    AIRC_TRY(as_bool(b, 0, dt, &in[0]));
+    AIRC_TRY(as_bool(b, 1, dt, &in[1]));
+    static const char *const names[] = {"x1", "x2"};
+    return airc_ge_simple(b, ud, names, in, 2, NULL);
 }
 
 static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     const binary_op *op = ud;
-    airc_dtype dt = compute_dtype(b, op);
-    if (!strcmp(op->ge, "LogicalAnd") || !strcmp(op->ge, "LogicalOr"))
-        dt = AIRC_DTYPE_BOOL;
+    airc_dtype dt = compute_dtype(b, n, op);
+    if (dt == AIRC_DTYPE_UNDEFINED)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "%s: operands without meta", n->target);
     airc_ge_tensor in[2];
     AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
     AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
@@ -407,10 +417,22 @@ static airc_status conv_addc(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_simple(b, ud, names, in, 4, NULL);
 }
 
-/* Addcmul / Addcdiv back: self + value * x1 * x2 (or / x2) */
+/* Addcmul / Addcdiv back: addcmul / addcdiv with the Const value as their
+ * number; a computed value as self + value * x1 * x2 (or / x2) */
 static airc_status raise_addc(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 4));
+    const airc_value *value = NULL;
+    if (r->cin[3])
+        AIRC_TRY(airc_ge_tensordef_number(r, r->cin[3], &value, NULL));
+    const bool mul = !strcmp(r->data, "aten.mul.Tensor");
+    if (value) {
+        const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                     airc_ge_vnode(r, r->in[2])};
+        static const char *const kw[] = {"value"};
+        return airc_ge_raise_call(r, mul ? "aten.addcmul.default" : "aten.addcdiv.default", args,
+                                  3, kw, &value, 1, &r->out[0]);
+    }
     airc_node *t;
     const airc_value *args[2] = {airc_ge_vnode(r, r->in[3]), airc_ge_vnode(r, r->in[1])};
     AIRC_TRY(airc_ge_raise_call(r, "aten.mul.Tensor", args, 2, NULL, NULL, 0, &t));
@@ -566,8 +588,9 @@ static const ge_conv_entry conv[] = {
     {"aten.gt.Scalar", conv_binary, &b_gt},
     {"aten.ge.Tensor", conv_binary, &b_ge},
     {"aten.ge.Scalar", conv_binary, &b_ge},
-    {"aten.logical_and.default", conv_binary, &b_and},
-    {"aten.logical_or.default", conv_binary, &b_or},
+    {"aten.logical_and.default", conv_logical, "LogicalAnd"},
+    {"aten.logical_or.default", conv_logical, "LogicalOr"},
+    {"aten.logical_xor.default", conv_logical, "NotEqual"},
     {"aten.floor_divide.default", conv_binary, &b_floordiv},
     {"aten.floor_divide.Scalar", conv_binary, &b_floordiv},
     {"aten.remainder.Tensor", conv_binary, &b_floormod},

@@ -287,7 +287,8 @@ static airc_status raise_scatter(ge_raise *r)
 
 /* index_copy(self, dim, index, source) -> TensorScatterUpdate on self and
  * source with dim moved first, the index as [n, 1]; moved back. A 0-dim
- * self is the source; an empty index leaves self. */
+ * self becomes the source's last value (torch writes them in order, all
+ * at index 0); an empty index leaves self. */
 static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
@@ -303,12 +304,23 @@ static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void 
     AIRC_TRY(airc_ge_tensor_meta(b, idx, &it, &in, &is));
     int64_t count = in ? is[0] : 1;
     static const char *const one[] = {"x"};
-    if (nd == 0) {
-        AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 0, NULL, &src));
-        return airc_ge_simple(b, "Identity", one, &src, 1, NULL);
-    }
     if (!count)
         return airc_ge_simple(b, "Identity", one, &x, 1, NULL);
+    if (nd == 0) { /* every index is 0: the last of the source's values wins */
+        int64_t last = count - 1, axis = 0;
+        airc_ge_tensor ci, ca;
+        AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 1, &count, &src));
+        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &last, &ci));
+        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &ca));
+        airc_ge_op *op;
+        AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", src));
+        AIRC_TRY(airc_ge_op_input(op, "indices", ci));
+        AIRC_TRY(airc_ge_op_input(op, "axis", ca));
+        AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
+        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 0, NULL, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
     int64_t dim = airc_ge_int_arg(b, 1, 0), perm[AIRC_MAX_DIMS], inv[AIRC_MAX_DIMS];
     dim = dim < 0 ? dim + nd : dim;
     if (dim < 0 || dim >= nd)

@@ -12,8 +12,7 @@
  * and clamp_min / clamp_max -> Maximum / Minimum; leaky_relu -> LeakyRelu;
  * div with rounding_mode -> FloorDiv, RealDiv + Trunc (floats) or
  * TruncateDiv (integers); log2 / log10 -> Log + Mul by 1/ln base (the Log raiser of
- * the elementwise family reads no `base`); logical_xor -> NotEqual of
- * bools; linear / matmul -> MatMulV2 (2-d) or BatchMatMulV2 (broadcasting;
+ * the elementwise family reads no `base`); linear / matmul -> MatMulV2 (2-d) or BatchMatMulV2 (broadcasting;
  * transpose_x2 / adj_x2 for linear's weight, its bias as the op's input). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
@@ -542,16 +541,33 @@ static airc_status conv_avg_pool(airc_ge_builder *b, const airc_node *n, void *u
  * non-NULL) -> AdaptiveMaxPool2d, its int64 argmax the indices */
 static airc_status conv_adaptive_pool(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)n;
     airc_ge_tensor x;
     AIRC_TRY(airc_ge_input(b, 0, &x));
     int64_t size[2];
     AIRC_TRY(spatial_arg(b, 1, 2, NULL, size));
     airc_ge_op *op;
+    airc_ge_tensor y, idx;
+    const airc_tmeta *om = &n->out[0];
+    if (!ud && om->ndim == 2) {
+        /* torch's adaptive_avg_pool2d of a 2-d input to 1x1 is a mean of
+         * it (mean.dim): pooled as one plane [1, H, W] */
+        airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+        const int64_t *xs;
+        int32_t xnd = 0;
+        AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &xnd, &xs));
+        int64_t s3[3] = {1, xnd == 2 ? xs[0] : 1, xnd == 2 ? xs[1] : 1},
+                o3[3] = {1, om->shape[0], om->shape[1]};
+        AIRC_TRY(airc_ge_reshape(b, x, dt, 3, s3, &x));
+        AIRC_TRY(airc_ge_op_create(b, "AdaptiveAvgPool2d", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", x));
+        AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", size, 2));
+        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 3, o3, &y));
+        AIRC_TRY(airc_ge_reshape(b, y, om->dtype, 2, om->shape, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
     AIRC_TRY(airc_ge_op_create(b, ud ? "AdaptiveMaxPool2d" : "AdaptiveAvgPool2d", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", size, 2));
-    airc_ge_tensor y, idx;
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
     AIRC_TRY(airc_ge_set_result(b, 0, y));
     if (!ud)
@@ -676,7 +692,7 @@ static airc_status conv_clamp(airc_ge_builder *b, const airc_node *n, void *ud)
                      n->op->qualname);
 }
 
-/* ---- div with rounding, log2, logical_xor ------------------------------------------------ */
+/* ---- div with rounding, log2 ---------------------------------------------------------- */
 
 /* div.Tensor_mode / div.Scalar_mode(self, other, *, rounding_mode). */
 static airc_status conv_div_mode(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -727,17 +743,6 @@ static airc_status conv_log_base(airc_ge_builder *b, const airc_node *n, void *u
     airc_ge_tensor in[2] = {l, c};
     static const char *const xy[] = {"x1", "x2"};
     return airc_ge_simple(b, "Mul", xy, in, 2, NULL);
-}
-
-static airc_status conv_logical_xor(airc_ge_builder *b, const airc_node *n, void *ud)
-{
-    (void)n;
-    (void)ud;
-    airc_ge_tensor in[2];
-    AIRC_TRY(airc_ge_operand(b, 0, AIRC_DTYPE_BOOL, &in[0]));
-    AIRC_TRY(airc_ge_operand(b, 1, AIRC_DTYPE_BOOL, &in[1]));
-    static const char *const xy[] = {"x1", "x2"};
-    return airc_ge_simple(b, "NotEqual", xy, in, 2, NULL);
 }
 
 /* ---- linear, matmul ------------------------------------------------------------------------ */
@@ -1315,7 +1320,6 @@ static const ge_conv_entry conv[] = {
     {"aten.div.Tensor_mode", conv_div_mode, NULL},
     {"aten.log2.default", conv_log_base, (void *)&inv_ln2},
     {"aten.log10.default", conv_log_base, (void *)&inv_ln10},
-    {"aten.logical_xor.default", conv_logical_xor, NULL},
     {"aten.linear.default", conv_linear, NULL},
     {"aten.matmul.default", conv_matmul, NULL},
 };

@@ -150,6 +150,8 @@ extern const ge_family airc_ge_family_index;  /* index.Tensor */
 extern const ge_family airc_ge_family_activation; /* softplus .. exp2, prelu, glu */
 extern const ge_family
     airc_ge_family_spatial; /* pixel_(un)shuffle, roll, grid_sampler_2d, im2col */
+extern const ge_family
+    airc_ge_family_diag; /* unfold, diagonal, diag(_embed), trace, eye, linspace */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

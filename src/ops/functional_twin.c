@@ -29,6 +29,7 @@
 static const char *const renamed_twins[][2] = {
     {"aten.pow_.Scalar", "aten.pow.Tensor_Scalar"},
     {"aten.pow_.Tensor", "aten.pow.Tensor_Tensor"},
+    {"aten.floor_divide_.Tensor", "aten.floor_divide.default"},
     {"aten.zero_.default", "aten.zeros_like.default"},
     {"aten.transpose_.default", "aten.transpose.int"},
 };

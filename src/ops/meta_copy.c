@@ -290,6 +290,47 @@ airc_status airc_meta_create(airc_node *n, void *user_data)
         }
         out.ndim = 1;
         AIRC_TRY(arange_size(&a, out.dtype, &out.shape[0]));
+    } else if (!strcmp(name, "eye")) {
+        /* eye(n) / eye.m(n, m) */
+        out.dtype = has_dtype ? dtype : AIRC_DTYPE_F32;
+        out.ndim = 2;
+        AIRC_TRY(airc_meta_int(&a, "n", 0, &out.shape[0]));
+        out.shape[1] = out.shape[0];
+        if (airc_meta_find(&a, "m") >= 0)
+            AIRC_TRY(airc_meta_int(&a, "m", 0, &out.shape[1]));
+        for (int i = 0; i < 2; i++)
+            if (out.shape[i] < 0)
+                return airc_fail(AIRC_E_SHAPE, "%s: %s must be greater or equal to 0, got %" PRId64,
+                                 a.op, i ? "m" : "n", out.shape[i]);
+        AIRC_TRY(airc_meta_check_numel(&a, out.shape, 2));
+    } else if (!strcmp(name, "linspace") || !strcmp(name, "logspace")) {
+        /* steps values from start to end (logspace: base to their power);
+         * the bounds convert to the dtype, checked; no bool kernel */
+        out.dtype = has_dtype ? dtype : AIRC_DTYPE_F32;
+        out.ndim = 1;
+        AIRC_TRY(airc_meta_int(&a, "steps", 0, &out.shape[0]));
+        if (out.shape[0] < 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: number of steps must be non-negative", a.op);
+        if (out.dtype == AIRC_DTYPE_BOOL)
+            return airc_fail(AIRC_E_SHAPE, "%s: \"%s_cpu\" not implemented for 'Bool'", a.op, name);
+        /* torch converts them in its kernel, which an empty result skips
+         * (logspace checks them so, and computes in double for integers) */
+        if (out.shape[0] > 0) {
+            AIRC_TRY(airc_meta_check_scalar(&a, "start", out.dtype));
+            AIRC_TRY(airc_meta_check_scalar(&a, "end", out.dtype));
+        }
+        if (out.shape[0] == 1 && !strcmp(name, "logspace")) {
+            /* one step is fill_(base ** start), a checked conversion */
+            double start, base;
+            AIRC_TRY(airc_meta_double(&a, "start", 0, &start));
+            AIRC_TRY(airc_meta_double(&a, "base", 10, &base));
+            if (airc_meta_number_overflows(true, pow(base, start), 0, out.dtype))
+                return airc_fail(AIRC_E_SHAPE,
+                                 "%s: value cannot be converted to type %s without overflow",
+                                 a.op, airc_meta_number_overflows(true, pow(base, start), 0,
+                                                                  out.dtype));
+        }
+        AIRC_TRY(airc_meta_check_numel(&a, out.shape, 1));
     } else if (!strcmp(name, "scalar_tensor")) {
         out.dtype = has_dtype ? dtype : AIRC_DTYPE_F32;
         out.ndim = 0;

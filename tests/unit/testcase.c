@@ -71,12 +71,25 @@ static int64_t get_i(const airc_tensor *t, size_t i)
 
 bool airc_test_same_values(const airc_tensor *got, const airc_tensor *want, const char *what)
 {
+    return airc_test_close_values(got, want, 1e-4, what);
+}
+
+/* print_error unless `what` is NULL (a quiet check) */
+#define MISMATCH(...)                                                                              \
+    do {                                                                                           \
+        if (what)                                                                                  \
+            print_error(__VA_ARGS__);                                                              \
+    } while (0)
+
+bool airc_test_close_values(const airc_tensor *got, const airc_tensor *want, double tol,
+                            const char *what)
+{
     if (!got || !want) {
-        print_error("%s: missing tensor\n", what);
+        MISMATCH("%s: missing tensor\n", what);
         return false;
     }
     if (airc_tensor_dtype(got) != airc_tensor_dtype(want)) {
-        print_error("%s: dtype %s, want %s\n", what, airc_dtype_name(airc_tensor_dtype(got)),
+        MISMATCH("%s: dtype %s, want %s\n", what, airc_dtype_name(airc_tensor_dtype(got)),
                     airc_dtype_name(airc_tensor_dtype(want)));
         return false;
     }
@@ -85,7 +98,7 @@ bool airc_test_same_values(const airc_tensor *got, const airc_tensor *want, cons
     for (int32_t d = 0; shape_ok && d < nd; d++)
         shape_ok = airc_tensor_shape(got)[d] == airc_tensor_shape(want)[d];
     if (!shape_ok) {
-        print_error("%s: shape differs (ndim %d, want %d)\n", what, (int)airc_tensor_ndim(got),
+        MISMATCH("%s: shape differs (ndim %d, want %d)\n", what, (int)airc_tensor_ndim(got),
                     (int)nd);
         return false;
     }
@@ -93,7 +106,7 @@ bool airc_test_same_values(const airc_tensor *got, const airc_tensor *want, cons
     if (!is_float(airc_tensor_dtype(want))) {
         for (size_t i = 0; i < n; i++)
             if (get_i(got, i) != get_i(want, i)) {
-                print_error("%s: element %zu is %lld, want %lld\n", what, i,
+                MISMATCH("%s: element %zu is %lld, want %lld\n", what, i,
                             (long long)get_i(got, i), (long long)get_i(want, i));
                 return false;
             }
@@ -105,15 +118,15 @@ bool airc_test_same_values(const airc_tensor *got, const airc_tensor *want, cons
         if (isfinite(w) && w > maxabs)
             maxabs = w;
     }
-    double atol = 1e-4 * (1 + maxabs);
+    double atol = tol * (1 + maxabs);
     for (size_t i = 0; i < n; i++) {
         double g = get_f(got, i), w = get_f(want, i);
         if (isnan(w) && isnan(g))
             continue;
         if (g == w)
             continue;
-        if (!(fabs(g - w) <= atol + 1e-4 * fabs(w))) {
-            print_error("%s: element %zu is %.9g, want %.9g\n", what, i, g, w);
+        if (!(fabs(g - w) <= atol + tol * fabs(w))) {
+            MISMATCH("%s: element %zu is %.9g, want %.9g\n", what, i, g, w);
             return false;
         }
     }

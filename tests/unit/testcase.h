@@ -33,6 +33,9 @@ airc_status airc_test_read_npy(airc_context *ctx, const char *path, airc_tensor 
  * and bools exactly; NaN matches NaN. Prints the first mismatch, prefixed
  * by `what`. */
 bool airc_test_same_values(const airc_tensor *got, const airc_tensor *want, const char *what);
+/* The same with tol for both 1e-4s; what NULL: prints nothing. */
+bool airc_test_close_values(const airc_tensor *got, const airc_tensor *want, double tol,
+                            const char *what);
 
 /* Sizes written "2,3" in a case file, or "-" for none, into out (at most
  * AIRC_MAX_DIMS, asserted); returns the count. */

@@ -1,0 +1,33 @@
+graph():
+    %x_1 : [#users=1] = placeholder[target=x_1]
+    %s_1 : [#users=3] = placeholder[target=s_1]
+    %v_1 : [#users=2] = placeholder[target=v_1]
+    %m_1 : [#users=2] = placeholder[target=m_1]
+    %unfold : [#users=1] = call_function[target=torch.ops.aten.unfold.default](args = (%x_1, -1, 16, 8), kwargs = {})
+    %linspace : [#users=1] = call_function[target=torch.ops.aten.linspace.default](args = (0, 6.283185307179586, 16), kwargs = {device: cpu, pin_memory: False})
+    %cos : [#users=1] = call_function[target=torch.ops.aten.cos.default](args = (%linspace,), kwargs = {})
+    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cos, 0.5), kwargs = {})
+    %rsub : [#users=1] = call_function[target=torch.ops.aten.rsub.Scalar](args = (%mul, 0.5), kwargs = {})
+    %logspace : [#users=1] = call_function[target=torch.ops.aten.logspace.default](args = (-1, 1, 16, 2.0), kwargs = {device: cpu, pin_memory: False})
+    %mul_1 : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%unfold, %rsub), kwargs = {})
+    %mul_2 : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%mul_1, %logspace), kwargs = {})
+    %sum_1 : [#users=1] = call_function[target=torch.ops.aten.sum.dim_IntList](args = (%mul_2, [-1]), kwargs = {})
+    %diagonal : [#users=1] = call_function[target=torch.ops.aten.diagonal.default](args = (%s_1, 0, -2, -1), kwargs = {})
+    %trace : [#users=1] = call_function[target=torch.ops.aten.trace.default](args = (%m_1,), kwargs = {})
+    %eye : [#users=1] = call_function[target=torch.ops.aten.eye.default](args = (4,), kwargs = {dtype: torch.bool, device: cpu, pin_memory: False})
+    %masked_fill : [#users=1] = call_function[target=torch.ops.aten.masked_fill.Scalar](args = (%s_1, %eye, -inf), kwargs = {})
+    %_softmax : [#users=1] = call_function[target=torch.ops.aten._softmax.default](args = (%masked_fill, -1, False), kwargs = {})
+    %diag_embed : [#users=1] = call_function[target=torch.ops.aten.diag_embed.default](args = (%v_1,), kwargs = {})
+    %expand : [#users=1] = call_function[target=torch.ops.aten.expand.default](args = (%diag_embed, [2, 4, 4]), kwargs = {})
+    %_reshape_alias : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%expand, [2, 4, 4], [16, 4, 1]), kwargs = {})
+    %expand_1 : [#users=1] = call_function[target=torch.ops.aten.expand.default](args = (%s_1, [2, 4, 4]), kwargs = {})
+    %_reshape_alias_1 : [#users=1] = call_function[target=torch.ops.aten._reshape_alias.default](args = (%expand_1, [2, 4, 4], [16, 4, 1]), kwargs = {})
+    %bmm : [#users=1] = call_function[target=torch.ops.aten.bmm.default](args = (%_reshape_alias, %_reshape_alias_1), kwargs = {})
+    %_unsafe_view : [#users=1] = call_function[target=torch.ops.aten._unsafe_view.default](args = (%bmm, [2, 4, 4]), kwargs = {})
+    %select : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%v_1, 0, 0), kwargs = {})
+    %diag : [#users=1] = call_function[target=torch.ops.aten.diag.default](args = (%select, 1), kwargs = {})
+    %slice_1 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%diag, 0, 0, 4), kwargs = {})
+    %slice_2 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%slice_1, 1, 0, 4), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%_unsafe_view, %slice_2), kwargs = {})
+    %diag_1 : [#users=1] = call_function[target=torch.ops.aten.diag.default](args = (%m_1, -1), kwargs = {})
+    return (sum_1, diagonal, trace, _softmax, add, diag_1)
