@@ -212,7 +212,12 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.diagonal.default",
                                         "aten.diag_embed.default",
                                         "aten.trace.default",
-                                        "aten.linspace.default"};
+                                        "aten.linspace.default",
+                                        "aten.mse_loss.default",
+                                        "aten.binary_cross_entropy.default",
+                                        "aten.binary_cross_entropy_with_logits.default",
+                                        "aten.nll_loss_forward.default",
+                                        "aten.nll_loss2d_forward.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -614,6 +614,23 @@ def windows_diag(x, s, v, m):
     return spec, self_scores, tr, masked, scaled, torch.diag(m, -1)
 
 
+def losses(logits, labels, seg, seg_labels, pred, target, prob_logits, w):
+    # evaluation losses: cross entropy (log_softmax + nll_loss_forward) with
+    # class weights and an ignored label, per-pixel cross entropy
+    # (nll_loss2d_forward), regression losses and binary cross entropy
+    ce = F.cross_entropy(logits, labels, weight=w, ignore_index=2)
+    ce_each = F.cross_entropy(logits, labels, reduction="none")
+    seg_ce = F.cross_entropy(seg, seg_labels)
+    mse = F.mse_loss(pred, target)
+    sl1 = F.smooth_l1_loss(pred, target, beta=0.5, reduction="sum")
+    hub = F.huber_loss(pred, target, delta=0.7)
+    prob = torch.sigmoid(prob_logits)  # in (0, 1) for any input (test_replay scales them)
+    bce = F.binary_cross_entropy(prob, (target > 0).float(), reduction="none")
+    bcel = F.binary_cross_entropy_with_logits(pred, (target > 0).float(),
+                                              pos_weight=torch.full((5,), 2.0))
+    return ce, ce_each, seg_ce, mse, sl1, hub, bce, bcel
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -883,6 +900,10 @@ MODELS = {
         torch.rand(4, 6) * 0.98 + 0.01]),
     "windows_diag": (windows_diag, lambda: [randn(2, 50), randn(2, 4, 4), randn(2, 4),
                                             randn(5, 6)]),
+    "losses": (losses, lambda: [
+        randn(6, 4), torch.tensor([0, 2, 1, 3, 2, 0]), randn(2, 3, 4, 5),
+        torch.randint(0, 3, (2, 4, 5)), randn(3, 5), randn(3, 5), randn(3, 5) * 2,
+        torch.rand(4) + 0.5]),
     "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,

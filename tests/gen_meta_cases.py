@@ -53,6 +53,8 @@ class T:
             span = 1
         if self.fill == "zeros":
             base = torch.zeros(span, dtype=dt)
+        elif self.fill == "unit":  # in [0, 1] (binary_cross_entropy's input)
+            base = torch.rand(span).to(dt)
         elif dt.is_floating_point:
             base = torch.randn(span).to(dt)
         elif dt == torch.bool:
@@ -319,6 +321,44 @@ case("linspace_int", {}, [("out", "aten.linspace.default", [-3, 10.5, 7],
 case("linspace_neg_err", {}, [("out", "aten.linspace.default", [0, 1, -1], {})], error=True)
 case("logspace", {}, [("out", "aten.logspace.default", [0, 3, 4, 2.0],
                        {"dtype": torch.float64})])
+op1("mse_none_bcast", "aten.mse_loss.default", [P("f32", [2, 3], [1, 0]), T("i64", [2]), 0])
+op1("mse_mean", "aten.mse_loss.default", [T("f32", [2, 3]), T("f64", [2, 3])])
+op1("mse_int_err", "aten.mse_loss.default", [T("i64", [3]), T("i64", [3]), 2], error=True)
+op1("mse_reduction_err", "aten.mse_loss.default", [T("f32", [3]), T("f32", [3]), 3], error=True)
+op1("smooth_l1_sum", "aten.smooth_l1_loss.default", [T("bf16", [2, 3]), T("bf16", [3]), 2, 0.5])
+op1("smooth_l1_beta_err", "aten.smooth_l1_loss.default", [T("f32", [3]), T("f32", [3]), 1,
+                                                         -1.0], error=True)
+op1("huber_self_dtype", "aten.huber_loss.default", [T("bf16", [2, 3]), T("f64", [2, 3]), 0])
+op1("huber_red3_none", "aten.huber_loss.default", [P("f32", [2, 3], [1, 0]), T("f32", [2]), 3])
+op1("huber_cast_err", "aten.huber_loss.default", [T("i64", [3]), T("f32", [3])], error=True)
+op1("huber_delta_err", "aten.huber_loss.default", [T("f32", [3]), T("f32", [3]), 1, 0.0],
+    error=True)
+op1("bce_none_w", "aten.binary_cross_entropy.default",
+    [T("f32", [2, 3], fill="unit"), T("f32", [2, 3], fill="unit"), T("f32", [3]), 0])
+op1("bce_dtype_err", "aten.binary_cross_entropy.default",
+    [T("f32", [3], fill="unit"), T("f64", [3], fill="unit")], error=True)
+op1("bce_logits_pw", "aten.binary_cross_entropy_with_logits.default",
+    [T("f32", [2, 3]), P("f64", [3, 2], [1, 0]), None, T("f32", [3]), 0])
+op1("bce_logits_int_target_err", "aten.binary_cross_entropy_with_logits.default",
+    [T("f32", [3]), T("i64", [3])], error=True)
+op1("bce_logits_shape_err", "aten.binary_cross_entropy_with_logits.default",
+    [T("f32", [2, 3]), T("f32", [3])], error=True)
+op1("nll_mean", "aten.nll_loss_forward.default",
+    [T("f32", [4, 3]), T("i64", [4], fill="zeros"), None, 1, -100])
+op1("nll_none", "aten.nll_loss_forward.default",
+    [P("f32", [3, 4], [1, 0]), T("i64", [4], fill="zeros"), T("f32", [3]), 0, -100])
+op1("nll_1d_none", "aten.nll_loss_forward.default",
+    [T("f64", [3]), T("i64", [], fill="zeros"), None, 0, -100])
+op1("nll_target_dtype_err", "aten.nll_loss_forward.default",
+    [T("f32", [4, 3]), T("i32", [4], fill="zeros"), None, 1, -100], error=True)
+op1("nll_weight_err", "aten.nll_loss_forward.default",
+    [T("f32", [4, 3]), T("i64", [4], fill="zeros"), T("f32", [2]), 1, -100], error=True)
+op1("nll_3d_err", "aten.nll_loss_forward.default",
+    [T("f32", [2, 3, 4]), T("i64", [2, 4], fill="zeros"), None, 1, -100], error=True)
+op1("nll2d_none", "aten.nll_loss2d_forward.default",
+    [CL("f32", [2, 3, 4, 5]), T("i64", [2, 4, 5], fill="zeros"), None, 0, -100])
+op1("nll2d_sum", "aten.nll_loss2d_forward.default",
+    [T("bf16", [2, 3, 4, 5]), T("i64", [2, 4, 5], fill="zeros"), None, 2, 1])
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

@@ -1090,6 +1090,59 @@ def h_linspace(d):
             "base": d.pick([10.0, 2.0, 0.5, 3.0])}
 
 
+def h_pointwise_loss(d):
+    x = d.ftensor()
+    return {"self": x, "target": d.tensor(dtype=d.pick([x.dtype] * 4 + ["f64", "f32", "i64"])),
+            "reduction": d.pick([0, 1, 2, 1, 2, 3]), "beta": d.pick([1.0, 0.5, 0.0, 2.0, -1.0]),
+            "delta": d.pick([1.0, 0.5, 2.0, 0.0])}
+
+
+def unit_tensor(d, like, shape=None):
+    """A tensor of like's dtype with values in [0, 1] (now and then one
+    outside, or NaN: binary_cross_entropy refuses them)."""
+    shape = list(like.shape) if shape is None else shape
+    vals = [round(d.r.random(), 3) for _ in range(numel(shape))]
+    if vals and d.chance(0.1):
+        vals[d.r.randrange(len(vals))] = d.pick([1.5, -0.25, float("nan")])
+    return TSpec(like.dtype, shape, vals)
+
+
+def h_bce(d):
+    x = d.ftensor()
+    t = unit_tensor(d, x)
+    x = unit_tensor(d, x)
+    w = d.pick([None, d.tensor(dtype=x.dtype, shape=x.shape[-1:] if x.shape else [])])
+    return {"self": x, "target": t, "weight": w, "reduction": d.pick([0, 1, 2])}
+
+
+def h_bce_logits(d):
+    x = d.ftensor()
+    t = unit_tensor(d, x)
+    last = x.shape[-1:] if x.shape else []
+    return {"self": x, "target": t,
+            "weight": d.pick([None, d.tensor(dtype=x.dtype, shape=last)]),
+            "pos_weight": d.pick([None, d.tensor(dtype=x.dtype, shape=last)]),
+            "reduction": d.pick([0, 1, 2])}
+
+
+def h_nll(d, two_d):
+    n, c = d.r.randint(1, 4), d.r.randint(1, 5)
+    hw = [d.r.randint(1, 3), d.r.randint(1, 3)] if two_d else []
+    if not two_d and d.chance(0.2):
+        x = d.tensor(shape=[c], dtype=d.pick(["f32", "f64", "bf16"]))
+        tshape = []
+    else:
+        x = d.tensor(shape=[n, c] + hw, dtype=d.pick(["f32", "f32", "f64", "bf16"]))
+        tshape = [n] + hw
+    ignore = d.pick([-100, -100, 0, 1])
+    tv = [d.r.randrange(c) if d.chance(0.9) else ignore for _ in range(numel(tshape))]
+    if tv and d.chance(0.05):
+        tv[0] = c  # out of bounds
+    return {"self": x, "target": TSpec("i64", tshape, tv),
+            "weight": d.pick([None, d.tensor(shape=[c], dtype=x.dtype)]),
+            "reduction": d.pick([0, 1, 2]), "ignore_index": ignore}
+
+
 def h_lerp(d, tensor_weight):
     # end and a weight tensor of self's dtype (torch refuses any other),
     # weights around [0, 1] and past it on both sides
@@ -1151,6 +1204,10 @@ HINTS = {
     "unfold": h_unfold, "diagonal": h_diagonal, "diag_embed": h_diag_embed, "diag": h_diag,
     "trace": h_trace, "eye": h_eye, "eye.m": h_eye, "linspace": h_linspace,
     "logspace": h_linspace,
+    "mse_loss": h_pointwise_loss, "smooth_l1_loss": h_pointwise_loss,
+    "huber_loss": h_pointwise_loss, "binary_cross_entropy": h_bce,
+    "binary_cross_entropy_with_logits": h_bce_logits,
+    "nll_loss_forward": lambda d: h_nll(d, False), "nll_loss2d_forward": lambda d: h_nll(d, True),
     "lerp.Scalar": lambda d: h_lerp(d, False), "lerp_.Scalar": lambda d: h_lerp(d, False),
     "lerp.Tensor": lambda d: h_lerp(d, True), "lerp_.Tensor": lambda d: h_lerp(d, True),
 }
@@ -1378,6 +1435,9 @@ HALF_ROUNDING_OPS = {
     "logaddexp": HALF,
     "native_group_norm": HALF, "norm": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF, "logit": ("bf16",), "sinc": ("bf16",),
+    "mse_loss": HALF, "smooth_l1_loss": HALF, "huber_loss": HALF,
+    "binary_cross_entropy_with_logits": HALF, "nll_loss_forward": HALF,
+    "nll_loss2d_forward": HALF,
 }
 
 

@@ -18,6 +18,7 @@ typedef struct airc_cpu_kernel_entry {
 AIRC_CPU_KERNEL_FAMILY(unary);  /* k_unary.c: abs .. gelu, silu, casts */
 AIRC_CPU_KERNEL_FAMILY(binary); /* k_binary.c: add .. where, masked_fill, clamp, pow */
 AIRC_CPU_KERNEL_FAMILY(ternary); /* k_ternary.c: addcmul, addcdiv, lerp */
+AIRC_CPU_KERNEL_FAMILY(loss);    /* k_loss.c: mse .. binary cross entropy, nll_loss */
 AIRC_CPU_KERNEL_FAMILY(reduce); /* k_reduce.c: sum .. cumsum, softmax, layer_norm */
 AIRC_CPU_KERNEL_FAMILY(linalg); /* k_linalg.c: mm, addmm, bmm, conv, pooling */
 AIRC_CPU_KERNEL_FAMILY(shape);  /* k_shape.c: views, copies, cat, index, creation */

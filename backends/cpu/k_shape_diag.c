@@ -19,7 +19,9 @@ static void diagonal_view(const airc_tview *t, int64_t offset, int32_t d1, int32
             out->strides[out->ndim++] = t->strides[d];
         }
     out->shape[out->ndim] = len;
-    out->strides[out->ndim++] = t->strides[d1] + t->strides[d2];
+    int64_t sum; /* saturated as meta's (meta_diag.c) */
+    out->strides[out->ndim++] =
+        __builtin_add_overflow(t->strides[d1], t->strides[d2], &sum) ? INT64_MAX : sum;
     int64_t start = !len ? 0 : offset >= 0 ? offset * t->strides[d2] : -offset * t->strides[d1];
     if (t->data)
         out->data = (char *)t->data + start * (int64_t)airc_dtype_size(t->dtype);
@@ -152,7 +154,7 @@ void airc_cpu_space(airc_tview *out, const airc_cpu_scalar *start, const airc_cp
     /* linspace computes in the dtype itself; logspace in float for the
      * half types (their opmath type), its base in the dtype; both in
      * double for integers */
-    airc_dtype ct = !airc_cpu_dtype_is_float(dt) ? AIRC_DTYPE_UNDEFINED
+    airc_dtype ct = !airc_cpu_dtype_is_float(dt)                             ? AIRC_DTYPE_UNDEFINED
                     : log && (dt == AIRC_DTYPE_F16 || dt == AIRC_DTYPE_BF16) ? AIRC_DTYPE_F32
                                                                              : dt;
     if (ct != AIRC_DTYPE_UNDEFINED)

@@ -28,6 +28,7 @@ airc_kernel_fn airc_cpu_find_kernel(const char *qualname)
         {airc_cpu_kernels_unary, &airc_cpu_num_kernels_unary},
         {airc_cpu_kernels_binary, &airc_cpu_num_kernels_binary},
         {airc_cpu_kernels_ternary, &airc_cpu_num_kernels_ternary},
+        {airc_cpu_kernels_loss, &airc_cpu_num_kernels_loss},
         {airc_cpu_kernels_reduce, &airc_cpu_num_kernels_reduce},
         {airc_cpu_kernels_linalg, &airc_cpu_num_kernels_linalg},
         {airc_cpu_kernels_shape, &airc_cpu_num_kernels_shape},

@@ -191,14 +191,7 @@ static airc_status conv_diagonal(airc_ge_builder *b, const airc_node *n, void *u
     if (trace) {
         AIRC_TRY(airc_ge_cast(b, x, om->dtype, &x));
         int64_t axis = 0;
-        airc_ge_tensor ax;
-        airc_ge_op *op;
-        AIRC_TRY(airc_ge_const_ints(b, &axis, 1, &ax));
-        AIRC_TRY(airc_ge_op_create(b, "ReduceSum", &op));
-        AIRC_TRY(airc_ge_op_input(op, "x", x));
-        AIRC_TRY(airc_ge_op_input(op, "axes", ax));
-        AIRC_TRY(airc_ge_op_attr_bool(op, "keep_dims", 0));
-        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 0, NULL, &x));
+        AIRC_TRY(airc_ge_reduce(b, "ReduceSum", x, &axis, 1, false, om->dtype, 0, NULL, &x));
     }
     return airc_ge_set_result(b, 0, x);
 }
@@ -247,12 +240,7 @@ static airc_status conv_diag_embed(airc_ge_builder *b, const airc_node *n, void 
         AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_BOOL, 1, &sq, mask, &m));
         t[0] = y;
         AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
-        airc_ge_op *op;
-        AIRC_TRY(airc_ge_op_create(b, "SelectV2", &op));
-        AIRC_TRY(airc_ge_op_input(op, "condition", m));
-        AIRC_TRY(airc_ge_op_input(op, "then", t[0]));
-        AIRC_TRY(airc_ge_op_input(op, "else", t[1]));
-        AIRC_TRY(airc_ge_op_output(op, "result", dt, nd, shape, &y));
+        AIRC_TRY(airc_ge_select(b, m, t[0], t[1], dt, nd, shape, &y));
     }
     /* [batch..., side, side] with the rows at d1 and the columns at d2 */
     shape[nd - 1] = side;

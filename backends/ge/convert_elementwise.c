@@ -300,16 +300,23 @@ static airc_status raise_assign(ge_raise *r)
 
 /* ---- NaN-aware composites ------------------------------------------------------ */
 
-/* SelectV2(cond, then, else) with a result of the node's shape */
-static airc_status select_v2(airc_ge_builder *b, const airc_tmeta *om, airc_ge_tensor cond,
-                             airc_ge_tensor then, airc_ge_tensor other, airc_ge_tensor *out)
+airc_status airc_ge_select(airc_ge_builder *b, airc_ge_tensor cond, airc_ge_tensor then,
+                           airc_ge_tensor other, airc_dtype dt, int32_t nd, const int64_t *shape,
+                           airc_ge_tensor *out)
 {
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "SelectV2", &op));
     AIRC_TRY(airc_ge_op_input(op, "condition", cond));
     AIRC_TRY(airc_ge_op_input(op, "then", then));
     AIRC_TRY(airc_ge_op_input(op, "else", other));
-    return airc_ge_op_output(op, "result", om->dtype, om->ndim, om->shape, out);
+    return airc_ge_op_output(op, "result", dt, nd, shape, out);
+}
+
+/* SelectV2(cond, then, else) with a result of the node's shape */
+static airc_status select_v2(airc_ge_builder *b, const airc_tmeta *om, airc_ge_tensor cond,
+                             airc_ge_tensor then, airc_ge_tensor other, airc_ge_tensor *out)
+{
+    return airc_ge_select(b, cond, then, other, om->dtype, om->ndim, om->shape, out);
 }
 
 /* A unary op on t of t's own shape */

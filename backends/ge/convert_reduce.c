@@ -96,10 +96,9 @@ static airc_status meta_of(airc_ge_builder *b, airc_ge_tensor x, airc_dtype *dt,
     return AIRC_OK;
 }
 
-/* A Reduce* op of x over dims; its output shaped (dt, nd, shape). */
-static airc_status reduce_op(airc_ge_builder *b, const char *type, airc_ge_tensor x,
-                             const int64_t *dims, size_t n, bool keep, airc_dtype dt, int32_t nd,
-                             const int64_t *shape, airc_ge_tensor *out)
+airc_status airc_ge_reduce(airc_ge_builder *b, const char *type, airc_ge_tensor x,
+                           const int64_t *dims, size_t n, bool keep, airc_dtype dt, int32_t nd,
+                           const int64_t *shape, airc_ge_tensor *out)
 {
     airc_ge_tensor axes;
     AIRC_TRY(airc_ge_const_ints(b, dims, n, &axes));
@@ -173,7 +172,7 @@ static airc_status conv_reduce(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_cast(b, x, comp, &x));
     const airc_tmeta *o = &n->out[0];
     airc_ge_tensor y;
-    AIRC_TRY(reduce_op(b, d->ge, x, dims, ndims, keep, comp, o->ndim, o->shape, &y));
+    AIRC_TRY(airc_ge_reduce(b, d->ge, x, dims, ndims, keep, comp, o->ndim, o->shape, &y));
     AIRC_TRY(airc_ge_cast(b, y, want, &y));
     return airc_ge_set_result(b, 0, y);
 }
@@ -404,7 +403,7 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t kshape[AIRC_MAX_DIMS];
     int32_t knd = reduced_shape(nd, shape, dims, ndims, true, kshape);
     airc_ge_tensor mean_k, diff, sq, ss, div, var;
-    AIRC_TRY(reduce_op(b, "ReduceMean", x, dims, ndims, true, dt, knd, kshape, &mean_k));
+    AIRC_TRY(airc_ge_reduce(b, "ReduceMean", x, dims, ndims, true, dt, knd, kshape, &mean_k));
     static const char *const xy[] = {"x1", "x2"};
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "Sub", &op));
@@ -416,7 +415,7 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_input(op, xy[1], diff));
     AIRC_TRY(airc_ge_op_output(op, "y", dt, nd, shape, &sq));
     const airc_tmeta *om = &n->out[0];
-    AIRC_TRY(reduce_op(b, "ReduceSum", sq, dims, ndims, keep, dt, om->ndim, om->shape, &ss));
+    AIRC_TRY(airc_ge_reduce(b, "ReduceSum", sq, dims, ndims, keep, dt, om->ndim, om->shape, &ss));
     /* the divisor max(0, N - correction) in double, as the CPU kernel: a
      * correction near INT64_MIN overflows int64 */
     double den = (double)count - (double)corr;
@@ -432,7 +431,8 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
         return AIRC_OK;
     airc_ge_tensor mean = mean_k;
     if (!keep)
-        AIRC_TRY(reduce_op(b, "ReduceMean", x, dims, ndims, false, dt, om->ndim, om->shape, &mean));
+        AIRC_TRY(
+            airc_ge_reduce(b, "ReduceMean", x, dims, ndims, false, dt, om->ndim, om->shape, &mean));
     return airc_ge_set_result(b, 1, mean);
 }
 
@@ -458,20 +458,16 @@ static airc_status conv_logsumexp(airc_ge_builder *b, const airc_node *n, void *
     int32_t knd = reduced_shape(nd, shape, dims, ndims, true, kshape);
     const airc_tmeta *om = &n->out[0];
     airc_ge_tensor m, inf, zero, t[2], y;
-    AIRC_TRY(reduce_op(b, "ReduceMax", x, dims, ndims, true, dt, knd, kshape, &m));
+    AIRC_TRY(airc_ge_reduce(b, "ReduceMax", x, dims, ndims, true, dt, knd, kshape, &m));
     AIRC_TRY(airc_ge_ew_op(b, "IsInf", &m, 1, AIRC_DTYPE_BOOL, knd, kshape, &inf));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &zero));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "SelectV2", &op));
-    AIRC_TRY(airc_ge_op_input(op, "condition", inf));
-    AIRC_TRY(airc_ge_op_input(op, "then", zero));
-    AIRC_TRY(airc_ge_op_input(op, "else", m));
-    AIRC_TRY(airc_ge_op_output(op, "result", dt, knd, kshape, &m));
+    AIRC_TRY(airc_ge_select(b, inf, zero, m, dt, knd, kshape, &m));
     t[0] = x;
     t[1] = m;
     AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, nd, shape, &t[0]));
     AIRC_TRY(airc_ge_ew_op(b, "Exp", t, 1, dt, nd, shape, &t[0]));
-    AIRC_TRY(reduce_op(b, "ReduceSum", t[0], dims, ndims, keep, dt, om->ndim, om->shape, &t[0]));
+    AIRC_TRY(
+        airc_ge_reduce(b, "ReduceSum", t[0], dims, ndims, keep, dt, om->ndim, om->shape, &t[0]));
     AIRC_TRY(airc_ge_ew_op(b, "Log", t, 1, dt, om->ndim, om->shape, &t[0]));
     if (!keep)
         AIRC_TRY(airc_ge_reshape(b, m, dt, om->ndim, om->shape, &m));

@@ -152,6 +152,7 @@ extern const ge_family
     airc_ge_family_spatial; /* pixel_(un)shuffle, roll, grid_sampler_2d, im2col */
 extern const ge_family
     airc_ge_family_diag; /* unfold, diagonal, diag(_embed), trace, eye, linspace */
+extern const ge_family airc_ge_family_loss; /* mse .. binary cross entropy, nll_loss */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,
@@ -222,6 +223,16 @@ AIRC_HIDDEN airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix
 AIRC_HIDDEN airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type,
                                       const airc_ge_tensor *in, size_t nin, airc_dtype dt,
                                       int32_t nd, const int64_t *shape, airc_ge_tensor *out);
+/* SelectV2(cond, then, other) with a result of (dt, nd, shape)
+ * (convert_elementwise.c). */
+AIRC_HIDDEN airc_status airc_ge_select(airc_ge_builder *b, airc_ge_tensor cond, airc_ge_tensor then,
+                                       airc_ge_tensor other, airc_dtype dt, int32_t nd,
+                                       const int64_t *shape, airc_ge_tensor *out);
+/* A Reduce* op (`type`) of x over dims[0..n), keep_dims `keep`, its
+ * output of (dt, nd, shape) (convert_reduce.c). */
+AIRC_HIDDEN airc_status airc_ge_reduce(airc_ge_builder *b, const char *type, airc_ge_tensor x,
+                                       const int64_t *dims, size_t n, bool keep, airc_dtype dt,
+                                       int32_t nd, const int64_t *shape, airc_ge_tensor *out);
 /* A Reshape of x to (dt, nd, shape), its shape a Const. */
 AIRC_HIDDEN airc_status airc_ge_reshape(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt,
                                         int32_t nd, const int64_t *shape, airc_ge_tensor *out);

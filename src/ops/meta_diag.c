@@ -15,6 +15,22 @@ static int64_t diag_len(int64_t s1, int64_t s2, int64_t offset)
     return n < other ? n : other;
 }
 
+/* a + b and a * b for strides, saturated at INT64_MAX: a size-1 dim may
+ * carry any stride (an as_strided view), and the combined stride matters
+ * only under more than one element, which no real storage lets overflow
+ * (torch wraps, to a negative stride it refuses everywhere else) */
+static int64_t stride_sum(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+static int64_t stride_product(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 static airc_status diag_dims(const airc_meta_args *a, int64_t dim1, int64_t dim2, int32_t ndim,
                              int32_t *d1, int32_t *d2)
 {
@@ -50,7 +66,7 @@ airc_status airc_meta_diagonal(airc_node *n, void *user_data)
             out.strides[out.ndim++] = self.strides[d];
         }
     out.shape[out.ndim] = diag_len(self.shape[d1], self.shape[d2], offset);
-    out.strides[out.ndim++] = self.strides[d1] + self.strides[d2];
+    out.strides[out.ndim++] = stride_sum(self.strides[d1], self.strides[d2]);
     return airc_meta_set(n, &out);
 }
 
@@ -82,12 +98,10 @@ airc_status airc_meta_unfold(airc_node *n, void *user_data)
     if (self.ndim >= AIRC_MAX_DIMS)
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: more than %d dims", a.op, AIRC_MAX_DIMS);
     airc_tmeta out = self;
-    int64_t windows = (len - size) / step + 1, wstride;
-    if (__builtin_mul_overflow(stride, step, &wstride))
-        return airc_meta_overflow(&a);
+    int64_t windows = (len - size) / step + 1;
     if (self.ndim) {
         out.shape[d] = windows;
-        out.strides[d] = wstride;
+        out.strides[d] = stride_product(stride, step);
     }
     out.shape[out.ndim] = size;
     out.strides[out.ndim++] = stride;

@@ -92,6 +92,7 @@ static void test_tables(void **state)
     check_sorted(airc_cpu_kernels_unary, airc_cpu_num_kernels_unary);
     check_sorted(airc_cpu_kernels_binary, airc_cpu_num_kernels_binary);
     check_sorted(airc_cpu_kernels_ternary, airc_cpu_num_kernels_ternary);
+    check_sorted(airc_cpu_kernels_loss, airc_cpu_num_kernels_loss);
     static const char *const unary[] = {
         "abs", "neg", "exp", "log", "sqrt", "rsqrt", "reciprocal", "sigmoid", "tanh", "relu",
         "gelu", "silu", "sin", "cos", "logical_not", "erf", "expm1", "log1p", "log2", "ceil",

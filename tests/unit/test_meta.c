@@ -750,6 +750,36 @@ static void test_extreme_sizes(void **state)
     airc_context_destroy(ctx);
 }
 
+/* Found by the UBSan meta sweep: a size-1 dim may carry any stride (an
+ * as_strided view), and diagonal's and unfold's stride arithmetic on it
+ * overflowed; it saturates now (the length is 1: no element is read
+ * through it; torch wraps it to a negative stride). */
+static void test_huge_stride_views(void **state)
+{
+    (void)state;
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    airc_graph *g = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : [#users=1] = placeholder[target=x]\n"
+             "    %v : [#users=2] = call_function[target=torch.ops.aten.as_strided.default]("
+             "args = (%x, [1, 3], [9223372036854775807, 1]), kwargs = {})\n"
+             "    %d : [#users=1] = call_function[target=torch.ops.aten.diagonal.default]("
+             "args = (%v, 0, 0, 1), kwargs = {})\n"
+             "    %u : [#users=1] = call_function[target=torch.ops.aten.unfold.default]("
+             "args = (%v, 0, 1, 4611686018427387904), kwargs = {})\n"
+             "    return (d, u)\n");
+    static const int64_t xs[1] = {3};
+    set_meta(g, "x", AIRC_DTYPE_F32, 1, xs);
+    AIRC_ASSERT_OK(airc_graph_propagate_meta(g));
+    static const int64_t d_shape[1] = {1}, d_strides[1] = {INT64_MAX};
+    expect_meta(g, "d", 0, AIRC_DTYPE_F32, 1, d_shape, d_strides);
+    static const int64_t u_shape[3] = {1, 3, 1}, u_strides[3] = {INT64_MAX, 1, INT64_MAX};
+    expect_meta(g, "u", 0, AIRC_DTYPE_F32, 3, u_shape, u_strides);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 /* Where torch 1.13 gives garbage, airc raises torch 2's error: a
  * masked_fill mask of another dtype than bool/uint8 (1.13 reads its bytes
  * as bools). */
@@ -917,6 +947,7 @@ int main(void)
         cmocka_unit_test(test_custom_ops),
         cmocka_unit_test(test_getitem_errors),
         cmocka_unit_test(test_extreme_sizes),
+        cmocka_unit_test(test_huge_stride_views),
         cmocka_unit_test(test_torch2_errors),
         cmocka_unit_test(test_data_dependent_shapes),
         cmocka_unit_test(test_misuse),

@@ -1,0 +1,295 @@
+/* Built-in CPU kernels: the loss ops. The pointwise losses (mse_loss,
+ * smooth_l1_loss, huber_loss, binary_cross_entropy,
+ * binary_cross_entropy_with_logits) run through the elementwise engine
+ * into the result (reduction none) or into a temporary of the result's
+ * dtype that is then summed in double (sum) and divided by its count
+ * (mean), as torch reduces its loss tensor. nll_loss_forward and
+ * nll_loss2d_forward gather -weight[t] * x[.., t, ..] per target. */
+#include "backends/cpu/cpu_kernels.h"
+#include "backends/cpu/ew.h"
+#include "backends/cpu/k_strided.h"
+
+#include <math.h>
+#include <string.h>
+
+#define FN_ARGS airc_ew *op, int64_t n, void *out, const void *const *in, const int *inc
+
+/* out = F(a, b) with op->f[0] as p (beta, delta) */
+#define LOSS2(T, NAME, EXPR)                                                                       \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        const T p = (T)op->f[0];                                                                   \
+        (void)p;                                                                                   \
+        T *o = out;                                                                                \
+        const T *pa = in[0], *pb = in[1];                                                          \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const T a = pa[i * inc[0]], b = pb[i * inc[1]];                                        \
+            o[i] = (EXPR);                                                                         \
+        }                                                                                          \
+    }
+
+#define SQ(x) ((x) * (x))
+LOSS2(float, mse_f32, SQ(a - b))
+LOSS2(double, mse_f64, SQ(a - b))
+/* |a - b| < beta ? 0.5 z^2 / beta : z - 0.5 beta (beta 0: z) */
+LOSS2(float, smooth_l1_f32,
+      fabsf(a - b) < p ? 0.5f * SQ(fabsf(a - b)) / p : fabsf(a - b) - 0.5f * p)
+LOSS2(double, smooth_l1_f64, fabs(a - b) < p ? 0.5 * SQ(fabs(a - b)) / p : fabs(a - b) - 0.5 * p)
+/* |a - b| < delta ? 0.5 z^2 : delta (z - 0.5 delta) */
+LOSS2(float, huber_f32, fabsf(a - b) < p ? 0.5f * SQ(a - b) : p * (fabsf(a - b) - 0.5f * p))
+LOSS2(double, huber_f64, fabs(a - b) < p ? 0.5 * SQ(a - b) : p * (fabs(a - b) - 0.5 * p))
+LOSS2(float, mul_f32, a *b)
+LOSS2(double, mul_f64, a *b)
+
+/* binary cross entropy of x against t: (t - 1) max(log1p(-x), -100) -
+ * t max(log x, -100); x outside [0, 1] (or NaN) stops the run, as
+ * torch's TORCH_CHECK in its kernel */
+#define BCE(T, NAME, LOG, LOG1P, FMAX)                                                             \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        T *o = out;                                                                                \
+        const T *px = in[0], *pt = in[1];                                                          \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const T x = px[i * inc[0]], t = pt[i * inc[1]];                                        \
+            if (!(x >= 0 && x <= 1)) {                                                             \
+                op->status = AIRC_E_RUNTIME;                                                       \
+                op->message = "all elements of input should be between 0 and 1";                   \
+                return;                                                                            \
+            }                                                                                      \
+            o[i] = (t - 1) * FMAX(LOG1P(-x), (T)-100) - t * FMAX(LOG(x), (T)-100);                 \
+        }                                                                                          \
+    }
+BCE(float, bce_f32, logf, log1pf, fmaxf)
+BCE(double, bce_f64, log, log1p, fmax)
+
+/* binary_cross_entropy_with_logits of (t, x, pos_weight), torch's
+ * composite: m = max(-x, 0); (1 - t) x + lw (log(exp(-m) + exp(-x - m)) +
+ * m), lw = (pw - 1) t + 1 (1 without pos_weight, op->i[0] = 0) */
+#define BCE_LOGITS(T, NAME, EXP, LOG)                                                              \
+    static void NAME(FN_ARGS)                                                                      \
+    {                                                                                              \
+        T *o = out;                                                                                \
+        const T *pt = in[0], *px = in[1], *pw = op->i[0] ? in[2] : NULL;                           \
+        for (int64_t i = 0; i < n; i++) {                                                          \
+            const T t = pt[i * inc[0]], x = px[i * inc[1]];                                        \
+            const T m = -x < 0 ? (T)0 : -x;                                                        \
+            const T l = LOG(EXP(-m) + EXP(-x - m));                                                \
+            if (pw) {                                                                              \
+                const T lw = (pw[i * inc[2]] - 1) * t + 1;                                         \
+                o[i] = (1 - t) * x + lw * (l + m);                                                 \
+            } else {                                                                               \
+                o[i] = (1 - t) * x + m + l;                                                        \
+            }                                                                                      \
+        }                                                                                          \
+    }
+BCE_LOGITS(float, bce_logits_f32, expf, logf)
+BCE_LOGITS(double, bce_logits_f64, exp, log)
+
+typedef struct fn2 {
+    airc_ew_fn f32, f64;
+} fn2;
+
+/* The broadcast shape of n views (they broadcast: meta checked). */
+static void broadcast(const airc_tview *const *v, size_t n, airc_tview *out)
+{
+    int32_t nd = 0;
+    for (size_t i = 0; i < n; i++)
+        nd = v[i]->ndim > nd ? v[i]->ndim : nd;
+    out->ndim = nd;
+    for (int32_t d = 0; d < nd; d++) {
+        int64_t s = 1;
+        for (size_t i = 0; i < n; i++) {
+            int32_t k = d - (nd - v[i]->ndim);
+            if (k >= 0 && v[i]->shape[k] != 1)
+                s = v[i]->shape[k];
+        }
+        out->shape[d] = s;
+    }
+    airc_cpu_set_contiguous(out);
+}
+
+/* Sum (reduction 2) or mean (1) of the n elements of t into out. */
+static void reduce_into(const airc_tview *out, const airc_tview *t, int64_t reduction)
+{
+    int64_t n = airc_cpu_numel(t);
+    size_t es = airc_dtype_size(t->dtype);
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++)
+        sum += airc_cpu_load_f64((const char *)t->data + i * (int64_t)es, t->dtype);
+    airc_cpu_store_f64(out->data, out->dtype, reduction == 1 ? sum / (double)n : sum);
+}
+
+/* Runs fn over in[0..nin) into the result, reduced as argument
+ * `reduction_arg` says; a weight (`weight`, may be NULL) multiplies the
+ * pointwise loss first. */
+static airc_status pointwise_loss(airc_kernel_ctx *k, fn2 f, const airc_tview *const *in,
+                                  size_t nin, const airc_tview *weight, uint32_t reduction_arg,
+                                  double param, int64_t flag)
+{
+    const airc_tview *out = &k->out[0];
+    int64_t reduction = airc_cpu_arg_int(k, reduction_arg, 1);
+    if (reduction != 1 && reduction != 2)
+        reduction = 0; /* torch: anything but mean and sum is none */
+    airc_dtype ct = airc_ew_compute_type(out->dtype);
+    airc_ew op;
+    memset(&op, 0, sizeof op);
+    op.fn = ct == AIRC_DTYPE_F64 ? f.f64 : f.f32;
+    op.nin = (int32_t)nin;
+    for (size_t i = 0; i < nin; i++)
+        op.in_type[i] = ct;
+    op.out_type = ct;
+    op.f[0] = param;
+    op.i[0] = flag;
+    airc_tview tmp = *out;
+    if (reduction) {
+        broadcast(in, nin, &tmp);
+        tmp.dtype = out->dtype;
+        int64_t cells = airc_cpu_numel(&tmp);
+        if (!(tmp.data =
+                  airc_malloc(k->ctx, (size_t)(cells ? cells : 1) * airc_dtype_size(out->dtype))))
+            return airc_cpu_oom(k, "the pointwise loss");
+    }
+    airc_status st = airc_ew_run(&op, &tmp, in);
+    if (st == AIRC_OK && weight) {
+        airc_ew w;
+        memset(&w, 0, sizeof w);
+        w.fn = ct == AIRC_DTYPE_F64 ? mul_f64 : mul_f32;
+        w.nin = 2;
+        w.in_type[0] = w.in_type[1] = w.out_type = ct;
+        const airc_tview *lw[2] = {&tmp, weight};
+        st = airc_ew_run(&w, &tmp, lw);
+    }
+    if (st == AIRC_OK && reduction)
+        reduce_into(out, &tmp, reduction);
+    if (reduction)
+        airc_free(k->ctx, tmp.data);
+    return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
+}
+
+static airc_status need(const airc_kernel_ctx *k, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!k->in || i >= k->nargs || !k->in[i])
+            return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "argument %zu must be a tensor", i);
+    return k->nout ? AIRC_OK : airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "no output");
+}
+
+static const airc_tview *opt_input(const airc_kernel_ctx *k, size_t i)
+{
+    return k->in && i < k->nargs ? k->in[i] : NULL;
+}
+
+/* mse_loss(self, target, reduction) */
+static airc_status k_mse_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    return pointwise_loss(k, (fn2){mse_f32, mse_f64}, k->in, 2, NULL, 2, 0, 0);
+}
+
+/* smooth_l1_loss(self, target, reduction, beta) */
+static airc_status k_smooth_l1_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    return pointwise_loss(k, (fn2){smooth_l1_f32, smooth_l1_f64}, k->in, 2, NULL, 2,
+                          airc_cpu_arg_double(k, 3, 1.0), 0);
+}
+
+/* huber_loss(self, target, reduction, delta) */
+static airc_status k_huber_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    return pointwise_loss(k, (fn2){huber_f32, huber_f64}, k->in, 2, NULL, 2,
+                          airc_cpu_arg_double(k, 3, 1.0), 0);
+}
+
+/* binary_cross_entropy(self, target, weight, reduction) */
+static airc_status k_bce(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    return pointwise_loss(k, (fn2){bce_f32, bce_f64}, k->in, 2, opt_input(k, 2), 3, 0, 0);
+}
+
+/* binary_cross_entropy_with_logits(self, target, weight, pos_weight,
+ * reduction): computed over (target, self, pos_weight) */
+static airc_status k_bce_logits(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    const airc_tview *pw = opt_input(k, 3);
+    const airc_tview *in[3] = {k->in[1], k->in[0], pw};
+    return pointwise_loss(k, (fn2){bce_logits_f32, bce_logits_f64}, in, pw ? 3 : 2, opt_input(k, 2),
+                          4, 0, pw != NULL);
+}
+
+/* nll_loss_forward / nll_loss2d_forward(self, target, weight, reduction,
+ * ignore_index) -> (output, total_weight). self [N, C] ([C]: N = 1, a
+ * 0-dim target) or [N, C, H, W] with target [N, H, W]. */
+static airc_status k_nll_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    const airc_tview *x = k->in[0], *t = k->in[1], *w = opt_input(k, 2);
+    int64_t reduction = airc_cpu_arg_int(k, 3, 1), ignore = airc_cpu_arg_int(k, 4, -100);
+    /* none is per element for a batch; else mean (1) or a sum (anything
+     * else, none of a 1-d self too), with the total weight */
+    bool per_element = reduction == 0 && x->ndim > 1;
+    if (k->nout < 2 || x->ndim < 1 || (x->ndim != 1 && x->ndim != 2 && x->ndim != 4))
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input of 1, 2 or 4 dims");
+    const airc_tview *out = &k->out[0], *total = &k->out[1];
+    int32_t cd = x->ndim == 1 ? 0 : 1; /* the class dim */
+    int64_t classes = x->shape[cd], batch = x->ndim == 1 ? 1 : x->shape[0];
+    int64_t h = x->ndim == 4 ? x->shape[2] : 1, wd = x->ndim == 4 ? x->shape[3] : 1;
+    size_t xs = airc_dtype_size(x->dtype), ts = airc_dtype_size(t->dtype);
+    double sum = 0, tw = 0;
+    int64_t o = 0;
+    for (int64_t b = 0; b < batch; b++)
+        for (int64_t i = 0; i < h; i++)
+            for (int64_t j = 0; j < wd; j++, o++) {
+                int64_t tpos = x->ndim == 4
+                                   ? b * t->strides[0] + i * t->strides[1] + j * t->strides[2]
+                               : x->ndim == 2 ? b * t->strides[0]
+                                              : 0;
+                int64_t c = airc_cpu_load_i64((const char *)t->data + tpos * (int64_t)ts, t->dtype);
+                double v = 0;
+                if (c != ignore) {
+                    if (c < 0 || c >= classes)
+                        return airc_cpu_fail(k, AIRC_E_RUNTIME, "Target %lld is out of bounds.",
+                                             (long long)c);
+                    int64_t xpos = (x->ndim == 1 ? 0 : b * x->strides[0]) + c * x->strides[cd] +
+                                   (x->ndim == 4 ? i * x->strides[2] + j * x->strides[3] : 0);
+                    double wc = w ? airc_cpu_load_f64((const char *)w->data +
+                                                          c * w->strides[0] *
+                                                              (int64_t)airc_dtype_size(w->dtype),
+                                                      w->dtype)
+                                  : 1.0;
+                    v = -wc *
+                        airc_cpu_load_f64((const char *)x->data + xpos * (int64_t)xs, x->dtype);
+                    tw += wc;
+                }
+                sum += v;
+                if (per_element) /* contiguous, in target order */
+                    airc_cpu_store_f64((char *)out->data + o * (int64_t)airc_dtype_size(out->dtype),
+                                       out->dtype, v);
+            }
+    if (!per_element)
+        airc_cpu_store_f64(out->data, out->dtype, reduction == 1 ? sum / tw : sum);
+    airc_cpu_store_f64(total->data, total->dtype, per_element ? 0 : tw);
+    return AIRC_OK;
+}
+
+/* Sorted by qualname (strcmp); a unit test checks it. */
+const airc_cpu_kernel_entry airc_cpu_kernels_loss[] = {
+    {"aten.binary_cross_entropy.default", k_bce},
+    {"aten.binary_cross_entropy_with_logits.default", k_bce_logits},
+    {"aten.huber_loss.default", k_huber_loss},
+    {"aten.mse_loss.default", k_mse_loss},
+    {"aten.nll_loss2d_forward.default", k_nll_loss},
+    {"aten.nll_loss_forward.default", k_nll_loss},
+    {"aten.smooth_l1_loss.default", k_smooth_l1_loss},
+};
+const size_t airc_cpu_num_kernels_loss =
+    sizeof airc_cpu_kernels_loss / sizeof airc_cpu_kernels_loss[0];

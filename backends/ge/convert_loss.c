@@ -1,0 +1,284 @@
+/* The loss ops to and from Ascend IR, as TorchAir lowers them: mse_loss ->
+ * MseLoss, smooth_l1_loss -> SmoothL1LossV2 (sigma: beta),
+ * binary_cross_entropy -> BinaryCrossEntropy, _with_logits ->
+ * SigmoidCrossEntropyWithLogitsV2, nll_loss_forward -> NLLLoss (a weight
+ * of ones when none is given; a 1-d self as a batch of one),
+ * nll_loss2d_forward -> NLLLoss of [N, H, W, C] as [N*H*W, C]; reduction
+ * the attribute "none" / "mean" / "sum". huber_loss is a composite: Sub,
+ * Abs, Less, SelectV2 of 0.5 d^2 and delta (|d| - 0.5 delta), then
+ * ReduceMean / ReduceSum over every axis. */
+#include "backends/cpu/ew.h"
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+#include "ops/meta_util.h"
+
+#include <string.h>
+
+/* torch's reduction enum as GE's attribute: 1 mean, 2 sum, else none
+ * (nll_loss: else sum, but for its batched none) */
+static const char *reduction_name(int64_t r)
+{
+    return r == 1 ? "mean" : r == 2 ? "sum" : "none";
+}
+
+static int64_t reduction_of(const ge_raise *r)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, "reduction");
+    if (!a || a->value_case != GE__PROTO__ATTR_DEF__VALUE_S)
+        return 1;
+    return a->s.len == 4 && !memcmp(a->s.data, "none", 4)  ? 0
+           : a->s.len == 3 && !memcmp(a->s.data, "sum", 3) ? 2
+                                                           : 1;
+}
+
+static bool present(airc_ge_builder *b, size_t arg)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    return v && v->kind == AIRC_VALUE_NODE;
+}
+
+/* Inputs of a loss op: arguments args[i] as names[i] in dt (absent
+ * optional ones, at index >= need, left out) */
+static airc_status loss_op(airc_ge_builder *b, const char *type, const char *const *names,
+                           const size_t *args, size_t n, size_t need, airc_dtype dt,
+                           int64_t reduction, airc_ge_op **out)
+{
+    airc_ge_tensor in[4];
+    for (size_t i = 0; i < n; i++)
+        if (i < need || present(b, args[i]))
+            AIRC_TRY(airc_ge_operand(b, args[i], dt, &in[i]));
+    AIRC_TRY(airc_ge_op_create(b, type, out));
+    for (size_t i = 0; i < n; i++) {
+        if (i < need || present(b, args[i]))
+            AIRC_TRY(airc_ge_op_input(*out, names[i], in[i]));
+        else
+            AIRC_TRY(airc_ge_op_input_absent(*out, names[i]));
+    }
+    return airc_ge_op_attr_string(*out, "reduction", reduction_name(reduction));
+}
+
+/* mse_loss / smooth_l1_loss (ud "SmoothL1LossV2"): (self, target) */
+static airc_status conv_pointwise(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    static const char *const names[] = {"predict", "label"};
+    static const size_t args[] = {0, 1};
+    airc_ge_op *op;
+    AIRC_TRY(loss_op(b, ud, names, args, 2, 2, n->out[0].dtype, airc_ge_int_arg(b, 2, 1), &op));
+    if (!strcmp(ud, "SmoothL1LossV2"))
+        AIRC_TRY(airc_ge_op_attr_float(op, "sigma", airc_ge_number_arg(b, 3, 1.0)));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+static airc_status raise_pointwise(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                 airc_ge_vint(r, reduction_of(r))};
+    size_t nargs = 3;
+    if (!strcmp(r->data, "aten.smooth_l1_loss.default")) {
+        double sigma;
+        AIRC_TRY(airc_ge_attr_f(r, "sigma", false, 1.0, &sigma));
+        args[nargs++] = airc_ge_vfloat(r, sigma);
+    }
+    return airc_ge_raise_call(r, r->data, args, nargs, NULL, NULL, 0, &r->out[0]);
+}
+
+/* binary_cross_entropy(self, target, weight) */
+static airc_status conv_bce(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    static const char *const names[] = {"x", "y", "weight"};
+    static const size_t args[] = {0, 1, 2};
+    airc_ge_op *op;
+    AIRC_TRY(loss_op(b, "BinaryCrossEntropy", names, args, 3, 2, n->out[0].dtype,
+                     airc_ge_int_arg(b, 3, 1), &op));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "output", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* binary_cross_entropy_with_logits(self, target, weight, pos_weight) */
+static airc_status conv_bce_logits(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    static const char *const names[] = {"predict", "target", "weight", "pos_weight"};
+    static const size_t args[] = {0, 1, 2, 3};
+    airc_ge_op *op;
+    AIRC_TRY(loss_op(b, "SigmoidCrossEntropyWithLogitsV2", names, args, 4, 2, n->out[0].dtype,
+                     airc_ge_int_arg(b, 4, 1), &op));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "loss", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* BinaryCrossEntropy (x, y, weight?) / SigmoidCrossEntropyWithLogitsV2
+ * (predict, target, weight?, pos_weight?) back, absent inputs as None */
+static airc_status raise_bce(ge_raise *r)
+{
+    size_t want = strcmp(r->data, "aten.binary_cross_entropy.default") ? 4 : 3;
+    if (r->nin < 2 || r->nin > want || !r->in[0] || !r->in[1])
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu data inputs", r->op->name,
+                         r->op->type, r->nin);
+    const airc_value *args[5];
+    for (size_t i = 0; i < want; i++)
+        args[i] = i < r->nin && r->in[i] ? airc_ge_vnode(r, r->in[i]) : airc_ge_vnone(r);
+    args[want] = airc_ge_vint(r, reduction_of(r));
+    return airc_ge_raise_call(r, r->data, args, want + 1, NULL, NULL, 0, &r->out[0]);
+}
+
+/* huber_loss(self, target, reduction, delta): SelectV2(|d| < delta,
+ * 0.5 d^2, delta (|d| - 0.5 delta)), reduced over every axis */
+static airc_status conv_huber(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    double delta = airc_ge_number_arg(b, 3, 1.0);
+    int64_t reduction = airc_ge_int_arg(b, 2, 1);
+    airc_ge_tensor x[2], d, a, t[2], sq, lin, c;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &x[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &x[1]));
+    /* the broadcast shape (the result's, before a reduction) */
+    int64_t shape[AIRC_MAX_DIMS];
+    const int64_t *s[2];
+    int32_t k[2], nd = 0;
+    for (int i = 0; i < 2; i++) {
+        AIRC_TRY(airc_ge_tensor_meta(b, x[i], NULL, &k[i], &s[i]));
+        nd = k[i] > nd ? k[i] : nd;
+    }
+    for (int32_t j = 0; j < nd; j++)
+        shape[j] = 1;
+    for (int i = 0; i < 2; i++)
+        for (int32_t j = 0; j < k[i]; j++)
+            if (s[i][j] != 1)
+                shape[j + nd - k[i]] = s[i][j];
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", x, 2, dt, nd, shape, &d));
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", &d, 1, dt, nd, shape, &a));
+    t[0] = d;
+    t[1] = d;
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, nd, shape, &sq));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0.5, &t[1]));
+    t[0] = sq;
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, nd, shape, &sq));
+    t[0] = a;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0.5 * delta, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, nd, shape, &lin));
+    t[0] = lin;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, delta, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, nd, shape, &lin));
+    t[0] = a;
+    AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, nd, shape, &c));
+    AIRC_TRY(airc_ge_select(b, c, sq, lin, dt, nd, shape, &d));
+    if (reduction != 1 && reduction != 2)
+        return airc_ge_set_result(b, 0, d);
+    int64_t axes[AIRC_MAX_DIMS];
+    for (int32_t i = 0; i < nd; i++)
+        axes[i] = i;
+    AIRC_TRY(airc_ge_reduce(b, reduction == 1 ? "ReduceMean" : "ReduceSum", d, axes, (size_t)nd,
+                            false, dt, 0, NULL, &d));
+    return airc_ge_set_result(b, 0, d);
+}
+
+/* nll_loss_forward / nll_loss2d_forward(self, target, weight, reduction,
+ * ignore_index) -> NLLLoss(x [M, C], target [M], weight [C]) */
+static airc_status conv_nll(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, t, w, y, tw;
+    airc_dtype dt = n->out[0].dtype;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_input(b, 1, &t));
+    int32_t nd = 0;
+    const int64_t *xs;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, &xs));
+    if (nd != 1 && nd != 2 && nd != 4)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "nll_loss: self of 1, 2 or 4 dims expected");
+    int64_t classes = nd == 1 ? xs[0] : xs[1], reduction = airc_ge_int_arg(b, 3, 1);
+    int64_t rows = nd == 1 ? 1 : nd == 2 ? xs[0] : xs[0] * xs[2] * xs[3];
+    bool per_element = reduction == 0 && nd > 1;
+    if (nd == 4) { /* [N, C, H, W] -> [N, H, W, C] -> [N*H*W, C] */
+        int64_t perm[4] = {0, 2, 3, 1}, ts[4] = {xs[0], xs[2], xs[3], xs[1]};
+        airc_ge_tensor pc;
+        airc_ge_op *op;
+        AIRC_TRY(airc_ge_const_ints(b, perm, 4, &pc));
+        AIRC_TRY(airc_ge_op_create(b, "Transpose", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", x));
+        AIRC_TRY(airc_ge_op_input(op, "perm", pc));
+        AIRC_TRY(airc_ge_op_output(op, "y", dt, 4, ts, &x));
+    }
+    int64_t xshape[2] = {rows, classes};
+    AIRC_TRY(airc_ge_reshape(b, x, dt, 2, xshape, &x));
+    AIRC_TRY(airc_ge_reshape(b, t, AIRC_DTYPE_I64, 1, &rows, &t));
+    if (present(b, 2)) {
+        AIRC_TRY(airc_ge_input(b, 2, &w));
+    } else {
+        void *ones = airc_arena_alloc(&b->mem, airc_dtype_size(dt) * (size_t)(classes + 1));
+        if (!ones)
+            return airc_fail_oom("nll_loss weight");
+        for (int64_t c = 0; c < classes; c++) {
+            double one = 1;
+            airc_cpu_cast(dt, (char *)ones + c * (int64_t)airc_dtype_size(dt), 1, AIRC_DTYPE_F64,
+                          &one, 1, 1);
+        }
+        AIRC_TRY(airc_ge_const(b, dt, 1, &classes, ones, &w));
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "NLLLoss", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "target", t));
+    AIRC_TRY(airc_ge_op_input(op, "weight", w));
+    AIRC_TRY(airc_ge_op_attr_string(op, "reduction",
+                                    per_element      ? "none"
+                                    : reduction == 1 ? "mean"
+                                                     : "sum"));
+    AIRC_TRY(airc_ge_op_attr_int(op, "ignore_index", airc_ge_int_arg(b, 4, -100)));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, per_element ? 1 : 0, &rows, &y));
+    AIRC_TRY(airc_ge_op_output(op, "total_weight", dt, 0, NULL, &tw));
+    if (per_element)
+        AIRC_TRY(airc_ge_reshape(b, y, dt, n->out[0].ndim, n->out[0].shape, &y));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    return airc_ge_set_result(b, 1, tw);
+}
+
+static airc_status raise_nll(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 3));
+    if (r->nout != 2)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (NLLLoss): %zu outputs, expected 2",
+                         r->op->name, r->nout);
+    int64_t ignore;
+    AIRC_TRY(airc_ge_attr_i(r, "ignore_index", false, -100, &ignore));
+    const airc_value *args[5] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                 airc_ge_vnode(r, r->in[2]), airc_ge_vint(r, reduction_of(r)),
+                                 airc_ge_vint(r, ignore)};
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.nll_loss_forward.default", args, 5, NULL, NULL, 0, &t));
+    for (size_t j = 0; j < 2; j++) {
+        const airc_value *g[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
+        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", g, 2, NULL, NULL, 0, &r->out[j]));
+    }
+    return AIRC_OK;
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten.mse_loss.default", conv_pointwise, "MseLoss"},
+    {"aten.smooth_l1_loss.default", conv_pointwise, "SmoothL1LossV2"},
+    {"aten.huber_loss.default", conv_huber, NULL},
+    {"aten.binary_cross_entropy.default", conv_bce, NULL},
+    {"aten.binary_cross_entropy_with_logits.default", conv_bce_logits, NULL},
+    {"aten.nll_loss_forward.default", conv_nll, NULL},
+    {"aten.nll_loss2d_forward.default", conv_nll, NULL},
+};
+
+static const ge_raise_entry raise[] = {
+    {"MseLoss", raise_pointwise, "aten.mse_loss.default"},
+    {"SmoothL1LossV2", raise_pointwise, "aten.smooth_l1_loss.default"},
+    {"BinaryCrossEntropy", raise_bce, "aten.binary_cross_entropy.default"},
+    {"SigmoidCrossEntropyWithLogitsV2", raise_bce, "aten.binary_cross_entropy_with_logits.default"},
+    {"NLLLoss", raise_nll, NULL},
+};
+
+const ge_family airc_ge_family_loss = {conv, sizeof conv / sizeof *conv, raise,
+                                       sizeof raise / sizeof *raise};

@@ -1,0 +1,215 @@
+/* Meta functions of the loss ops: the pointwise losses (mse_loss,
+ * smooth_l1_loss, huber_loss, binary_cross_entropy,
+ * binary_cross_entropy_with_logits) and nll_loss_forward /
+ * nll_loss2d_forward. reduction is torch's enum: 0 none (the pointwise
+ * result, laid out as TensorIterator lays it out), 1 mean, 2 sum (0-dim);
+ * torch treats other values as none (nll_loss: as sum). */
+#include "ops/meta_util.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* torch's loss reduction: 1 mean, 2 sum, anything else none; mse_loss
+ * and smooth_l1_loss assert one of 0, 1, 2 (`strict`) */
+static airc_status reduction_arg(const airc_meta_args *a, bool strict, int64_t *r)
+{
+    AIRC_TRY(airc_meta_int(a, "reduction", 1, r));
+    if (strict && (*r < 0 || *r > 2))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: reduction must be 0 (none), 1 (mean) or 2 (sum), got %" PRId64, a->op,
+                         *r);
+    if (*r != 1 && *r != 2)
+        *r = 0;
+    return AIRC_OK;
+}
+
+/* The loss of the operands: their broadcast, laid out as TensorIterator
+ * lays it out, for none; 0-dim else */
+static airc_status loss_out(airc_node *n, const airc_meta_args *a, const airc_operand *ops,
+                            size_t nops, airc_dtype dtype, int64_t reduction)
+{
+    airc_tmeta out;
+    memset(&out, 0, sizeof out);
+    AIRC_TRY(airc_meta_broadcast(a, ops, nops, out.shape, &out.ndim));
+    airc_meta_iter_strides(ops, nops, out.shape, out.ndim, out.strides);
+    out.dtype = dtype;
+    if (reduction)
+        out.ndim = 0;
+    return airc_meta_set(n, &out);
+}
+
+static airc_status not_for(const airc_meta_args *a, airc_dtype d)
+{
+    return airc_fail(AIRC_E_SHAPE, "%s: not implemented for %s", a->op,
+                     airc_dtype_torch_type_name(d));
+}
+
+/* mse_loss / smooth_l1_loss / huber_loss(self, target, reduction, beta |
+ * delta): floating, in self's and target's result type (huber_loss: in
+ * self's dtype, which that must cast to) */
+airc_status airc_meta_pointwise_loss(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[2];
+    AIRC_TRY(airc_meta_operand(&a, "self", &ops[0]));
+    AIRC_TRY(airc_meta_operand(&a, "target", &ops[1]));
+    for (int i = 0; i < 2; i++)
+        if (!ops[i].present || ops[i].wrapped)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s must be a tensor", a.op, i ? "target" : "self");
+    const char *name = airc_meta_name(&a);
+    bool huber = !strcmp(name, "huber_loss");
+    int64_t reduction;
+    AIRC_TRY(reduction_arg(&a, !huber, &reduction));
+    /* huber_loss writes into a tensor like self */
+    airc_dtype dtype = airc_result_type(ops, 2);
+    if (huber && !airc_can_cast(dtype, ops[0].t.dtype))
+        return airc_fail(
+            AIRC_E_SHAPE, "%s: result type %s can't be cast to the desired output type %s", a.op,
+            airc_dtype_torch_type_name(dtype), airc_dtype_torch_type_name(ops[0].t.dtype));
+    if (huber)
+        dtype = ops[0].t.dtype;
+    if (!airc_dtype_is_floating(dtype))
+        return not_for(&a, dtype);
+    if (!strcmp(name, "smooth_l1_loss")) {
+        double beta;
+        AIRC_TRY(airc_meta_double(&a, "beta", 1.0, &beta));
+        if (beta < 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: smooth_l1_loss does not support negative values for beta.", a.op);
+    } else if (huber) {
+        double delta;
+        AIRC_TRY(airc_meta_double(&a, "delta", 1.0, &delta));
+        if (!(delta > 0))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: huber_loss does not support non-positive values for delta.",
+                             a.op);
+    }
+    return loss_out(n, &a, ops, 2, dtype, reduction);
+}
+
+/* binary_cross_entropy(self, target, weight, reduction): self and target
+ * of one floating dtype, weight broadcast to them */
+airc_status airc_meta_bce(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[3];
+    static const char *const names[] = {"self", "target", "weight"};
+    size_t nops = 0;
+    for (size_t i = 0; i < 3; i++) {
+        AIRC_TRY(airc_meta_operand(&a, names[i], &ops[nops]));
+        if (!ops[nops].present && i == 2)
+            continue;
+        if (!ops[nops].present || ops[nops].wrapped)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s must be a tensor", a.op, names[i]);
+        if (ops[nops].t.dtype != ops[0].t.dtype)
+            return airc_fail(AIRC_E_SHAPE, "%s: Found dtype %s but expected %s", a.op,
+                             airc_dtype_torch_type_name(ops[nops].t.dtype),
+                             airc_dtype_torch_type_name(ops[0].t.dtype));
+        nops++;
+    }
+    int64_t reduction;
+    AIRC_TRY(reduction_arg(&a, false, &reduction));
+    if (!airc_dtype_is_floating(ops[0].t.dtype))
+        return not_for(&a, ops[0].t.dtype);
+    return loss_out(n, &a, ops, nops, ops[0].t.dtype, reduction);
+}
+
+/* binary_cross_entropy_with_logits(self, target, weight, pos_weight,
+ * reduction): torch's composite works in place on (1 - target), so the
+ * result has target's shape, layout and (floating) dtype, and the other
+ * operands must broadcast to it */
+airc_status airc_meta_bce_logits(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    static const char *const names[] = {"target", "self", "weight", "pos_weight"};
+    airc_operand ops[4];
+    size_t nops = 0;
+    for (size_t i = 0; i < 4; i++) {
+        AIRC_TRY(airc_meta_operand(&a, names[i], &ops[nops]));
+        if (!ops[nops].present && i >= 2)
+            continue;
+        if (!ops[nops].present || ops[nops].wrapped)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s must be a tensor", a.op, names[i]);
+        nops++;
+    }
+    int64_t reduction;
+    AIRC_TRY(reduction_arg(&a, false, &reduction));
+    const airc_tmeta *t = &ops[0].t;
+    airc_dtype dtype = airc_result_type(ops, nops);
+    if (!airc_dtype_is_floating(t->dtype) || !airc_can_cast(dtype, t->dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: result type %s can't be cast to the desired output type %s", a.op,
+                         airc_dtype_torch_type_name(dtype), airc_dtype_torch_type_name(t->dtype));
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t nd;
+    AIRC_TRY(airc_meta_broadcast(&a, ops, nops, shape, &nd));
+    bool same = nd == t->ndim;
+    for (int32_t d = 0; same && d < nd; d++)
+        same = shape[d] == t->shape[d];
+    if (!same) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(
+            AIRC_E_SHAPE, "%s: output with shape %s doesn't match the broadcast shape %s", a.op,
+            airc_meta_shape_str(t->shape, t->ndim, s1), airc_meta_shape_str(shape, nd, s2));
+    }
+    return loss_out(n, &a, ops, 1, t->dtype, reduction);
+}
+
+/* nll_loss_forward(self [N, C] or [C], target [N] or [], weight [C],
+ * reduction, ignore_index) and nll_loss2d_forward(self [N, C, H, W],
+ * target [N, H, W], ...) -> (output, total_weight) */
+airc_status airc_meta_nll_loss(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, t, w;
+    bool has_w;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "target", &t));
+    AIRC_TRY(airc_meta_opt_tensor(&a, "weight", &w, &has_w));
+    int64_t reduction;
+    AIRC_TRY(airc_meta_int(&a, "reduction", 1, &reduction));
+    bool two_d = !strcmp(airc_meta_name(&a), "nll_loss2d_forward");
+    if (two_d ? x.ndim != 4 : (x.ndim < 1 || x.ndim > 2))
+        return airc_fail(AIRC_E_SHAPE, "%s: input tensor should be %s", a.op,
+                         two_d ? "4D" : "1D or 2D");
+    if (t.dtype != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type Long but found %s", a.op,
+                         airc_dtype_torch_type_name(t.dtype));
+    bool ok = two_d ? t.ndim == 3 && t.shape[0] == x.shape[0] && t.shape[1] == x.shape[2] &&
+                          t.shape[2] == x.shape[3]
+                    : t.ndim == x.ndim - 1 && (x.ndim == 1 || t.shape[0] == x.shape[0]);
+    if (!ok) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE, "%s: size mismatch (got input: %s, target: %s)", a.op,
+                         airc_meta_shape_str(x.shape, x.ndim, s1),
+                         airc_meta_shape_str(t.shape, t.ndim, s2));
+    }
+    int64_t classes = x.ndim == 1 ? x.shape[0] : x.shape[1];
+    if (has_w && airc_tmeta_numel(&w) != classes)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: weight tensor should be defined either for all %" PRId64
+                         " classes or no classes but got weight tensor of shape: [%" PRId64 "]",
+                         a.op, classes, airc_tmeta_numel(&w));
+    if (has_w && w.dtype != x.dtype)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type %s but found %s", a.op,
+                         airc_dtype_torch_type_name(x.dtype), airc_dtype_torch_type_name(w.dtype));
+    if (!airc_dtype_is_floating(x.dtype) || x.dtype == AIRC_DTYPE_F16)
+        return not_for(&a, x.dtype);
+    airc_tmeta outs[2];
+    memset(outs, 0, sizeof outs);
+    outs[0].dtype = outs[1].dtype = x.dtype;
+    if (reduction == 0 && x.ndim > 1) { /* per element; a 1-d self's is its sum */
+        outs[0].ndim = t.ndim;
+        memcpy(outs[0].shape, t.shape, sizeof *t.shape * (size_t)t.ndim);
+        airc_tmeta_contiguous(&outs[0]);
+    }
+    return airc_meta_set_tuple(n, outs, 2);
+}
