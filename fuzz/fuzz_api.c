@@ -217,7 +217,10 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.binary_cross_entropy.default",
                                         "aten.binary_cross_entropy_with_logits.default",
                                         "aten.nll_loss_forward.default",
-                                        "aten.nll_loss2d_forward.default"};
+                                        "aten.nll_loss2d_forward.default",
+                                        "aten.channel_shuffle.default",
+                                        "aten._cdist_forward.default",
+                                        "aten.linalg_cross.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

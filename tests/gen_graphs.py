@@ -631,6 +631,18 @@ def losses(logits, labels, seg, seg_labels, pred, target, prob_logits, w):
     return ce, ce_each, seg_ce, mse, sl1, hub, bce, bcel
 
 
+def shuffle_metric(x, w, q, keys, a, b):
+    # a ShuffleNet unit (grouped conv, channel shuffle), nearest keys by
+    # cdist (euclidean in torch's matrix form past 25 rows, and p = 1), and
+    # normals of triangles by the cross product
+    y = F.conv2d(x, w, groups=2)
+    y = F.channel_shuffle(y, 2).relu()
+    d2 = torch.cdist(q, keys)
+    d1 = torch.cdist(q[:4], keys, p=1.0)
+    n = torch.linalg.cross(a, b)
+    return y, d2, d2.argmin(-1), d1, F.normalize(n, dim=-1)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -904,6 +916,9 @@ MODELS = {
         randn(6, 4), torch.tensor([0, 2, 1, 3, 2, 0]), randn(2, 3, 4, 5),
         torch.randint(0, 3, (2, 4, 5)), randn(3, 5), randn(3, 5), randn(3, 5) * 2,
         torch.rand(4) + 0.5]),
+    "shuffle_metric": (shuffle_metric, lambda: [
+        randn(2, 4, 5, 5), randn(6, 2, 3, 3) / 3, randn(30, 8), randn(7, 8), randn(5, 3),
+        randn(5, 3)]),
     "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,

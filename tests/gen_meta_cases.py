@@ -359,6 +359,33 @@ op1("nll2d_none", "aten.nll_loss2d_forward.default",
     [CL("f32", [2, 3, 4, 5]), T("i64", [2, 4, 5], fill="zeros"), None, 0, -100])
 op1("nll2d_sum", "aten.nll_loss2d_forward.default",
     [T("bf16", [2, 3, 4, 5]), T("i64", [2, 4, 5], fill="zeros"), None, 2, 1])
+op1("channel_shuffle", "aten.channel_shuffle.default", [P("f32", [2, 6, 3, 4], [0, 1, 3, 2]), 3])
+op1("channel_shuffle_cl", "aten.channel_shuffle.default", [CL("f32", [2, 6, 3, 4]), 2])
+op1("channel_shuffle_3d", "aten.channel_shuffle.default", [T("i64", [2, 4, 5]), 2])
+op1("channel_shuffle_2d_err", "aten.channel_shuffle.default", [T("f32", [2, 4]), 2], error=True)
+op1("channel_shuffle_groups_err", "aten.channel_shuffle.default", [T("f32", [2, 6, 3]), 4],
+    error=True)
+op1("cdist", "aten._cdist_forward.default", [T("f32", [2, 1, 4, 3]), T("f32", [3, 5, 3]), 2.0,
+                                             None])
+op1("cdist_p1", "aten._cdist_forward.default", [P("f64", [3, 4], [1, 0]), T("f64", [5, 3]), 1.0,
+                                                2])
+op1("cdist_int_err", "aten._cdist_forward.default", [T("i64", [4, 3]), T("i64", [5, 3]), 2.0,
+                                                     None], error=True)
+op1("cdist_cols_err", "aten._cdist_forward.default", [T("f32", [4, 3]), T("f32", [5, 2]), 2.0,
+                                                      None], error=True)
+op1("cdist_p_err", "aten._cdist_forward.default", [T("f32", [4, 3]), T("f32", [5, 3]), -1.0,
+                                                   None], error=True)
+op1("cdist_mode_err", "aten._cdist_forward.default", [T("f32", [4, 3]), T("f32", [5, 3]), 2.0,
+                                                      3], error=True)
+op1("euclidean_dist", "aten._euclidean_dist.default", [T("f32", [30, 3]), T("f32", [5, 3])])
+op1("cross", "aten.linalg_cross.default", [P("f32", [3, 4], [1, 0]), T("f32", [1, 3])])
+op1("cross_dim", "aten.linalg_cross.default", [T("i64", [3, 2]), T("i64", [3, 2])], {"dim": 0})
+op1("cross_rank_err", "aten.linalg_cross.default", [T("f32", [4, 3]), T("f32", [3])],
+    error=True)
+op1("cross_len_err", "aten.linalg_cross.default", [T("f32", [4, 2]), T("f32", [4, 2])],
+    error=True)
+op1("cross_dtype_err", "aten.linalg_cross.default", [T("f32", [4, 3]), T("f64", [4, 3])],
+    error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

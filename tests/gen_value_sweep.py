@@ -1143,6 +1143,36 @@ def h_nll(d, two_d):
             "reduction": d.pick([0, 1, 2]), "ignore_index": ignore}
 
 
+def h_channel_shuffle(d):
+    g = d.pick([1, 2, 3, 2])
+    shape = [d.r.randint(1, 2), g * d.r.randint(1, 3)] + \
+        [d.r.randint(1, 3) for _ in range(d.pick([1, 2, 2, 3]))]
+    return {"self": d.tensor(shape=shape), "groups": g if d.chance(0.9) else d.pick([0, 4])}
+
+
+def h_cdist(d):
+    m = d.r.randint(1, 4)
+    batch = d.pick([[], [], [2], [2, 1]])
+    big = d.chance(0.2)  # past 25 rows: torch's matrix form of p = 2
+    x1 = d.ftensor(shape=batch + [d.r.randint(26, 30) if big else d.r.randint(1, 4), m])
+    x2 = d.tensor(dtype=x1.dtype, shape=batch[-1:] + [d.r.randint(1, 5), m])
+    return {"x1": x1, "x2": x2, "p": d.pick([2.0, 2.0, 1.0, 0.0, 3.0, 0.5, float("inf")]),
+            "compute_mode": d.pick([None, None, 1, 2])}
+
+
+def h_cross(d):
+    shape = d.rand_shape(ndims=(1, 2, 3), weights=(2, 4, 2))
+    dim = d.r.randrange(len(shape))
+    shape[dim] = 3
+    other = list(shape)
+    if d.chance(0.3):
+        other[d.r.randrange(len(shape))] = 1 if shape[dim] != 1 else 3
+        other[dim] = 3
+    x = d.tensor(shape=shape)
+    return {"self": x, "other": d.tensor(shape=other, dtype=x.dtype), "dim": dim - len(shape)
+            if d.chance(0.5) else dim}
+
+
 def h_lerp(d, tensor_weight):
     # end and a weight tensor of self's dtype (torch refuses any other),
     # weights around [0, 1] and past it on both sides
@@ -1208,6 +1238,8 @@ HINTS = {
     "huber_loss": h_pointwise_loss, "binary_cross_entropy": h_bce,
     "binary_cross_entropy_with_logits": h_bce_logits,
     "nll_loss_forward": lambda d: h_nll(d, False), "nll_loss2d_forward": lambda d: h_nll(d, True),
+    "channel_shuffle": h_channel_shuffle, "_cdist_forward": h_cdist, "linalg_cross": h_cross,
+    "_euclidean_dist": h_cdist,
     "lerp.Scalar": lambda d: h_lerp(d, False), "lerp_.Scalar": lambda d: h_lerp(d, False),
     "lerp.Tensor": lambda d: h_lerp(d, True), "lerp_.Tensor": lambda d: h_lerp(d, True),
 }
@@ -1437,7 +1469,8 @@ HALF_ROUNDING_OPS = {
     "logsumexp": HALF, "glu": HALF, "prelu": HALF, "logit": ("bf16",), "sinc": ("bf16",),
     "mse_loss": HALF, "smooth_l1_loss": HALF, "huber_loss": HALF,
     "binary_cross_entropy_with_logits": HALF, "nll_loss_forward": HALF,
-    "nll_loss2d_forward": HALF,
+    "nll_loss2d_forward": HALF, "linalg_cross": HALF, "_cdist_forward": HALF,
+    "_euclidean_dist": HALF,
 }
 
 

@@ -501,6 +501,8 @@ static airc_status k_linear(airc_kernel_ctx *k, void *ud)
 /* Sorted by qualname (strcmp order); a test checks. */
 const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten._adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
+    {"aten._cdist_forward.default", airc_cpu_k_cdist},
+    {"aten._euclidean_dist.default", airc_cpu_k_euclidean_dist},
     {"aten.adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
     {"aten.adaptive_max_pool2d.default", airc_cpu_k_adaptive_max_pool2d},
     {"aten.addmm.default", k_addmm},
@@ -513,6 +515,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.dot.default", k_mv},
     {"aten.grid_sampler_2d.default", airc_cpu_k_grid_sampler_2d},
     {"aten.im2col.default", airc_cpu_k_im2col},
+    {"aten.linalg_cross.default", airc_cpu_k_linalg_cross},
     {"aten.linear.default", k_linear},
     {"aten.matmul.default", k_matmul},
     {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},

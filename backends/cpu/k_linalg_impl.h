@@ -63,5 +63,9 @@ AIRC_CPU_KERNEL(grid_sampler_2d);
 AIRC_CPU_KERNEL(affine_grid_generator);
 AIRC_CPU_KERNEL(im2col);
 AIRC_CPU_KERNEL(col2im);
+/* k_linalg_dist.c */
+AIRC_CPU_KERNEL(cdist);
+AIRC_CPU_KERNEL(euclidean_dist);
+AIRC_CPU_KERNEL(linalg_cross);
 
 #endif

@@ -161,6 +161,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.arange.start_step", airc_cpu_k_arange_start_step},
     {"aten.as_strided.default", k_as_strided},
     {"aten.cat.default", airc_cpu_k_cat},
+    {"aten.channel_shuffle.default", airc_cpu_k_channel_shuffle},
     {"aten.clone.default", airc_cpu_k_clone},
     {"aten.constant_pad_nd.default", airc_cpu_k_constant_pad_nd},
     {"aten.contiguous.default", airc_cpu_k_clone},

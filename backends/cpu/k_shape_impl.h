@@ -30,6 +30,7 @@ AIRC_CPU_KERNEL(roll);
 AIRC_CPU_KERNEL(reflection_pad);
 AIRC_CPU_KERNEL(pixel_unshuffle);
 AIRC_CPU_KERNEL(replication_pad);
+AIRC_CPU_KERNEL(channel_shuffle);
 
 /* k_shape_index.c */
 AIRC_CPU_KERNEL(index_select);

@@ -1,7 +1,7 @@
 /* Shape family: kernels that move elements within a tensor —
- * pixel_shuffle / pixel_unshuffle (one strided copy), roll (one copy per block of the
- * rolled dims) and the 1-d and 2-d reflection / replication pads (index maps per
- * plane). Every dtype: elements are moved, never converted. */
+ * pixel_shuffle / pixel_unshuffle and channel_shuffle (one strided copy), roll (one copy per block
+ * of the rolled dims) and the 1-d and 2-d reflection / replication pads (index maps per plane).
+ * Every dtype: elements are moved, never converted. */
 #include "backends/cpu/k_shape_impl.h"
 
 #include <stdlib.h>
@@ -64,6 +64,38 @@ airc_status airc_cpu_k_pixel_unshuffle(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     return pixel_shuffle(k, true);
+}
+
+/* channel_shuffle(self, groups): result channel j = ci * groups + gi is
+ * self's channel gi * (C / groups) + ci; one strided copy of self seen as
+ * [N, C/g, g, ...] into the result seen the same way. */
+airc_status airc_cpu_k_channel_shuffle(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *o;
+    AIRC_TRY(self_and_out(k, &x, &o));
+    int64_t g = airc_cpu_arg_int(k, 1, 1);
+    if (x->ndim < 3 || x->ndim + 1 > AIRC_MAX_DIMS || o->ndim != x->ndim || g <= 0 ||
+        x->shape[1] % g)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "result and input shapes do not match");
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    int64_t cg = x->shape[1] / g;
+    airc_tview dst = *o, src = *x;
+    dst.ndim = src.ndim = x->ndim + 1;
+    for (int32_t d = x->ndim - 1; d >= 2; d--) { /* the dims after the channels, one later */
+        dst.shape[d + 1] = src.shape[d + 1] = x->shape[d];
+        dst.strides[d + 1] = o->strides[d];
+        src.strides[d + 1] = x->strides[d];
+    }
+    dst.shape[1] = src.shape[1] = cg;
+    dst.shape[2] = src.shape[2] = g;
+    dst.strides[1] = o->strides[1] * g;
+    dst.strides[2] = o->strides[1];
+    src.strides[1] = x->strides[1];
+    src.strides[2] = x->strides[1] * cg;
+    airc_cpu_copy(&dst, &src);
+    return AIRC_OK;
 }
 
 /* roll of the flattened tensor: self in row-major order, rotated by s. */

@@ -7,7 +7,7 @@
  * threshold -> MaskedFill where LessEqual, log_sigmoid_forward -> Abs,
  * Neg, Exp, Log1p, Minimum, Sub, hardshrink / softshrink -> HardShrink /
  * SoftShrink (lambd), celu -> Elu, logit -> Maximum, Minimum, Sub,
- * RealDiv, Log.
+ * RealDiv, Log (f16 / bf16 in f32, cast back: one rounding, as eager).
  * Parameters are attributes, which are 32-bit floats: a value past
  * float's range is refused rather than turned into inf. */
 #include "backends/ge/ge_internal.h"
@@ -106,7 +106,7 @@ static airc_status conv_logit(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
     const airc_tmeta *om = &n->out[0];
-    airc_dtype dt = om->dtype;
+    airc_dtype dt = airc_ge_compute_dtype(om->dtype);
     int32_t nd = om->ndim;
     const int64_t *s = om->shape;
     airc_ge_tensor z, t[2];
@@ -125,6 +125,7 @@ static airc_status conv_logit(airc_ge_builder *b, const airc_node *n, void *ud)
     t[0] = z;
     AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, dt, nd, s, &t[0]));
     AIRC_TRY(airc_ge_ew_op(b, "Log", t, 1, dt, nd, s, &z));
+    AIRC_TRY(airc_ge_cast(b, z, om->dtype, &z));
     return airc_ge_set_result(b, 0, z);
 }
 

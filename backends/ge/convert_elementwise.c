@@ -5,7 +5,8 @@
  * NotEqual of bools (their operands read in their result type first);
  * fmax / fmin, logaddexp and xlogy as NaN-aware
  * composites (IsNan / IsInf and SelectV2); sinc, deg2rad, signbit and
- * heaviside as composites; Addcmul, Addcdiv, Lerp. Operands are cast to a common
+ * heaviside as composites (sinc and deg2rad of f16 / bf16 in f32, cast
+ * back); Addcmul, Addcdiv, Lerp. Operands are cast to a common
  * dtype first, as TorchAir's dtype_promote does: arithmetic to the
  * result's dtype, comparisons to the inputs' promoted dtype. A number
  * operand becomes a 0-d Const. */
@@ -300,6 +301,11 @@ static airc_status raise_assign(ge_raise *r)
 
 /* ---- NaN-aware composites ------------------------------------------------------ */
 
+airc_dtype airc_ge_compute_dtype(airc_dtype dt)
+{
+    return dt == AIRC_DTYPE_F16 || dt == AIRC_DTYPE_BF16 ? AIRC_DTYPE_F32 : dt;
+}
+
 airc_status airc_ge_select(airc_ge_builder *b, airc_ge_tensor cond, airc_ge_tensor then,
                            airc_ge_tensor other, airc_dtype dt, int32_t nd, const int64_t *shape,
                            airc_ge_tensor *out)
@@ -479,7 +485,7 @@ static airc_status conv_sinc(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
     const airc_tmeta *om = &n->out[0];
-    airc_dtype dt = om->dtype;
+    airc_dtype dt = airc_ge_compute_dtype(om->dtype);
     int32_t nd = om->ndim;
     const int64_t *s = om->shape;
     airc_ge_tensor x, t[2], p, c;
@@ -494,21 +500,23 @@ static airc_status conv_sinc(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
     AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, nd, s, &c));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &t[0]));
-    AIRC_TRY(select_v2(b, om, c, t[0], p, &p));
+    AIRC_TRY(airc_ge_select(b, c, t[0], p, dt, om->ndim, om->shape, &p));
+    AIRC_TRY(airc_ge_cast(b, p, om->dtype, &p));
     return airc_ge_set_result(b, 0, p);
 }
 
 /* deg2rad(x) = x * (pi / 180) in the result's dtype */
 static airc_status conv_deg2rad(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)n;
     (void)ud;
-    airc_dtype dt = airc_ge_node_dtype(b, 0);
-    airc_ge_tensor in[2];
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = airc_ge_compute_dtype(om->dtype);
+    airc_ge_tensor in[2], y;
     AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 3.14159265358979323846 / 180.0, &in[1]));
-    static const char *const names[] = {"x1", "x2"};
-    return airc_ge_simple(b, "Mul", names, in, 2, NULL);
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, dt, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_cast(b, y, om->dtype, &y));
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* signbit(x) = x < 0, or x == 0 and 1 / x < 0 (-0); integers and bools

@@ -2,7 +2,10 @@
  * mm -> MatMul, addmm -> MatMulV2, bmm -> BatchMatMul, baddbmm ->
  * BatchMatMul (the two with a Mul by alpha and beta and an Add; beta 0
  * leaves self out); mv and dot -> MatMul of the vectors reshaped to
- * matrices; transposes as attributes (transpose_x1/x2, adj_x1/x2). */
+ * matrices; transposes as attributes (transpose_x1/x2, adj_x1/x2).
+ * linalg_cross -> Cross (dim), _cdist_forward and _euclidean_dist (the
+ * matrix form torch.cdist takes past 25 rows) -> Cdist (p, and
+ * compute_mode for the reference executor). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -128,15 +131,74 @@ static airc_status raise_matmul(ge_raise *r)
     return AIRC_OK;
 }
 
+/* linalg_cross(self, other, dim) -> Cross (attribute dim) */
+static airc_status conv_cross(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_input(b, 0, &in[0]));
+    AIRC_TRY(airc_ge_input(b, 1, &in[1]));
+    static const char *const names[] = {"x1", "x2"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, "Cross", names, in, 2, &op));
+    int64_t dim = airc_ge_int_arg(b, 2, -1);
+    return airc_ge_op_attr_int(op, "dim", dim < 0 ? dim + n->out[0].ndim : dim);
+}
+
+static airc_status raise_cross(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    int64_t dim;
+    AIRC_TRY(airc_ge_attr_i(r, "dim", true, -1, &dim));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1])};
+    static const char *const kw[] = {"dim"};
+    const airc_value *kv[1] = {airc_ge_vint(r, dim)};
+    return airc_ge_raise_call(r, "aten.linalg_cross.default", args, 2, kw, kv, 1, &r->out[0]);
+}
+
+/* _cdist_forward(x1, x2, p, compute_mode) -> Cdist (attributes p and, for
+ * the reference executor's numbers, compute_mode: 0 for None) */
+static airc_status conv_cdist(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    airc_ge_tensor in[2];
+    AIRC_TRY(airc_ge_input(b, 0, &in[0]));
+    AIRC_TRY(airc_ge_input(b, 1, &in[1]));
+    static const char *const names[] = {"x1", "x2"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, "Cdist", names, in, 2, &op));
+    AIRC_TRY(airc_ge_op_attr_float(op, "p", airc_ge_number_arg(b, 2, 2.0)));
+    /* _euclidean_dist (ud non-NULL): the matrix form, mode 1 */
+    return airc_ge_op_attr_int(op, "compute_mode", ud ? 1 : airc_ge_int_arg(b, 3, 0));
+}
+
+static airc_status raise_cdist(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    double p;
+    int64_t mode;
+    AIRC_TRY(airc_ge_attr_f(r, "p", false, 2.0, &p));
+    AIRC_TRY(airc_ge_attr_i(r, "compute_mode", false, 0, &mode));
+    const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1]),
+                                 airc_ge_vfloat(r, p), airc_ge_vint(r, mode)};
+    return airc_ge_raise_call(r, "aten._cdist_forward.default", args, 4, NULL, NULL, 0, &r->out[0]);
+}
+
 static const ge_conv_entry conv[] = {
-    {"aten.mm.default", conv_mm, &m_mm},         {"aten.bmm.default", conv_mm, &m_bmm},
-    {"aten.addmm.default", conv_addmm, &m_mmv2}, {"aten.baddbmm.default", conv_addmm, &m_bmm},
-    {"aten.mv.default", conv_mv, NULL},          {"aten.dot.default", conv_mv, NULL},
+    {"aten.linalg_cross.default", conv_cross, NULL},
+    {"aten._cdist_forward.default", conv_cdist, NULL},
+    {"aten._euclidean_dist.default", conv_cdist, "matrix"},
+    {"aten.mm.default", conv_mm, &m_mm},
+    {"aten.bmm.default", conv_mm, &m_bmm},
+    {"aten.addmm.default", conv_addmm, &m_mmv2},
+    {"aten.baddbmm.default", conv_addmm, &m_bmm},
+    {"aten.mv.default", conv_mv, NULL},
+    {"aten.dot.default", conv_mv, NULL},
 };
 
 static const ge_raise_entry raise[] = {
-    {"MatMul", raise_matmul, &m_mm},
-    {"MatMulV2", raise_matmul, &m_mmv2},
+    {"Cross", raise_cross, NULL},          {"Cdist", raise_cdist, NULL},
+    {"MatMul", raise_matmul, &m_mm},       {"MatMulV2", raise_matmul, &m_mmv2},
     {"BatchMatMul", raise_matmul, &m_bmm},
 };
 

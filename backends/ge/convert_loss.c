@@ -6,7 +6,7 @@
  * nll_loss2d_forward -> NLLLoss of [N, H, W, C] as [N*H*W, C]; reduction
  * the attribute "none" / "mean" / "sum". huber_loss is a composite: Sub,
  * Abs, Less, SelectV2 of 0.5 d^2 and delta (|d| - 0.5 delta), then
- * ReduceMean / ReduceSum over every axis. */
+ * ReduceMean / ReduceSum over every axis (f16 / bf16 in f32). */
 #include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
@@ -134,7 +134,7 @@ static airc_status conv_huber(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
     const airc_tmeta *om = &n->out[0];
-    airc_dtype dt = om->dtype;
+    airc_dtype dt = airc_ge_compute_dtype(om->dtype);
     double delta = airc_ge_number_arg(b, 3, 1.0);
     int64_t reduction = airc_ge_int_arg(b, 2, 1);
     airc_ge_tensor x[2], d, a, t[2], sq, lin, c;
@@ -171,13 +171,16 @@ static airc_status conv_huber(airc_ge_builder *b, const airc_node *n, void *ud)
     t[0] = a;
     AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, nd, shape, &c));
     AIRC_TRY(airc_ge_select(b, c, sq, lin, dt, nd, shape, &d));
-    if (reduction != 1 && reduction != 2)
+    if (reduction != 1 && reduction != 2) {
+        AIRC_TRY(airc_ge_cast(b, d, om->dtype, &d));
         return airc_ge_set_result(b, 0, d);
+    }
     int64_t axes[AIRC_MAX_DIMS];
     for (int32_t i = 0; i < nd; i++)
         axes[i] = i;
     AIRC_TRY(airc_ge_reduce(b, reduction == 1 ? "ReduceMean" : "ReduceSum", d, axes, (size_t)nd,
                             false, dt, 0, NULL, &d));
+    AIRC_TRY(airc_ge_cast(b, d, om->dtype, &d));
     return airc_ge_set_result(b, 0, d);
 }
 

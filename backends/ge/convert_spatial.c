@@ -1,7 +1,8 @@
-/* pixel_shuffle, pixel_unshuffle and roll to and from Ascend IR.
- * pixel_shuffle -> Reshape to [*, C, r, r, H, W], Transpose to [*, C, H, r,
- * W, r], Reshape to the result (TorchAir decomposes it the same way);
- * pixel_unshuffle the other way round (ud non-NULL); grid_sampler_2d ->
+/* pixel_shuffle, pixel_unshuffle, channel_shuffle and roll to and from
+ * Ascend IR. pixel_shuffle -> Reshape to [*, C, r, r, H, W], Transpose to
+ * [*, C, H, r, W, r], Reshape to the result (TorchAir decomposes it the
+ * same way); pixel_unshuffle the other way round (ud non-NULL);
+ * channel_shuffle -> Reshape to [N, g, C/g, *], Transpose, Reshape; grid_sampler_2d ->
  * GridSampler2D with the modes as strings; affine_grid_generator -> a Const
  * base grid times theta (BatchMatMulV2); im2col / col2im -> Im2col /
  * Col2im in torch's layout; roll -> Roll with the
@@ -15,10 +16,27 @@
 
 #include <string.h>
 
+/* x (of dt) reshaped to split[0..k), permuted by order (giving moved),
+ * reshaped to the node's result: the shuffles */
+static airc_status shuffle(airc_ge_builder *b, const airc_node *n, airc_ge_tensor x,
+                           airc_dtype dt, int32_t k, const int64_t *split, const int64_t *order,
+                           const int64_t *moved)
+{
+    airc_ge_tensor perm, y;
+    AIRC_TRY(airc_ge_reshape(b, x, dt, k, split, &x));
+    AIRC_TRY(airc_ge_const_ints(b, order, (size_t)k, &perm));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Transpose", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "perm", perm));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, k, moved, &x));
+    AIRC_TRY(airc_ge_reshape(b, x, dt, n->out[0].ndim, n->out[0].shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static airc_status conv_pixel_shuffle(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)ud;
-    airc_ge_tensor x, perm, y;
+    airc_ge_tensor x;
     AIRC_TRY(airc_ge_input(b, 0, &x));
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t nd = 0;
@@ -48,15 +66,7 @@ static airc_status conv_pixel_shuffle(airc_ge_builder *b, const airc_node *n, vo
         moved[nb + i] = mv[i];
         order[nb + i] = nb + pm[i];
     }
-    AIRC_TRY(airc_ge_reshape(b, x, dt, nb + 5, split, &x));
-    AIRC_TRY(airc_ge_const_ints(b, order, (size_t)(nb + 5), &perm));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "Transpose", &op));
-    AIRC_TRY(airc_ge_op_input(op, "x", x));
-    AIRC_TRY(airc_ge_op_input(op, "perm", perm));
-    AIRC_TRY(airc_ge_op_output(op, "y", dt, nb + 5, moved, &x));
-    AIRC_TRY(airc_ge_reshape(b, x, dt, n->out[0].ndim, n->out[0].shape, &y));
-    return airc_ge_set_result(b, 0, y);
+    return shuffle(b, n, x, dt, nb + 5, split, order, moved);
 }
 
 static airc_status conv_roll(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -262,7 +272,33 @@ static airc_status raise_grid_sampler(ge_raise *r)
                               &r->out[0]);
 }
 
+/* channel_shuffle(self, groups) -> Reshape to [N, g, C/g, *], Transpose
+ * of the two, Reshape to the result */
+static airc_status conv_channel_shuffle(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &s));
+    int64_t g = airc_ge_int_arg(b, 1, 1);
+    if (nd < 3 || nd + 1 > AIRC_MAX_DIMS || g <= 0 || s[1] % g)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "%s: a %d-d input", n->target, (int)nd);
+    int64_t split[AIRC_MAX_DIMS], moved[AIRC_MAX_DIMS], order[AIRC_MAX_DIMS];
+    for (int32_t i = 0; i <= nd; i++) {
+        int64_t sz = i == 0 ? s[0] : i == 1 ? g : i == 2 ? s[1] / g : s[i - 1];
+        split[i] = sz;
+        order[i] = i == 1 ? 2 : i == 2 ? 1 : i;
+    }
+    for (int32_t i = 0; i <= nd; i++)
+        moved[i] = split[order[i]];
+    return shuffle(b, n, x, dt, nd + 1, split, order, moved);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.channel_shuffle.default", conv_channel_shuffle, NULL},
     {"aten.pixel_shuffle.default", conv_pixel_shuffle, NULL},
     {"aten.pixel_unshuffle.default", conv_pixel_shuffle, "unshuffle"},
     {"aten.grid_sampler_2d.default", conv_grid_sampler, NULL},

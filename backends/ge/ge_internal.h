@@ -223,6 +223,9 @@ AIRC_HIDDEN airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix
 AIRC_HIDDEN airc_status airc_ge_ew_op(airc_ge_builder *b, const char *type,
                                       const airc_ge_tensor *in, size_t nin, airc_dtype dt,
                                       int32_t nd, const int64_t *shape, airc_ge_tensor *out);
+/* The dtype a composite lowering computes a dt result in: f32 for f16 and
+ * bf16 (cast back at the end: one rounding, as the CPU kernels), else dt. */
+AIRC_HIDDEN airc_dtype airc_ge_compute_dtype(airc_dtype dt);
 /* SelectV2(cond, then, other) with a result of (dt, nd, shape)
  * (convert_elementwise.c). */
 AIRC_HIDDEN airc_status airc_ge_select(airc_ge_builder *b, airc_ge_tensor cond, airc_ge_tensor then,

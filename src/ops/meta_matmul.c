@@ -214,3 +214,77 @@ airc_status airc_meta_mv(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* _cdist_forward(x1 [..., P, M], x2 [..., R, M], p, compute_mode): the
+ * batch dims broadcast, floating operands of one dtype, p >= 0; a
+ * contiguous [..., P, R] */
+airc_status airc_meta_cdist(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x1, x2;
+    AIRC_TRY(airc_meta_tensor(&a, "x1", &x1));
+    AIRC_TRY(airc_meta_tensor(&a, "x2", &x2));
+    double p;
+    AIRC_TRY(airc_meta_double(&a, "p", 2.0, &p));
+    if (x1.ndim < 2 || x2.ndim < 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: cdist only supports at least 2D tensors, X%d got: %dD",
+                         a.op, x1.ndim < 2 ? 1 : 2, (int)(x1.ndim < 2 ? x1.ndim : x2.ndim));
+    if (x1.shape[x1.ndim - 1] != x2.shape[x2.ndim - 1])
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: X1 and X2 must have the same number of columns. X1: %" PRId64
+                         " X2: %" PRId64,
+                         a.op, x1.shape[x1.ndim - 1], x2.shape[x2.ndim - 1]);
+    if (!airc_dtype_is_floating(x1.dtype) || !airc_dtype_is_floating(x2.dtype))
+        return airc_fail(
+            AIRC_E_SHAPE, "%s: cdist only supports floating-point dtypes, X%d got: %s", a.op,
+            airc_dtype_is_floating(x1.dtype) ? 2 : 1,
+            airc_dtype_torch_type_name(airc_dtype_is_floating(x1.dtype) ? x2.dtype : x1.dtype));
+    AIRC_TRY(airc_meta_same_dtype(&a, "x1", &x1, "x2", &x2));
+    if (!(p >= 0))
+        return airc_fail(AIRC_E_SHAPE, "%s: cdist only supports non-negative p values", a.op);
+    int64_t mode;
+    AIRC_TRY(airc_meta_int(&a, "compute_mode", 0, &mode));
+    if (mode < 0 || mode > 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: possible modes: 0, 1, 2, but was: %" PRId64, a.op,
+                         mode);
+    airc_tmeta out = x1;
+    AIRC_TRY(airc_meta_broadcast2(&a, "x1", x1.shape, x1.ndim - 2, "x2", x2.shape, x2.ndim - 2,
+                                  out.shape, &out.ndim));
+    out.shape[out.ndim++] = x1.shape[x1.ndim - 2];
+    out.shape[out.ndim++] = x2.shape[x2.ndim - 2];
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* linalg_cross(self, other, dim): operands of one rank and dtype, their
+ * broadcast contiguous, 3 along dim */
+airc_status airc_meta_cross(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, y;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "other", &y));
+    if (x.ndim != y.ndim)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: linalg.cross: inputs must have the same number of dimensions.", a.op);
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", -1, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, x.ndim, false, &d));
+    if (x.shape[d] != 3 || y.shape[d] != 3)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: linalg.cross: inputs dimension %" PRId64
+                         " must have length 3. Got %" PRId64 " and %" PRId64,
+                         a.op, dim, x.shape[d], y.shape[d]);
+    AIRC_TRY(airc_meta_same_dtype(&a, "self", &x, "other", &y));
+    airc_tmeta out = x;
+    AIRC_TRY(airc_meta_broadcast2(&a, "self", x.shape, x.ndim, "other", y.shape, y.ndim, out.shape,
+                                  &out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

@@ -35,6 +35,46 @@ static airc_status unshuffle(airc_node *n, const airc_meta_args *a, const airc_t
 
 /* pixel_shuffle(self, upscale_factor): [*, C r^2, H, W] -> [*, C, H r, W r];
  * pixel_unshuffle the inverse. */
+/* channel_shuffle(self, groups): self's shape, its channels (dim 1)
+ * regrouped; channels-last stays so (torch's suggest_memory_format), any
+ * other layout becomes contiguous */
+airc_status airc_meta_channel_shuffle(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t g;
+    AIRC_TRY(airc_meta_int(&a, "groups", 1, &g));
+    if (x.ndim <= 2) {
+        char s[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: channel_shuffle expects input with > 2 dims, but got input with "
+                         "sizes %s",
+                         a.op, airc_meta_shape_str(x.shape, x.ndim, s));
+    }
+    if (g <= 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Number of groups to divide channels in must be positive. Value of "
+                         "groups:%" PRId64,
+                         a.op, g);
+    if (x.shape[1] % g)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Number of channels must be divisible by groups. Got %" PRId64
+                         " channels and %" PRId64 " groups.",
+                         a.op, x.shape[1], g);
+    if (x.ndim + 1 > AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: a %d-d input (at most %d)", a.op, (int)x.ndim,
+                         AIRC_MAX_DIMS - 1);
+    airc_tmeta out = x;
+    if (x.ndim == 4 && airc_meta_is_channels_last_like(&x))
+        airc_meta_channels_last_strides(&out);
+    else
+        airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
 airc_status airc_meta_pixel_shuffle(airc_node *n, void *user_data)
 {
     (void)user_data;

@@ -1,0 +1,171 @@
+/* Linalg family: pairwise distances (_cdist_forward; each operation
+ * rounded to the operands' dtype, as torch's kernel computes) and the
+ * cross product (linalg_cross: floats in double, rounded once; integers
+ * wrap as torch's). */
+#include "backends/cpu/k_linalg_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The next index of shape (nd dims, the last fastest); false after the
+ * last one. */
+static bool next_index(int64_t *idx, const int64_t *shape, int32_t nd)
+{
+    for (int32_t d = nd - 1; d >= 0; d--) {
+        if (++idx[d] < shape[d])
+            return true;
+        idx[d] = 0;
+    }
+    return false;
+}
+
+static double load(const airc_tview *t, const int64_t *idx)
+{
+    return airc_cpu_load_f64(airc_cpu_at(t, idx), t->dtype);
+}
+
+/* v rounded to the dtype distances are computed in: torch's kernel works
+ * in the operands' dtype (f32 for the half types), so a square past
+ * float's range is inf there, as here */
+static double rnd(airc_dtype ct, double v)
+{
+    return ct == AIRC_DTYPE_F64 ? v : airc_cpu_round_f64(AIRC_DTYPE_F32, v);
+}
+
+/* The p-norm distance of rows a and b (m elements, strides sa, sb), torch's
+ * p = 0 (a count), 1, 2, inf (std::max: a NaN difference is skipped) and
+ * general p. */
+static double pdist(airc_dtype ct, const char *a, int64_t sa, const char *b, int64_t sb, int64_t m,
+                    double p)
+{
+    double acc = 0;
+    for (int64_t k = 0; k < m; k++) {
+        double d =
+            rnd(ct, fabs(airc_cpu_load_f64(a + k * sa, ct) - airc_cpu_load_f64(b + k * sb, ct)));
+        if (p == 0)
+            acc += d != 0;
+        else if (p == 1)
+            acc = rnd(ct, acc + d);
+        else if (p == 2)
+            acc = rnd(ct, acc + rnd(ct, d * d));
+        else if (isinf(p))
+            acc = d > acc ? d : acc;
+        else
+            acc = rnd(ct, acc + rnd(ct, pow(d, p)));
+    }
+    return rnd(ct, p == 0 || p == 1 || isinf(p) ? acc : p == 2 ? sqrt(acc) : pow(acc, 1.0 / p));
+}
+
+/* torch's matrix form of the euclidean distance (its choice for rows past
+ * 25, or compute_mode 1): the sum of -2 a_k b_k, |a|^2 and |b|^2 (one
+ * product's terms), clamped at 0, its root */
+static double euclid_mm(airc_dtype ct, const char *a, int64_t sa, const char *b, int64_t sb,
+                        int64_t m)
+{
+    double na = 0, nb = 0, ab = 0;
+    for (int64_t k = 0; k < m; k++) {
+        double u = airc_cpu_load_f64(a + k * sa, ct), v = airc_cpu_load_f64(b + k * sb, ct);
+        na = rnd(ct, na + rnd(ct, u * u));
+        nb = rnd(ct, nb + rnd(ct, v * v));
+        ab = rnd(ct, ab + rnd(ct, -2 * u * v));
+    }
+    double r = rnd(ct, rnd(ct, ab + na) + nb);
+    return rnd(ct, sqrt(r < 0 ? 0 : r)); /* clamp_min: NaN stays */
+}
+
+/* _cdist_forward(x1 [..., P, M], x2 [..., R, M], p, compute_mode), and
+ * _euclidean_dist(x1, x2) (`matrix`: always the matrix form) */
+static airc_status cdist(airc_kernel_ctx *k, bool matrix)
+{
+    const airc_tview *x1 = k->in ? k->in[0] : NULL, *x2 = k->in ? k->in[1] : NULL;
+    const airc_tview *o = &k->out[0];
+    if (!x1 || !x2 || x1->ndim < 2 || x2->ndim < 2 || o->ndim < 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "two operands of at least 2 dims");
+    double p = airc_cpu_arg_double(k, 2, 2.0);
+    int64_t mode = airc_cpu_arg_int(k, 3, 0);
+    int32_t nb = o->ndim - 2;
+    int64_t P = o->shape[nb], R = o->shape[nb + 1], M = x1->shape[x1->ndim - 1];
+    bool mm = matrix || (p == 2 && (mode == 1 || (mode == 0 && (P > 25 || R > 25))));
+    /* the operands broadcast over the result's batch dims */
+    int64_t s1[AIRC_MAX_DIMS], s2[AIRC_MAX_DIMS];
+    memcpy(s1, o->shape, sizeof *s1 * (size_t)nb);
+    memcpy(s2, o->shape, sizeof *s2 * (size_t)nb);
+    s1[nb] = P;
+    s2[nb] = R;
+    s1[nb + 1] = s2[nb + 1] = M;
+    airc_tview e1, e2;
+    if (!airc_cpu_expand(x1, s1, nb + 2, &e1) || !airc_cpu_expand(x2, s2, nb + 2, &e2))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "batch dims do not broadcast");
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    int64_t es1 = (int64_t)airc_dtype_size(x1->dtype), es2 = (int64_t)airc_dtype_size(x2->dtype);
+    do { /* idx: [batch..., i, j] of the result */
+        int64_t j1[AIRC_MAX_DIMS], j2[AIRC_MAX_DIMS];
+        memcpy(j1, idx, sizeof *j1 * (size_t)nb);
+        memcpy(j2, idx, sizeof *j2 * (size_t)nb);
+        j1[nb] = idx[nb];
+        j2[nb] = idx[nb + 1];
+        j1[nb + 1] = j2[nb + 1] = 0;
+        const char *a = M ? airc_cpu_at(&e1, j1) : NULL, *b = M ? airc_cpu_at(&e2, j2) : NULL;
+        int64_t sa = e1.strides[nb + 1] * es1, sb = e2.strides[nb + 1] * es2;
+        double v =
+            mm ? euclid_mm(x1->dtype, a, sa, b, sb, M) : pdist(x1->dtype, a, sa, b, sb, M, p);
+        airc_cpu_store_f64(airc_cpu_at(o, idx), o->dtype, v);
+    } while (next_index(idx, o->shape, o->ndim));
+    return AIRC_OK;
+}
+
+airc_status airc_cpu_k_cdist(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return cdist(k, false);
+}
+
+airc_status airc_cpu_k_euclidean_dist(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return cdist(k, true);
+}
+
+/* linalg_cross(self, other, dim): (a1 b2 - a2 b1, a2 b0 - a0 b2, a0 b1 -
+ * a1 b0) along dim, the operands broadcast to the result */
+airc_status airc_cpu_k_linalg_cross(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x = k->in ? k->in[0] : NULL, *y = k->in ? k->in[1] : NULL;
+    const airc_tview *o = &k->out[0];
+    int32_t d = o->ndim ? airc_cpu_wrap_dim(airc_cpu_arg_int(k, 2, -1), o->ndim) : -1;
+    airc_tview a, b;
+    if (!x || !y || d < 0 || d >= o->ndim || o->shape[d] != 3 ||
+        !airc_cpu_expand(x, o->shape, o->ndim, &a) || !airc_cpu_expand(y, o->shape, o->ndim, &b))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "operands of length 3 along dim expected");
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    bool fp = airc_cpu_dtype_is_float(o->dtype);
+    int64_t idx[AIRC_MAX_DIMS] = {0}, shape[AIRC_MAX_DIMS];
+    memcpy(shape, o->shape, sizeof *shape * (size_t)o->ndim);
+    shape[d] = 1; /* visit each vector once */
+    do {
+        double af[3], bf[3];
+        uint64_t ai[3], bi[3];
+        for (int c = 0; c < 3; c++) {
+            idx[d] = c;
+            af[c] = load(&a, idx);
+            bf[c] = load(&b, idx);
+            ai[c] = (uint64_t)airc_cpu_load_i64(airc_cpu_at(&a, idx), a.dtype);
+            bi[c] = (uint64_t)airc_cpu_load_i64(airc_cpu_at(&b, idx), b.dtype);
+        }
+        for (int c = 0; c < 3; c++) {
+            int u = (c + 1) % 3, v = (c + 2) % 3;
+            idx[d] = c;
+            char *p = airc_cpu_at(o, idx);
+            if (fp)
+                airc_cpu_store_f64(p, o->dtype, af[u] * bf[v] - af[v] * bf[u]);
+            else
+                airc_cpu_store_i64(p, o->dtype, (int64_t)(ai[u] * bi[v] - ai[v] * bi[u]));
+        }
+        idx[d] = 0;
+    } while (next_index(idx, shape, o->ndim));
+    return AIRC_OK;
+}
