@@ -220,7 +220,8 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.nll_loss2d_forward.default",
                                         "aten.channel_shuffle.default",
                                         "aten._cdist_forward.default",
-                                        "aten.linalg_cross.default"};
+                                        "aten.linalg_cross.default",
+                                        "aten.index_add.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

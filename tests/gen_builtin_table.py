@@ -254,6 +254,7 @@ ATEN = [
     ("scatter_.src", "scatter"), ("scatter_.value", "scatter"),
     ("scatter_add_.default", "scatter"),
     ("index_copy.default", "index_copy"), ("index_copy_.default", "index_copy"),
+    ("index_add.default", "index_copy"), ("index_add_.default", "index_copy"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
 ]

@@ -643,6 +643,18 @@ def shuffle_metric(x, w, q, keys, a, b):
     return y, d2, d2.argmin(-1), d1, F.normalize(n, dim=-1)
 
 
+def graph_aggregate(x, src, dst, w):
+    # message passing as GNN layers write it: gather the sources' features,
+    # sum them into the destinations with index_add (alpha too), mean by
+    # in-degree, then a linear update
+    msg = torch.index_select(x, 0, src)
+    agg = torch.zeros_like(x).index_add(0, dst, msg)
+    deg = torch.zeros(x.shape[0]).index_add_(0, dst, torch.ones(dst.shape[0]), alpha=1)
+    mean = agg / deg.clamp_min(1).unsqueeze(1)
+    scaled = x.index_add(0, dst.int(), msg, alpha=0.5)
+    return F.relu(mean @ w), scaled, deg
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -919,6 +931,9 @@ MODELS = {
     "shuffle_metric": (shuffle_metric, lambda: [
         randn(2, 4, 5, 5), randn(6, 2, 3, 3) / 3, randn(30, 8), randn(7, 8), randn(5, 3),
         randn(5, 3)]),
+    "graph_aggregate": (graph_aggregate, lambda: [
+        randn(6, 4), torch.tensor([0, 1, 2, 3, 4, 5, 0, 2]), torch.tensor([1, 2, 0, 0, 5, 4, 3, 1]),
+        randn(4, 3)]),
     "unfold_fold": (unfold_fold, lambda: [randn(2, 3, 6, 7), randn(27, 27) / 5]),
     "audio_1d": (audio_1d, lambda: [randn(2, 3, 10), randn(4, 3, 7) / 4, randn(1, 3, 4, 6)]),
     "trig_threshold": (trig_threshold, lambda: [torch.rand(4, 6) * 1.98 - 0.99,

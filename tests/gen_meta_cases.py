@@ -386,6 +386,18 @@ op1("cross_len_err", "aten.linalg_cross.default", [T("f32", [4, 2]), T("f32", [4
     error=True)
 op1("cross_dtype_err", "aten.linalg_cross.default", [T("f32", [4, 3]), T("f64", [4, 3])],
     error=True)
+op1("index_add", "aten.index_add.default", [P("f32", [3, 4], [1, 0]), 0, T("i32", [2],
+                                                                            fill="zeros"),
+                                             T("f32", [2, 3])], {"alpha": 2})
+op1("index_add_inplace", "aten.index_add_.default", [T("i64", [5, 2]), 0,
+                                                     T("i64", [3], fill="zeros"),
+                                                     T("i64", [3, 2])])
+op1("index_add_dtype_err", "aten.index_add.default", [T("f32", [5, 2]), 0,
+                                                      T("i64", [3], fill="zeros"),
+                                                      T("f64", [3, 2])], error=True)
+op1("index_add_index_dtype_err", "aten.index_add.default", [T("f32", [5, 2]), 0,
+                                                            T("i16", [3], fill="zeros"),
+                                                            T("f32", [3, 2])], error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

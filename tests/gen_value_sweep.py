@@ -601,6 +601,15 @@ def h_index_copy(d):
     return {"self": x, "dim": dim, "index": idx, "source": src}
 
 
+def h_index_add(d):
+    args = h_index_copy(d)
+    if d.chance(0.3):  # index_add takes an int32 index too
+        i = args["index"]
+        args["index"] = TSpec("i32", i.shape, i.values)
+    args["alpha"] = d.pick([1, 1, 2, -1, 0.5, 1.5])
+    return args
+
+
 def h_embedding(d):
     v = d.r.randint(1, 5)
     w = d.tensor(shape=[v, d.r.randint(1, 3)] if d.chance(0.95) else [v])
@@ -1201,6 +1210,7 @@ HINTS = {
     "scatter.src": h_scatter_src, "scatter_.src": h_scatter_src, "scatter.value": h_scatter_value,
     "scatter_.value": h_scatter_value, "scatter_add": h_scatter_src,
     "scatter_add_": h_scatter_src, "index_copy": h_index_copy, "index_copy_": h_index_copy,
+    "index_add": h_index_add, "index_add_": h_index_add,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,

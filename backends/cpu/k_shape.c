@@ -185,6 +185,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.full_like.default", airc_cpu_k_fill_arg1},
     {"aten.gather.default", airc_cpu_k_gather},
     {"aten.index.Tensor", airc_cpu_k_index},
+    {"aten.index_add.default", airc_cpu_k_index_add},
+    {"aten.index_add_.default", airc_cpu_k_index_add},
     {"aten.index_copy.default", airc_cpu_k_index_copy},
     {"aten.index_copy_.default", airc_cpu_k_index_copy},
     {"aten.index_put.default", airc_cpu_k_index_put},

@@ -39,6 +39,7 @@ AIRC_CPU_KERNEL(index_put);
 AIRC_CPU_KERNEL(scatter);
 AIRC_CPU_KERNEL(scatter_add);
 AIRC_CPU_KERNEL(index_copy);
+AIRC_CPU_KERNEL(index_add);
 AIRC_CPU_KERNEL(gather);
 AIRC_CPU_KERNEL(embedding);
 

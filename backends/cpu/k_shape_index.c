@@ -317,12 +317,13 @@ airc_status airc_cpu_k_index(airc_kernel_ctx *k, void *ud)
     return adv_walk(k, &a, x, o, gather_fn, NULL);
 }
 
-/* dst += src, elementwise over equal shapes (index_put's accumulate):
- * integers wrap in int64, floats add in double and round to dst's dtype
- * once per element, as torch's per-element += does. */
-static void accumulate_fn(const airc_tview *dst, const airc_tview *src, void *u)
+/* dst += alpha * src, elementwise over equal shapes (index_put's
+ * accumulate, index_add): integers wrap in int64, floats add in double
+ * and round to dst's dtype once per element, as torch's per-element +=
+ * does. */
+static void accumulate_scaled(const airc_tview *dst, const airc_tview *src, double alpha,
+                              int64_t ialpha)
 {
-    (void)u;
     int64_t n = airc_cpu_numel(dst), idx[AIRC_MAX_DIMS] = {0};
     size_t esz = airc_dtype_size(dst->dtype);
     bool fl = dst->dtype == AIRC_DTYPE_F32 || dst->dtype == AIRC_DTYPE_F64 ||
@@ -339,18 +340,24 @@ static void accumulate_fn(const airc_tview *dst, const airc_tview *src, void *u)
             double x, y;
             airc_cpu_convert(&x, AIRC_DTYPE_F64, pd, dst->dtype);
             airc_cpu_convert(&y, AIRC_DTYPE_F64, ps, src->dtype);
-            x += y;
+            x += alpha == 1 ? y : alpha * y;
             airc_cpu_convert(pd, dst->dtype, &x, AIRC_DTYPE_F64);
         } else {
             int64_t x, y;
             airc_cpu_convert(&x, AIRC_DTYPE_I64, pd, dst->dtype);
             airc_cpu_convert(&y, AIRC_DTYPE_I64, ps, src->dtype);
-            x = (int64_t)((uint64_t)x + (uint64_t)y);
+            x = (int64_t)((uint64_t)x + (uint64_t)ialpha * (uint64_t)y);
             airc_cpu_convert(pd, dst->dtype, &x, AIRC_DTYPE_I64);
         }
         for (int32_t d = dst->ndim - 1; d >= 0 && ++idx[d] == dst->shape[d]; d--)
             idx[d] = 0;
     }
+}
+
+static void accumulate_fn(const airc_tview *dst, const airc_tview *src, void *u)
+{
+    (void)u;
+    accumulate_scaled(dst, src, 1, 1);
 }
 
 static void put_fn(const airc_tview *xs, const airc_tview *rs, void *u)
@@ -556,37 +563,73 @@ airc_status airc_cpu_k_scatter_add(airc_kernel_ctx *k, void *ud)
 
 /* index_copy / index_copy_(self, dim, index, source): the result starts
  * as self; its slice index[j] along dim becomes source's slice j (a
- * 0-dim source or self: the whole tensor). Later writes win. */
-airc_status airc_cpu_k_index_copy(airc_kernel_ctx *k, void *ud)
+ * 0-dim source or self: the whole tensor). Later writes win. index_add /
+ * index_add_ (`add`; an int32 index too, and alpha): the slice gains
+ * alpha * source's, in order. */
+static airc_status index_copy_add(airc_kernel_ctx *k, bool add)
 {
-    (void)ud;
     const airc_tview *x, *idx, *src;
     AIRC_TRY(tensor_arg(k, 0, &x));
     AIRC_TRY(tensor_arg(k, 2, &idx));
     AIRC_TRY(tensor_arg(k, 3, &src));
     const airc_tview *o = &k->out[0];
-    if (o->ndim != x->ndim || src->dtype != o->dtype || idx->dtype != AIRC_DTYPE_I64 ||
+    if (o->ndim != x->ndim || src->dtype != o->dtype ||
+        (idx->dtype != AIRC_DTYPE_I64 && (!add || idx->dtype != AIRC_DTYPE_I32)) ||
         idx->ndim > 1 || (o->ndim && src->ndim && src->ndim != o->ndim))
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, index and source do not match");
+    /* alpha in the dtype: an integer self truncates a float alpha, a bool
+     * one takes its truth */
+    double alpha = airc_cpu_arg_double(k, 4, 1.0);
+    int64_t ialpha = o->dtype == AIRC_DTYPE_BOOL ? alpha != 0 : airc_cpu_arg_int(k, 4, 1);
     airc_cpu_copy(o, x); /* no-op when o is self */
     int32_t dim = o->ndim ? airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), o->ndim) : 0;
     if (dim < 0 || (o->ndim && dim >= o->ndim))
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim out of range");
     int64_t n = airc_cpu_numel(idx), size = o->ndim ? o->shape[dim] : 1;
-    for (int64_t j = 0; j < n && airc_cpu_numel(o); j++) { /* torch skips an empty self */
-        int64_t v = ((const int64_t *)idx->data)[idx->ndim ? j * idx->strides[0] : 0];
+    /* index_copy skips an empty self, as torch; index_add checks the
+     * indices whatever the self */
+    for (int64_t j = 0; j < n && (add || airc_cpu_numel(o)); j++) {
+        int64_t v = airc_cpu_load_i64((const char *)idx->data +
+                                          (idx->ndim ? j * idx->strides[0] : 0) *
+                                              (int64_t)airc_dtype_size(idx->dtype),
+                                      idx->dtype);
         if (v < 0 || v >= size)
-            return airc_cpu_fail(k, AIRC_E_RUNTIME,
-                                 "index_copy_(): index %lld is out of bounds for dimension %d "
-                                 "with size %lld",
-                                 (long long)v, (int)dim, (long long)size);
+            return add ? airc_cpu_fail(k, AIRC_E_RUNTIME, "index out of range in self")
+                       : airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                       "index_copy_(): index %lld is out of bounds for "
+                                       "dimension %d with size %lld",
+                                       (long long)v, (int)dim, (long long)size);
         airc_tview dst = *o, s = *src;
         if (o->ndim)
             airc_cpu_narrow(&dst, dim, v, 1);
         if (src->ndim)
             airc_cpu_narrow(&s, dim, j, 1);
-        if (airc_cpu_numel(&dst) == airc_cpu_numel(&s))
+        if (airc_cpu_numel(&dst) != airc_cpu_numel(&s))
+            continue;
+        if (!add) {
             airc_cpu_copy_reshape(&dst, &s);
+            continue;
+        }
+        if (s.ndim != dst.ndim) { /* a 0-dim side: one element either way */
+            s.ndim = dst.ndim;
+            for (int32_t q = 0; q < dst.ndim; q++) {
+                s.shape[q] = dst.shape[q];
+                s.strides[q] = 0;
+            }
+        }
+        accumulate_scaled(&dst, &s, alpha, ialpha);
     }
     return AIRC_OK;
+}
+
+airc_status airc_cpu_k_index_copy(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return index_copy_add(k, false);
+}
+
+airc_status airc_cpu_k_index_add(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    return index_copy_add(k, true);
 }

@@ -4,7 +4,8 @@
  * TorchAir; the raiser rebuilds the list, None where the mask is 0.
  * index_put (TorchAir has no converter) -> TensorScatterUpdate /
  * TensorScatterAdd, or MaskedFill for one mask and one value; raised back
- * to index_put. index_copy -> TensorScatterUpdate with dim moved first.
+ * to index_put. index_copy -> TensorScatterUpdate with dim moved first;
+ * index_add -> TensorScatterAdd of alpha * source the same way.
  * scatter / scatter_add -> ScatterElements (reduction none / add), as
  * TorchAir. */
 #include "backends/ge/ge_internal.h"
@@ -291,12 +292,14 @@ static airc_status raise_scatter(ge_raise *r)
  * at index 0); an empty index leaves self. */
 static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)ud;
+    bool add = ud != NULL; /* index_add: TensorScatterAdd of alpha * source */
     const airc_tmeta *om = &n->out[0];
     int32_t nd = om->ndim;
     airc_ge_tensor x, idx, src, y;
     AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
     AIRC_TRY(airc_ge_operand(b, 3, om->dtype, &src));
+    if (add)
+        AIRC_TRY(airc_ge_scale(b, src, 4, &src));
     AIRC_TRY(airc_ge_input(b, 2, &idx));
     airc_dtype it = AIRC_DTYPE_UNDEFINED;
     int32_t in = 0;
@@ -306,6 +309,15 @@ static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void 
     static const char *const one[] = {"x"};
     if (!count)
         return airc_ge_simple(b, "Identity", one, &x, 1, NULL);
+    if (nd == 0 && add) { /* self plus every source value */
+        airc_ge_tensor t[2] = {x, src}, y0;
+        int64_t axis = 0;
+        AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 1, &count, &t[1]));
+        AIRC_TRY(airc_ge_reduce(b, "ReduceSum", t[1], &axis, 1, false, om->dtype, 0, NULL,
+                                &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, om->dtype, 0, NULL, &y0));
+        return airc_ge_set_result(b, 0, y0);
+    }
     if (nd == 0) { /* every index is 0: the last of the source's values wins */
         int64_t last = count - 1, axis = 0;
         airc_ge_tensor ci, ca;
@@ -342,7 +354,7 @@ static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void 
         AIRC_TRY(transpose(b, src, om->dtype, nd, sshape, perm, &src));
     }
     airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "TensorScatterUpdate", &op));
+    AIRC_TRY(airc_ge_op_create(b, add ? "TensorScatterAdd" : "TensorScatterUpdate", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_input(op, "indices", idx));
     AIRC_TRY(airc_ge_op_input(op, "updates", src));
@@ -435,6 +447,7 @@ static const ge_conv_entry conv[] = {
     {"aten.index.Tensor", conv_index, NULL},
     {"aten.index_put.default", conv_index_put, NULL},
     {"aten.index_copy.default", conv_index_copy, NULL},
+    {"aten.index_add.default", conv_index_copy, "add"},
     {"aten.scatter.src", conv_scatter, NULL},
     {"aten.scatter.value", conv_scatter, NULL},
     {"aten.scatter_add.default", conv_scatter, "add"},

@@ -443,12 +443,16 @@ airc_status airc_meta_scatter(airc_node *n, void *user_data)
 /* index_copy(self, dim, index, source) and index_copy_: torch 1.13's
  * checks (an int64 index of at most one dim, one per source slice along
  * dim, slices of self's shape, self's dtype); the result is contiguous
- * (in place: self). Index values are checked when the graph runs. */
+ * (in place: self). Index values are checked when the graph runs.
+ * index_add / index_add_ (self, dim, index, source, alpha): the same, an
+ * int32 index allowed. */
 airc_status airc_meta_index_copy(airc_node *n, void *user_data)
 {
     (void)user_data;
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
+    /* index_add / index_add_ take an int32 index too, and alpha */
+    bool add = !strncmp(airc_meta_name(&a), "index_add", 9);
     airc_tmeta self, index, src;
     AIRC_TRY(airc_meta_tensor(&a, "self", &self));
     AIRC_TRY(airc_meta_tensor(&a, "index", &index));
@@ -473,7 +477,7 @@ airc_status airc_meta_index_copy(airc_node *n, void *user_data)
                          "dimensionality must match. Source dimensionality (%d), destination "
                          "dimensionality (%d)",
                          a.op, (int)src.ndim, (int)self.ndim);
-    if (index.dtype != AIRC_DTYPE_I64)
+    if (index.dtype != AIRC_DTYPE_I64 && (!add || index.dtype != AIRC_DTYPE_I32))
         return airc_fail(AIRC_E_SHAPE,
                          "%s: index_copy_(): Expected a long tensor for index, but got %s", a.op,
                          airc_dtype_torch_type_name(index.dtype));

@@ -93,12 +93,15 @@ typedef struct one_case {
 } one_case;
 
 /* Checks of torch's that read tensor values (a uint8 mask holding other
- * than 0 and 1, a masked_fill value out of the dtype's range): eager
- * makes them, a lowered graph runs on the device without them. */
+ * than 0 and 1, a masked_fill value out of the dtype's range, an index
+ * out of range, binary cross entropy's input outside [0, 1]): eager makes
+ * them, a lowered graph runs on the device without them. */
 static bool data_dependent_check(const char *torch_error)
 {
     return strstr(torch_error, "Mask tensor can take 0 and 1 values only") ||
-           strstr(torch_error, "without overflow");
+           strstr(torch_error, "without overflow") ||
+           strstr(torch_error, "index out of range in self") ||
+           strstr(torch_error, "all elements of input should be between 0 and 1");
 }
 
 /* A result the max-autotune rules accept: within the rounding of an f16 /
