@@ -221,7 +221,8 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.channel_shuffle.default",
                                         "aten._cdist_forward.default",
                                         "aten.linalg_cross.default",
-                                        "aten.index_add.default"};
+                                        "aten.index_add.default",
+                                        "aten.scatter_reduce.two"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -253,6 +253,7 @@ ATEN = [
     ("scatter.src", "scatter"), ("scatter.value", "scatter"), ("scatter_add.default", "scatter"),
     ("scatter_.src", "scatter"), ("scatter_.value", "scatter"),
     ("scatter_add_.default", "scatter"),
+    ("scatter_reduce.two", "scatter"), ("scatter_reduce_.two", "scatter"),
     ("index_copy.default", "index_copy"), ("index_copy_.default", "index_copy"),
     ("index_add.default", "index_copy"), ("index_add_.default", "index_copy"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),

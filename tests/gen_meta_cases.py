@@ -398,6 +398,15 @@ op1("index_add_dtype_err", "aten.index_add.default", [T("f32", [5, 2]), 0,
 op1("index_add_index_dtype_err", "aten.index_add.default", [T("f32", [5, 2]), 0,
                                                             T("i16", [3], fill="zeros"),
                                                             T("f32", [3, 2])], error=True)
+op1("scatter_reduce_mean", "aten.scatter_reduce.two",
+    [P("f32", [3, 4], [1, 0]), 1, T("i64", [4, 2], fill="zeros"), T("f32", [4, 3]), "mean"],
+    {"include_self": False})
+op1("scatter_reduce_inplace", "aten.scatter_reduce_.two",
+    [T("i64", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("i64", [2, 4]), "amax"])
+op1("scatter_reduce_bad_err", "aten.scatter_reduce.two",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f32", [2, 4]), "max"], error=True)
+op1("scatter_reduce_bool_mean_err", "aten.scatter_reduce.two",
+    [T("b8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("b8", [2, 4]), "mean"], error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

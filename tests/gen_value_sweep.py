@@ -601,6 +601,14 @@ def h_index_copy(d):
     return {"self": x, "dim": dim, "index": idx, "source": src}
 
 
+def h_scatter_reduce(d):
+    args = h_scatter_src(d)
+    args["reduce"] = d.pick(["sum", "sum", "prod", "mean", "amax", "amin"] +
+                            (["max"] if d.chance(0.1) else []))
+    args["include_self"] = d.pick([True, True, False])
+    return args
+
+
 def h_index_add(d):
     args = h_index_copy(d)
     if d.chance(0.3):  # index_add takes an int32 index too
@@ -1210,6 +1218,7 @@ HINTS = {
     "scatter.src": h_scatter_src, "scatter_.src": h_scatter_src, "scatter.value": h_scatter_value,
     "scatter_.value": h_scatter_value, "scatter_add": h_scatter_src,
     "scatter_add_": h_scatter_src, "index_copy": h_index_copy, "index_copy_": h_index_copy,
+    "scatter_reduce.two": h_scatter_reduce, "scatter_reduce_.two": h_scatter_reduce,
     "index_add": h_index_add, "index_add_": h_index_add,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,

@@ -220,6 +220,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.scatter_.value", airc_cpu_k_scatter},
     {"aten.scatter_add.default", airc_cpu_k_scatter_add},
     {"aten.scatter_add_.default", airc_cpu_k_scatter_add},
+    {"aten.scatter_reduce.two", airc_cpu_k_scatter_reduce},
+    {"aten.scatter_reduce_.two", airc_cpu_k_scatter_reduce},
     {"aten.select.int", k_select},
     {"aten.select_scatter.default", airc_cpu_k_select_scatter},
     {"aten.slice.Tensor", k_slice},

@@ -38,6 +38,7 @@ AIRC_CPU_KERNEL(index);
 AIRC_CPU_KERNEL(index_put);
 AIRC_CPU_KERNEL(scatter);
 AIRC_CPU_KERNEL(scatter_add);
+AIRC_CPU_KERNEL(scatter_reduce);
 AIRC_CPU_KERNEL(index_copy);
 AIRC_CPU_KERNEL(index_add);
 AIRC_CPU_KERNEL(gather);

@@ -4,6 +4,8 @@
  * read. */
 #include "backends/cpu/k_shape_impl.h"
 
+#include <math.h>
+
 #include <string.h>
 
 static airc_status tensor_arg(airc_kernel_ctx *k, size_t i, const airc_tview **out)
@@ -547,6 +549,126 @@ static airc_status scatter(airc_kernel_ctx *k, bool add)
             p[q] = 0;
     }
     return AIRC_OK;
+}
+
+typedef enum reduce_kind { RK_SUM, RK_PROD, RK_MEAN, RK_AMAX, RK_AMIN } reduce_kind;
+
+/* a combined with b by kind, in double (NaN wins amax / amin, as torch) */
+static double combine_f(reduce_kind kind, double a, double b)
+{
+    switch (kind) {
+    case RK_PROD: return a * b;
+    case RK_AMAX: return a != a || b != b ? NAN : a < b ? b : a;
+    case RK_AMIN: return a != a || b != b ? NAN : b < a ? b : a;
+    default: return a + b;
+    }
+}
+
+static int64_t combine_i(reduce_kind kind, int64_t a, int64_t b)
+{
+    switch (kind) {
+    case RK_PROD: return (int64_t)((uint64_t)a * (uint64_t)b);
+    case RK_AMAX: return a < b ? b : a;
+    case RK_AMIN: return b < a ? b : a;
+    default: return (int64_t)((uint64_t)a + (uint64_t)b);
+    }
+}
+
+/* scatter_reduce.two / scatter_reduce_.two(self, dim, index, src, reduce,
+ * include_self): the result starts as self; each src element combines
+ * into the place index names (sum, prod, mean, amax, amin), in index
+ * order, each step rounded to the dtype as torch's kernel; without
+ * include_self a place's first write starts from src; mean divides by the
+ * count (plus one for self), floor division for integers. */
+airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *idx, *src;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 2, &idx));
+    AIRC_TRY(tensor_arg(k, 3, &src));
+    const airc_tview *o = &k->out[0];
+    static const char *const names[] = {"sum", "prod", "mean", "amax", "amin"};
+    const airc_value *rv = k->nargs > 4 ? k->args[4] : NULL;
+    const char *r = rv && airc_value_get_kind(rv) == AIRC_VALUE_STRING ? rv->u.s : "";
+    int kind = -1;
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(r, names[i]))
+            kind = i;
+    bool self_too = airc_cpu_arg_bool(k, 5, true);
+    int32_t nd = o->ndim ? o->ndim : 1;
+    int32_t dim = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), o->ndim);
+    if (kind < 0 || o->ndim != x->ndim || src->dtype != o->dtype || idx->dtype != AIRC_DTYPE_I64 ||
+        dim < 0 || dim >= nd || (idx->ndim ? idx->ndim : 1) != nd)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, index, src and reduce do not match");
+    airc_cpu_copy(o, x); /* no-op when o is self */
+    int64_t n = airc_cpu_numel(idx), cells = airc_cpu_numel(o);
+    if (n == 0 || cells == 0)
+        return AIRC_OK;
+    int64_t *count = airc_malloc(k->ctx, sizeof *count * (size_t)cells);
+    if (!count)
+        return airc_cpu_oom(k, "scatter_reduce counts");
+    memset(count, 0, sizeof *count * (size_t)cells);
+    int64_t rm[AIRC_MAX_DIMS], p[AIRC_MAX_DIMS] = {0}, size = o->ndim ? o->shape[dim] : 1;
+    for (int32_t q = o->ndim - 1, m = 1; q >= 0; m *= (int32_t)o->shape[q], q--)
+        rm[q] = m; /* row-major multipliers: a place's count */
+    bool fl = airc_cpu_dtype_is_float(o->dtype);
+    size_t esz = airc_dtype_size(o->dtype);
+    airc_status st = AIRC_OK;
+    for (int64_t e = 0; e < n && st == AIRC_OK; e++) {
+        int64_t ioff = 0, ooff = 0, soff = 0, lin = 0;
+        for (int32_t q = 0; q < idx->ndim; q++)
+            ioff += p[q] * idx->strides[q];
+        int64_t v = ((const int64_t *)idx->data)[ioff];
+        if (v < 0 || v >= size) {
+            st = airc_cpu_fail(k, AIRC_E_RUNTIME,
+                               "index %lld is out of bounds for dimension %d with size %lld",
+                               (long long)v, (int)dim, (long long)size);
+            break;
+        }
+        for (int32_t q = 0; q < o->ndim; q++) {
+            int64_t c = q == dim ? v : p[q];
+            ooff += c * o->strides[q];
+            lin += c * rm[q];
+            soff += p[q] * src->strides[q];
+        }
+        char *pd = (char *)o->data + ooff * (int64_t)esz;
+        const char *ps = (const char *)src->data + soff * (int64_t)esz;
+        bool first = !self_too && count[lin]++ == 0;
+        if (self_too)
+            count[lin]++;
+        if (fl)
+            airc_cpu_store_f64(pd, o->dtype,
+                               first ? airc_cpu_load_f64(ps, o->dtype)
+                                     : combine_f((reduce_kind)kind, airc_cpu_load_f64(pd, o->dtype),
+                                                 airc_cpu_load_f64(ps, o->dtype)));
+        else
+            airc_cpu_store_i64(pd, o->dtype,
+                               first ? airc_cpu_load_i64(ps, o->dtype)
+                                     : combine_i((reduce_kind)kind, airc_cpu_load_i64(pd, o->dtype),
+                                                 airc_cpu_load_i64(ps, o->dtype)));
+        for (int32_t q = idx->ndim - 1; q >= 0 && ++p[q] == idx->shape[q]; q--)
+            p[q] = 0;
+    }
+    if (st == AIRC_OK && kind == RK_MEAN) { /* each place written: divided by its count */
+        int64_t at[AIRC_MAX_DIMS] = {0};
+        for (int64_t lin = 0; lin < cells; lin++) {
+            int64_t c = count[lin] + (self_too ? 1 : 0), off = 0;
+            for (int32_t q = 0; q < o->ndim; q++)
+                off += at[q] * o->strides[q];
+            char *pd = (char *)o->data + off * (int64_t)esz;
+            if (count[lin] && fl) {
+                airc_cpu_store_f64(pd, o->dtype, airc_cpu_load_f64(pd, o->dtype) / (double)c);
+            } else if (count[lin]) {
+                int64_t a = airc_cpu_load_i64(pd, o->dtype), qt = a / c;
+                airc_cpu_store_i64(pd, o->dtype, (a % c != 0 && (a < 0) != (c < 0)) ? qt - 1 : qt);
+            }
+            for (int32_t q = o->ndim - 1; q >= 0 && ++at[q] == o->shape[q]; q--)
+                at[q] = 0;
+        }
+    }
+    airc_free(k->ctx, count);
+    return st;
 }
 
 airc_status airc_cpu_k_scatter(airc_kernel_ctx *k, void *ud)

@@ -443,7 +443,24 @@ static airc_status raise_index(ge_raise *r)
     return airc_ge_raise_call(r, "aten.index.Tensor", args, 2, NULL, NULL, 0, &r->out[0]);
 }
 
+/* scatter_reduce.two: reduce "sum" with include_self is scatter_add
+ * (ScatterElements, reduction add); the other reductions, and a sum
+ * without self, have no lowering here */
+static airc_status conv_scatter_reduce(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_value *r = airc_ge_arg(b, 4);
+    const char *reduce = r && r->kind == AIRC_VALUE_STRING ? r->u.s : "";
+    if (strcmp(reduce, "sum") || !airc_ge_bool_arg(b, 5, true))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: scatter_reduce '%s'%s has no Ascend IR lowering (sum with "
+                         "include_self has: ScatterElements add)",
+                         n->target, reduce, airc_ge_bool_arg(b, 5, true) ? "" : " without self");
+    return conv_scatter(b, n, "add");
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.scatter_reduce.two", conv_scatter_reduce, NULL},
     {"aten.index.Tensor", conv_index, NULL},
     {"aten.index_put.default", conv_index_put, NULL},
     {"aten.index_copy.default", conv_index_copy, NULL},

@@ -406,6 +406,24 @@ airc_status airc_meta_scatter(airc_node *n, void *user_data)
     int32_t d;
     AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
     AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    if (airc_meta_find(&a, "reduce") >= 0) { /* scatter_reduce.two */
+        const char *r = NULL;
+        AIRC_TRY(airc_meta_opt_string(&a, "reduce", &r));
+        static const char *const names[] = {"sum", "prod", "mean", "amax", "amin"};
+        bool known = false;
+        for (int i = 0; r && i < 5; i++)
+            known = known || !strcmp(r, names[i]);
+        if (!known)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: reduce argument must be either sum, prod, mean, amax or amin, "
+                             "got %s",
+                             a.op, r ? r : "None");
+        if (!strcmp(r, "mean") && self.dtype == AIRC_DTYPE_BOOL)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: \"scatter_gather_tensor_cpu_reduce_mean\" not implemented for "
+                             "'Bool'",
+                             a.op);
+    }
     if (airc_tmeta_numel(&index) != 0) {
         AIRC_TRY(index_dtype(&a, "scatter", &index, false));
         if (!has_src) /* the value converts to self's dtype, checked */
