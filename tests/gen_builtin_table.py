@@ -167,7 +167,7 @@ ATEN = [
     ("max.default", "reduce"), ("min.default", "reduce"),
     ("max.dim", "reduce"), ("min.dim", "reduce"),
     ("var.default", "reduce"), ("var.dim", "reduce"), ("var.correction", "reduce"),
-    ("var_mean.correction", "reduce"),
+    ("var_mean.correction", "reduce"), ("std_mean.correction", "reduce"),
     ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
     # views and reshapes
     ("view.default", "view"), ("reshape.default", "view"),

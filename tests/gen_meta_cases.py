@@ -407,6 +407,11 @@ op1("scatter_reduce_bad_err", "aten.scatter_reduce.two",
     [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f32", [2, 4]), "max"], error=True)
 op1("scatter_reduce_bool_mean_err", "aten.scatter_reduce.two",
     [T("b8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("b8", [2, 4]), "mean"], error=True)
+op1("std_mean", "aten.std_mean.correction", [P("f32", [3, 4, 5], [2, 0, 1]), [0, 2]],
+    {"correction": 0, "keepdim": True})
+op1("std_mean_all", "aten.std_mean.correction", [T("f64", [3, 4]), None], {"correction": None})
+op1("std_mean_int_err", "aten.std_mean.correction", [T("i64", [3, 4]), None], {"correction": 1},
+    error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

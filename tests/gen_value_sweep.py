@@ -1207,6 +1207,7 @@ HINTS = {
     "min.dim": h_dim, "prod.dim_int": h_dim, "amax": h_dims, "amin": h_dims,
     "mean.dim": h_dims, "sum.dim_IntList": h_dims, "var.dim": h_dims,
     "var.correction": h_var, "var_mean.correction": h_var,
+    "std_mean.correction": h_var,
     "view": h_reshape, "reshape": h_reshape, "_unsafe_view": h_reshape,
     "_reshape_alias": h_reshape_alias, "as_strided": h_as_strided, "expand": h_expand,
     "permute": h_permute, "transpose.int": h_transpose, "select.int": h_select,
@@ -1373,7 +1374,7 @@ EXCLUSIONS = {
         "follow, such as numbers and alpha converted to the common dtype, division modes "
         "in half arithmetic, f16's rounded alpha * b, are checked by every other draw)",
     "welford_inf":
-        "native_layer_norm, native_group_norm and var_mean of a row holding inf or nan (or a layer norm "
+        "native_layer_norm, native_group_norm, var_mean and std_mean of a row holding inf or nan (or a layer norm "
         "weight or bias that does: the sign of a normalized zero depends on whether torch's "
         "build contracts x * scale + bias to an fma): torch's Welford "
         "update gives a mean of nan (inf - inf) or not depending on where the inf sits and "
@@ -1484,7 +1485,7 @@ HALF_ROUNDING_OPS = {
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
     "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF, "xlogy": HALF,
     "logaddexp": HALF,
-    "native_group_norm": HALF, "norm": HALF,
+    "native_group_norm": HALF, "norm": HALF, "std_mean": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF, "logit": ("bf16",), "sinc": ("bf16",),
     "mse_loss": HALF, "smooth_l1_loss": HALF, "huber_loss": HALF,
     "binary_cross_entropy_with_logits": HALF, "nll_loss_forward": HALF,
@@ -1626,7 +1627,8 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
 
 # Ops that accumulate: an f32 result further from the f64 one than
 # DESIGN's tolerance is torch's own rounding ("accumulation_error").
-ACCUMULATING_OPS = ("sum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "mm", "bmm",
+ACCUMULATING_OPS = ("sum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "std_mean", "mm",
+                    "bmm",
                     "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
                     "_adaptive_avg_pool2d")
@@ -1730,7 +1732,7 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         except (RuntimeError, IndexError, ValueError, TypeError) as e:
             if "not implemented for" in str(e):
                 raise Excluded("kernel_gap")
-    if name in ("native_layer_norm", "native_group_norm", "var_mean") and \
+    if name in ("native_layer_norm", "native_group_norm", "var_mean", "std_mean") and \
             tensors[0].is_floating_point():
         x = tensors[0]
         if not bool((torch.isfinite(x) & (x.double().abs() < 1e15)).all()) or \

@@ -79,7 +79,7 @@ static airc_status setup(const airc_kernel_ctx *k, kr_spec *s, kr_op op, kr_fin 
         s->dbl = true;
         break;
     }
-    if (fin == KR_FIN_VALUE_INDEX || fin == KR_FIN_VAR_MEAN) {
+    if (fin == KR_FIN_VALUE_INDEX || fin == KR_FIN_VAR_MEAN || fin == KR_FIN_STD_MEAN) {
         if (k->nout < 2 || !k->out[1].data)
             return airc_kred_fail(k, AIRC_E_RUNTIME, "second output not allocated");
         s->out[1] = &k->out[1];
@@ -163,7 +163,7 @@ static airc_status k_min_dim(airc_kernel_ctx *k, void *u)
 }
 
 /* var.default (unbiased), var.dim (unbiased), var.correction (correction,
- * None = 1), var_mean.correction. */
+ * None = 1), var_mean.correction (std / std_mean: the root). */
 static airc_status var_common(airc_kernel_ctx *k, kr_fin fin)
 {
     kr_spec s;
@@ -188,6 +188,11 @@ static airc_status k_var_mean(airc_kernel_ctx *k, void *u)
 static airc_status k_std(airc_kernel_ctx *k, void *u)
 {
     return var_common(k, KR_FIN_STD);
+}
+
+static airc_status k_std_mean(airc_kernel_ctx *k, void *u)
+{
+    return var_common(k, KR_FIN_STD_MEAN);
 }
 
 /* logsumexp(self, dim, keepdim): max, then log(sum(exp(x - max))) + max,
@@ -242,6 +247,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.sort.default", airc_kred_sort},
     {"aten.sort.stable", airc_kred_sort},
     {"aten.std.correction", k_std},
+    {"aten.std_mean.correction", k_std_mean},
     {"aten.sum.default", k_sum},
     {"aten.sum.dim_IntList", k_sum},
     {"aten.topk.default", airc_kred_topk},

@@ -379,11 +379,13 @@ static void emit(const kr_spec *s, const kr_plan *p, const kr_acc *a, double mea
     }
     case KR_FIN_LSE: airc_kred_store_d(o0->data, oo[0], o0->dtype, mean + log(a->d)); break;
     case KR_FIN_STD:
+    case KR_FIN_STD_MEAN:
     case KR_FIN_VAR:
     case KR_FIN_VAR_MEAN: {
         double den = n - s->correction, var = a->d / (den > 0 ? den : 0);
-        airc_kred_store_d(o0->data, oo[0], o0->dtype, s->fin == KR_FIN_STD ? sqrt(var) : var);
-        if (s->fin == KR_FIN_VAR_MEAN)
+        bool root = s->fin == KR_FIN_STD || s->fin == KR_FIN_STD_MEAN;
+        airc_kred_store_d(o0->data, oo[0], o0->dtype, root ? sqrt(var) : var);
+        if (s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD_MEAN)
             airc_kred_store_d(s->out[1]->data, oo[1], s->out[1]->dtype, mean);
         break;
     }
@@ -400,11 +402,18 @@ static void emit(const kr_spec *s, const kr_plan *p, const kr_acc *a, double mea
 
 /* ---- drivers ------------------------------------------------------------- */
 
+/* The finishes of the variance family (two passes: mean, then squared
+ * deviations). */
+static bool is_var(kr_fin f)
+{
+    return f == KR_FIN_VAR || f == KR_FIN_VAR_MEAN || f == KR_FIN_STD || f == KR_FIN_STD_MEAN;
+}
+
 static void reduce_one(const kr_spec *s, const kr_plan *p, int64_t base, const int64_t *oo)
 {
     kr_acc a;
     double mean = 0;
-    bool var = s->fin == KR_FIN_VAR || s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD;
+    bool var = is_var(s->fin);
     acc_init(s->op, &a);
     if (s->op == KR_NORM && isinf(s->p) && s->p < 0)
         a.d = INFINITY;
@@ -454,7 +463,7 @@ static void reduce_cols(const kr_spec *s, const kr_plan *p, const float *x, int6
 {
     double *acc = scratch, *mean = scratch + COLS;
     float *facc = (float *)(scratch + 2 * COLS);
-    bool var = s->fin == KR_FIN_VAR || s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD;
+    bool var = is_var(s->fin);
     col_walk w;
     if (s->op == KR_MAX || s->op == KR_MIN) {
         memcpy(facc, x, (size_t)cn * sizeof *facc);
@@ -498,7 +507,7 @@ airc_status airc_kred_reduce(const airc_kernel_ctx *k, kr_spec *s)
                 p.nred > 1 && p.kin[p.nk - 1] == 1 && p.nr >= 1 && p.rin[p.nr - 1] != 1 &&
                 (s->op == KR_SUM || s->op == KR_MAX || s->op == KR_MIN) &&
                 (s->fin == KR_FIN_VALUE || s->fin == KR_FIN_MEAN || s->fin == KR_FIN_VAR ||
-                 s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD);
+                 s->fin == KR_FIN_VAR_MEAN || s->fin == KR_FIN_STD || s->fin == KR_FIN_STD_MEAN);
     int32_t nk = cols ? p.nk - 1 : p.nk;
     int64_t nouter = 1;
     for (int32_t d = 0; d < nk; d++)

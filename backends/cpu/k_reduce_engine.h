@@ -31,7 +31,8 @@ typedef enum kr_fin {
     KR_FIN_VALUE_INDEX, /* max.dim/min.dim: value into out[0], index into out[1] */
     KR_FIN_STD,         /* the square root of KR_FIN_VAR */
     KR_FIN_NORM,        /* op KR_NORM: the p-th root (0 for an empty reduction) */
-    KR_FIN_LSE          /* op KR_MAX, then KR_SUMEXP: max + log(sum) */
+    KR_FIN_LSE,         /* op KR_MAX, then KR_SUMEXP: max + log(sum) */
+    KR_FIN_STD_MEAN     /* KR_FIN_STD into out[0], the mean into out[1] */
 } kr_fin;
 
 typedef struct kr_spec {

@@ -373,6 +373,7 @@ static const var_desc v_dim = {1, 3, 2, -1, false, false};
 static const var_desc v_correction = {1, 3, -1, 2, false, false};
 static const var_desc v_mean_correction = {1, 3, -1, 2, true, false};
 static const var_desc v_std_correction = {1, 3, -1, 2, false, true};
+static const var_desc v_std_mean_correction = {1, 3, -1, 2, true, true};
 
 /* var = ReduceSum((x - ReduceMean(x, keep))^2) / max(0, N - correction). */
 static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -732,6 +733,7 @@ static const ge_conv_entry conv[] = {
     {"aten.var.dim", conv_var, &v_dim},
     {"aten.var.correction", conv_var, &v_correction},
     {"aten.var_mean.correction", conv_var, &v_mean_correction},
+    {"aten.std_mean.correction", conv_var, &v_std_mean_correction},
     {"aten.std.correction", conv_var, &v_std_correction},
     {"aten.logsumexp.default", conv_logsumexp, NULL},
     {"aten.norm.ScalarOpt_dim", conv_norm, NULL},

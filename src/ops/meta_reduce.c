@@ -122,7 +122,8 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
                              "%s: norm(): input dtype should be either floating point or complex. "
                              "Got %s instead.",
                              a.op, airc_dtype_torch_type_name(dtype));
-    } else if (!strcmp(name, "var") || !strcmp(name, "var_mean") || !strcmp(name, "std")) {
+    } else if (!strcmp(name, "var") || !strcmp(name, "var_mean") || !strcmp(name, "std") ||
+               !strcmp(name, "std_mean")) {
         if (!airc_dtype_is_floating(self.dtype))
             return airc_fail(AIRC_E_SHAPE,
                              "%s: std and var only support floating point and complex dtypes "
@@ -131,12 +132,13 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
     }
     airc_tmeta out;
     reduced_shape(&self, mask, keepdim, dtype, &out);
-    bool pair = !strcmp(name, "var_mean") || ((!strcmp(name, "max") || !strcmp(name, "min")) &&
-                                              !strcmp(airc_meta_overload(&a), "dim"));
+    bool mean_too = !strcmp(name, "var_mean") || !strcmp(name, "std_mean");
+    bool pair = mean_too || ((!strcmp(name, "max") || !strcmp(name, "min")) &&
+                             !strcmp(airc_meta_overload(&a), "dim"));
     if (!pair)
         return airc_meta_set(n, &out);
     airc_tmeta outs[2] = {out, out};
-    if (strcmp(name, "var_mean"))
+    if (!mean_too)
         outs[1].dtype = AIRC_DTYPE_I64; /* max.dim/min.dim: (values, indices) */
     return airc_meta_set_tuple(n, outs, 2);
 }

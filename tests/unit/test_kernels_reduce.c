@@ -957,6 +957,7 @@ static void test_table(void **state)
                                        "aten.sort.default",
                                        "aten.sort.stable",
                                        "aten.std.correction",
+                                       "aten.std_mean.correction",
                                        "aten.sum.default",
                                        "aten.sum.dim_IntList",
                                        "aten.topk.default",
