@@ -9,16 +9,6 @@
 
 /* The next index of shape (nd dims, the last fastest); false after the
  * last one. */
-static bool next_index(int64_t *idx, const int64_t *shape, int32_t nd)
-{
-    for (int32_t d = nd - 1; d >= 0; d--) {
-        if (++idx[d] < shape[d])
-            return true;
-        idx[d] = 0;
-    }
-    return false;
-}
-
 static double load(const airc_tview *t, const int64_t *idx)
 {
     return airc_cpu_load_f64(airc_cpu_at(t, idx), t->dtype);
@@ -112,7 +102,7 @@ static airc_status cdist(airc_kernel_ctx *k, bool matrix)
         double v =
             mm ? euclid_mm(x1->dtype, a, sa, b, sb, M) : pdist(x1->dtype, a, sa, b, sb, M, p);
         airc_cpu_store_f64(airc_cpu_at(o, idx), o->dtype, v);
-    } while (next_index(idx, o->shape, o->ndim));
+    } while (airc_cpu_next_index(idx, o->shape, o->ndim));
     return AIRC_OK;
 }
 
@@ -166,6 +156,6 @@ airc_status airc_cpu_k_linalg_cross(airc_kernel_ctx *k, void *ud)
                 airc_cpu_store_i64(p, o->dtype, (int64_t)(ai[u] * bi[v] - ai[v] * bi[u]));
         }
         idx[d] = 0;
-    } while (next_index(idx, shape, o->ndim));
+    } while (airc_cpu_next_index(idx, shape, o->ndim));
     return AIRC_OK;
 }

@@ -351,8 +351,7 @@ static void accumulate_scaled(const airc_tview *dst, const airc_tview *src, doub
             x = (int64_t)((uint64_t)x + (uint64_t)ialpha * (uint64_t)y);
             airc_cpu_convert(pd, dst->dtype, &x, AIRC_DTYPE_I64);
         }
-        for (int32_t d = dst->ndim - 1; d >= 0 && ++idx[d] == dst->shape[d]; d--)
-            idx[d] = 0;
+        airc_cpu_next_index(idx, dst->shape, dst->ndim);
     }
 }
 

@@ -227,8 +227,7 @@ static airc_status pad_planes(airc_kernel_ctx *k, bool reflect)
             for (int64_t j = 0; j < ow; j++)
                 memcpy(op + (i * ohs + j * o->strides[wd]) * (int64_t)esz,
                        xp + (map[i] * xhs + map[oh + j] * x->strides[wd]) * (int64_t)esz, esz);
-        for (int32_t d = lead - 1; d >= 0 && ++idx[d] == o->shape[d]; d--)
-            idx[d] = 0;
+        airc_cpu_next_index(idx, o->shape, lead);
     }
     airc_free(k->ctx, map);
     return AIRC_OK;

@@ -292,6 +292,16 @@ char *airc_cpu_at(const airc_tview *t, const int64_t *index)
     return (char *)t->data + off * (int64_t)airc_dtype_size(t->dtype);
 }
 
+bool airc_cpu_next_index(int64_t *idx, const int64_t *shape, int32_t nd)
+{
+    for (int32_t d = nd - 1; d >= 0; d--) {
+        if (++idx[d] < shape[d])
+            return true;
+        idx[d] = 0;
+    }
+    return false;
+}
+
 void airc_cpu_narrow(airc_tview *t, int32_t d, int64_t start, int64_t len)
 {
     if (len > 0)

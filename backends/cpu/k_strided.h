@@ -64,6 +64,9 @@ AIRC_HIDDEN bool airc_cpu_is_contiguous(const airc_tview *t);
 AIRC_HIDDEN void airc_cpu_set_contiguous(airc_tview *t);
 /* Element (byte) address of t at a multi-index. */
 AIRC_HIDDEN char *airc_cpu_at(const airc_tview *t, const int64_t *index);
+/* Steps the multi-index idx[0..nd) to the next one in row-major order
+ * over shape; false (idx all zero again) after the last. */
+AIRC_HIDDEN bool airc_cpu_next_index(int64_t *idx, const int64_t *shape, int32_t nd);
 /* t restricted to [start, start+len) along dim d (data moved, strides kept). */
 AIRC_HIDDEN void airc_cpu_narrow(airc_tview *t, int32_t d, int64_t start, int64_t len);
 /* t at index i of dim d, the dim removed. */

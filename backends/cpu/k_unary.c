@@ -665,8 +665,7 @@ static airc_status k_log_sigmoid_forward(airc_kernel_ctx *k, void *user_data)
         }
         airc_cpu_store_f64((char *)k->out[0].data + oo[0] * (int64_t)xe, x->dtype, r);
         airc_cpu_store_f64((char *)k->out[1].data + oo[1] * (int64_t)xe, x->dtype, z);
-        for (int32_t d = x->ndim - 1; d >= 0 && ++idx[d] == x->shape[d]; d--)
-            idx[d] = 0;
+        airc_cpu_next_index(idx, x->shape, x->ndim);
     }
     return AIRC_OK;
 }

@@ -31,12 +31,6 @@ static int64_t reduction_of(const ge_raise *r)
                                                            : 1;
 }
 
-static bool present(airc_ge_builder *b, size_t arg)
-{
-    const airc_value *v = airc_ge_arg(b, arg);
-    return v && v->kind == AIRC_VALUE_NODE;
-}
-
 /* Inputs of a loss op: arguments args[i] as names[i] in dt (absent
  * optional ones, at index >= need, left out) */
 static airc_status loss_op(airc_ge_builder *b, const char *type, const char *const *names,
@@ -45,11 +39,11 @@ static airc_status loss_op(airc_ge_builder *b, const char *type, const char *con
 {
     airc_ge_tensor in[4];
     for (size_t i = 0; i < n; i++)
-        if (i < need || present(b, args[i]))
+        if (i < need || airc_ge_arg_present(b, args[i]))
             AIRC_TRY(airc_ge_operand(b, args[i], dt, &in[i]));
     AIRC_TRY(airc_ge_op_create(b, type, out));
     for (size_t i = 0; i < n; i++) {
-        if (i < need || present(b, args[i]))
+        if (i < need || airc_ge_arg_present(b, args[i]))
             AIRC_TRY(airc_ge_op_input(*out, names[i], in[i]));
         else
             AIRC_TRY(airc_ge_op_input_absent(*out, names[i]));
@@ -214,7 +208,7 @@ static airc_status conv_nll(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t xshape[2] = {rows, classes};
     AIRC_TRY(airc_ge_reshape(b, x, dt, 2, xshape, &x));
     AIRC_TRY(airc_ge_reshape(b, t, AIRC_DTYPE_I64, 1, &rows, &t));
-    if (present(b, 2)) {
+    if (airc_ge_arg_present(b, 2)) {
         AIRC_TRY(airc_ge_input(b, 2, &w));
     } else {
         void *ones = airc_arena_alloc(&b->mem, airc_dtype_size(dt) * (size_t)(classes + 1));

@@ -66,12 +66,6 @@ static airc_status spatial_arg(airc_ge_builder *b, size_t arg, size_t k, const i
     return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu must have 1 or %zu items", arg, k);
 }
 
-static bool present(airc_ge_builder *b, size_t arg)
-{
-    const airc_value *v = airc_ge_arg(b, arg);
-    return v && v->kind != AIRC_VALUE_NONE;
-}
-
 /* Unsqueeze(x, axes=[axis]) / Squeeze(x, axis=[axis]) with explicit
  * output shapes. */
 static airc_status unsqueeze(airc_ge_builder *b, airc_ge_tensor x, int64_t axis,
@@ -133,7 +127,7 @@ static void write_one(void *p, airc_dtype dt)
 static airc_status param_or_const(airc_ge_builder *b, size_t arg, airc_dtype dt, int32_t nd,
                                   const int64_t *shape, bool one, airc_ge_tensor *out)
 {
-    if (present(b, arg))
+    if (airc_ge_arg_present(b, arg))
         return airc_ge_operand(b, arg, dt, out);
     size_t count = 1, es = airc_dtype_size(dt);
     for (int32_t j = 0; j < nd; j++)
@@ -251,14 +245,14 @@ static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void 
     t[0] = rv;
     AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, pdt, 1, cs, &t[0]));
     AIRC_TRY(airc_ge_ew_op(b, "Rsqrt", t, 1, pdt, 1, cs, &scale));
-    if (present(b, 1)) {
+    if (airc_ge_arg_present(b, 1)) {
         AIRC_TRY(airc_ge_operand(b, 1, pdt, &w));
         airc_ge_tensor ws[2] = {w, scale};
         AIRC_TRY(airc_ge_ew_op(b, "Mul", ws, 2, pdt, 1, cs, &scale));
     }
     airc_ge_tensor ms[2] = {rm, scale};
     AIRC_TRY(airc_ge_ew_op(b, "Mul", ms, 2, pdt, 1, cs, &t[0]));
-    if (present(b, 2)) {
+    if (airc_ge_arg_present(b, 2)) {
         AIRC_TRY(airc_ge_operand(b, 2, pdt, &bias));
         airc_ge_tensor bs[2] = {bias, t[0]};
         AIRC_TRY(airc_ge_ew_op(b, "Sub", bs, 2, pdt, 1, cs, &shift));
@@ -326,7 +320,7 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     int32_t ynd = one_d ? result_unsqueezed(n, 2, shape) : n->out[0].ndim;
     if (!one_d)
         memcpy(shape, n->out[0].shape, (size_t)ynd * sizeof *shape);
-    bool has_bias = present(b, 2);
+    bool has_bias = airc_ge_arg_present(b, 2);
     if (has_bias)
         AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
     airc_ge_op *op;
@@ -508,7 +502,7 @@ static airc_status conv_avg_pool(airc_ge_builder *b, const airc_node *n, void *u
     int64_t k[2], s[2], p[2];
     AIRC_TRY(pool_geometry(b, k, s, p));
     int64_t divisor = 0;
-    if (present(b, 6))
+    if (airc_ge_arg_present(b, 6))
         airc_value_get_int(airc_ge_arg(b, 6), &divisor);
     if (nd == 3)
         AIRC_TRY(unsqueeze(b, x, 0, &x));
@@ -659,7 +653,7 @@ static airc_status bound(airc_ge_builder *b, int arg, double dflt, airc_dtype dt
     *has = false;
     if (arg < 0)
         return AIRC_OK;
-    if (present(b, (size_t)arg)) {
+    if (airc_ge_arg_present(b, (size_t)arg)) {
         *has = true;
         return airc_ge_operand(b, (size_t)arg, dt, out);
     }
@@ -759,7 +753,7 @@ static airc_status matmul(airc_ge_builder *b, bool linear)
     AIRC_TRY(airc_ge_tensor_meta(b, x1, NULL, &n1, NULL));
     AIRC_TRY(airc_ge_tensor_meta(b, x2, NULL, &n2, NULL));
     bool v2 = n1 == 2 && n2 == 2;
-    bool has_bias = linear && present(b, 2);
+    bool has_bias = linear && airc_ge_arg_present(b, 2);
     if (has_bias)
         AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
     airc_ge_op *op;

@@ -195,6 +195,8 @@ AIRC_HIDDEN airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j);
  * the number bound there. */
 AIRC_HIDDEN airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype,
                                         airc_ge_tensor *out);
+/* Whether argument arg is given and not None (an optional tensor). */
+AIRC_HIDDEN bool airc_ge_arg_present(airc_ge_builder *b, size_t arg);
 /* Scalar arguments; dflt when absent, None or of another kind. A bool
  * counts as an int and a number (torch's promotion), an int as a bool (its
  * truth, as torch.ops takes it). */

@@ -140,6 +140,12 @@ airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype, ai
     return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is neither a tensor nor a number", arg);
 }
 
+bool airc_ge_arg_present(airc_ge_builder *b, size_t arg)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    return v && v->kind != AIRC_VALUE_NONE;
+}
+
 int64_t airc_ge_int_arg(airc_ge_builder *b, size_t arg, int64_t dflt)
 {
     const airc_value *v = airc_ge_arg(b, arg);
