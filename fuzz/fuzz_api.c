@@ -222,7 +222,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten._cdist_forward.default",
                                         "aten.linalg_cross.default",
                                         "aten.index_add.default",
-                                        "aten.scatter_reduce.two"};
+                                        "aten.scatter_reduce.two",
+                                        "aten.copysign.Tensor",
+                                        "aten.hypot.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -222,6 +222,11 @@ BIN(float, float, fmod_f32, fmodf(a, b))
 BIN(double, double, fmod_f64, fmod(a, b))
 BIN(float, float, atan2_f32, atan2f(a, b))
 BIN(double, double, atan2_f64, atan2(a, b))
+/* copysign moves the sign bit (a NaN's too); hypot has no undue overflow */
+BIN(float, float, copysign_f32, copysignf(a, b))
+BIN(double, double, copysign_f64, copysign(a, b))
+BIN(float, float, hypot_f32, hypotf(a, b))
+BIN(double, double, hypot_f64, hypot(a, b))
 /* fmax / fmin ignore a NaN operand (C's fmax) */
 BIN(float, float, fmax_f32, fmaxf(a, b))
 BIN(double, double, fmax_f64, fmax(a, b))
@@ -470,6 +475,8 @@ typedef enum arith_kind {
     A_REMAINDER,
     A_FMOD,
     A_ATAN2,
+    A_COPYSIGN,
+    A_HYPOT,
     A_FMAX,
     A_FMIN,
     A_LOGADDEXP,
@@ -520,12 +527,15 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
         f = (fn3){remainder_f32, remainder_f64, remainder_i64};
     } else if (kind == A_FMOD) {
         f = (fn3){fmod_f32, fmod_f64, fmod_i64};
-    } else if (kind == A_ATAN2 || kind == A_XLOGY) {
+    } else if (kind == A_ATAN2 || kind == A_XLOGY || kind == A_COPYSIGN || kind == A_HYPOT) {
         if (ct == AIRC_DTYPE_I64) { /* integers in float, as true division */
             ct = AIRC_DTYPE_F32;
             op.common = AIRC_DTYPE_UNDEFINED;
         }
-        f = kind == A_ATAN2 ? (fn3){atan2_f32, atan2_f64, NULL} : (fn3){xlogy_f32, xlogy_f64, NULL};
+        f = kind == A_ATAN2      ? (fn3){atan2_f32, atan2_f64, NULL}
+            : kind == A_XLOGY    ? (fn3){xlogy_f32, xlogy_f64, NULL}
+            : kind == A_COPYSIGN ? (fn3){copysign_f32, copysign_f64, NULL}
+                                 : (fn3){hypot_f32, hypot_f64, NULL};
     } else if (kind == A_FMAX) {
         f = (fn3){fmax_f32, fmax_f64, max_i64};
     } else if (kind == A_FMIN) {
@@ -926,6 +936,8 @@ KERNEL(floor_divide, arith(k, A_FLOOR_DIVIDE))
 KERNEL(remainder, arith(k, A_REMAINDER))
 KERNEL(fmod, arith(k, A_FMOD))
 KERNEL(atan2, arith(k, A_ATAN2))
+KERNEL(copysign, arith(k, A_COPYSIGN))
+KERNEL(hypot, arith(k, A_HYPOT))
 KERNEL(fmax, arith(k, A_FMAX))
 KERNEL(fmin, arith(k, A_FMIN))
 KERNEL(logaddexp, arith(k, A_LOGADDEXP))
@@ -967,6 +979,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.clamp_min.default", k_clamp_min},
     {"aten.clamp_min_.Tensor", k_clamp_min},
     {"aten.clamp_min_.default", k_clamp_min},
+    {"aten.copysign.Scalar", k_copysign},
+    {"aten.copysign.Tensor", k_copysign},
+    {"aten.copysign_.Scalar", k_copysign},
+    {"aten.copysign_.Tensor", k_copysign},
     {"aten.div.Scalar", k_div},
     {"aten.div.Scalar_mode", k_div},
     {"aten.div.Tensor", k_div},
@@ -1000,6 +1016,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.gt_.Tensor", k_gt},
     {"aten.heaviside.default", k_heaviside},
     {"aten.heaviside_.default", k_heaviside},
+    {"aten.hypot.default", k_hypot},
+    {"aten.hypot_.default", k_hypot},
     {"aten.le.Scalar", k_le},
     {"aten.le.Tensor", k_le},
     {"aten.le_.Scalar", k_le},

@@ -4,8 +4,8 @@
  * Cast, Identity; logical_and / or / xor -> LogicalAnd / LogicalOr /
  * NotEqual of bools (their operands read in their result type first);
  * fmax / fmin, logaddexp and xlogy as NaN-aware
- * composites (IsNan / IsInf and SelectV2); sinc, deg2rad, signbit and
- * heaviside as composites (sinc and deg2rad of f16 / bf16 in f32, cast
+ * composites (IsNan / IsInf and SelectV2); sinc, deg2rad, signbit,
+ * copysign, hypot and heaviside as composites (sinc and deg2rad of f16 / bf16 in f32, cast
  * back); Addcmul, Addcdiv, Lerp. Operands are cast to a common
  * dtype first, as TorchAir's dtype_promote does: arithmetic to the
  * result's dtype, comparisons to the inputs' promoted dtype. A number
@@ -14,6 +14,7 @@
 #include "ir/ir.h"
 #include "ops/meta_util.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ---- unary ------------------------------------------------------------------ */
@@ -478,7 +479,7 @@ static airc_status raise_lerp(ge_raise *r)
     return airc_ge_raise_call(r, "aten.lerp.Tensor", args, 3, NULL, NULL, 0, &r->out[0]);
 }
 
-/* ---- composites: sinc, deg2rad, signbit, heaviside ---------------------------- */
+/* ---- composites: sinc, deg2rad, signbit, copysign, hypot, heaviside --------- */
 
 /* sinc(x) = SelectV2(x == 0, 1, Sin(pi x) / (pi x)), in the result's dtype */
 static airc_status conv_sinc(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -519,25 +520,18 @@ static airc_status conv_deg2rad(airc_ge_builder *b, const airc_node *n, void *ud
     return airc_ge_set_result(b, 0, y);
 }
 
-/* signbit(x) = x < 0, or x == 0 and 1 / x < 0 (-0); integers and bools
- * in int64. A NaN's sign bit is not seen (torch: signbit(-nan) is true). */
-static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud)
+/* x < 0, or x == 0 and 1 / x < 0 (-0), as bools: the sign bit of x in dt
+ * (floating: a NaN's sign bit is not seen; torch: signbit(-nan) is true). */
+static airc_status sign_bit(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt, int32_t nd,
+                            const int64_t *s, airc_ge_tensor *out)
 {
-    (void)ud;
-    const airc_tmeta *om = &n->out[0];
-    int32_t nd = om->ndim;
-    const int64_t *s = om->shape;
-    airc_ge_tensor x, t[2], neg, zero;
-    AIRC_TRY(airc_ge_input(b, 0, &x));
-    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
-    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, NULL, NULL));
-    if (!airc_dtype_is_floating(dt))
-        AIRC_TRY(airc_ge_operand(b, 0, dt = AIRC_DTYPE_I64, &x));
-    t[0] = x;
+    airc_ge_tensor t[2] = {x}, neg, zero;
     AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
     AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, nd, s, &neg));
-    if (!airc_dtype_is_floating(dt))
-        return airc_ge_set_result(b, 0, neg);
+    if (!airc_dtype_is_floating(dt)) {
+        *out = neg;
+        return AIRC_OK;
+    }
     AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, nd, s, &zero));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &t[0]));
     t[1] = x;
@@ -547,8 +541,80 @@ static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud
     t[1] = zero;
     AIRC_TRY(airc_ge_ew_op(b, "LogicalAnd", t, 2, AIRC_DTYPE_BOOL, nd, s, &t[0]));
     t[1] = neg;
-    AIRC_TRY(airc_ge_ew_op(b, "LogicalOr", t, 2, AIRC_DTYPE_BOOL, nd, s, &t[0]));
-    return airc_ge_set_result(b, 0, t[0]);
+    return airc_ge_ew_op(b, "LogicalOr", t, 2, AIRC_DTYPE_BOOL, nd, s, out);
+}
+
+/* signbit(x): sign_bit, integers and bools in int64 */
+static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, NULL, NULL));
+    if (!airc_dtype_is_floating(dt))
+        AIRC_TRY(airc_ge_operand(b, 0, dt = AIRC_DTYPE_I64, &x));
+    AIRC_TRY(sign_bit(b, x, dt, om->ndim, om->shape, &x));
+    return airc_ge_set_result(b, 0, x);
+}
+
+/* copysign(self, other) = SelectV2(sign_bit(other), -|self|, |self|), both
+ * in the result's dtype */
+static airc_status conv_copysign(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    int32_t nd = om->ndim;
+    const int64_t *s = om->shape;
+    airc_ge_tensor x, y, neg, mag, minus;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, om->dtype, &y));
+    AIRC_TRY(sign_bit(b, y, om->dtype, nd, s, &neg));
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", &x, 1, om->dtype, nd, s, &mag));
+    AIRC_TRY(airc_ge_ew_op(b, "Neg", &mag, 1, om->dtype, nd, s, &minus));
+    AIRC_TRY(airc_ge_select(b, neg, minus, mag, om->dtype, nd, s, &x));
+    return airc_ge_set_result(b, 0, x);
+}
+
+/* hypot(x, y) = m Sqrt(1 + (l / m)^2) of m = max(|x|, |y|), l the other:
+ * 0 where m is 0, inf where either is inf (a NaN beside it too); bf16 in
+ * f32, cast back. */
+static airc_status conv_hypot(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = airc_ge_compute_dtype(om->dtype);
+    int32_t nd = om->ndim;
+    const int64_t *s = om->shape;
+    airc_ge_tensor a[2], t[2], m, l, r, inf[2];
+    for (int i = 0; i < 2; i++) {
+        AIRC_TRY(airc_ge_operand(b, (size_t)i, dt, &a[i]));
+        AIRC_TRY(airc_ge_ew_op(b, "Abs", &a[i], 1, dt, nd, s, &a[i]));
+        AIRC_TRY(airc_ge_ew_op(b, "IsInf", &a[i], 1, AIRC_DTYPE_BOOL, nd, s, &inf[i]));
+    }
+    AIRC_TRY(airc_ge_ew_op(b, "Maximum", a, 2, dt, nd, s, &m));
+    AIRC_TRY(airc_ge_ew_op(b, "Minimum", a, 2, dt, nd, s, &l));
+    t[0] = l;
+    t[1] = m;
+    AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, dt, nd, s, &r));
+    t[0] = t[1] = r;
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, nd, s, &r));
+    t[0] = r;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, dt, nd, s, &r));
+    AIRC_TRY(airc_ge_ew_op(b, "Sqrt", &r, 1, dt, nd, s, &r));
+    t[0] = m;
+    t[1] = r;
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, nd, s, &r));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, nd, s, &l));
+    AIRC_TRY(airc_ge_select(b, l, t[1], r, dt, nd, s, &r));
+    AIRC_TRY(airc_ge_ew_op(b, "LogicalOr", inf, 2, AIRC_DTYPE_BOOL, nd, s, &l));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, INFINITY, &t[0]));
+    AIRC_TRY(airc_ge_select(b, l, t[0], r, dt, nd, s, &r));
+    AIRC_TRY(airc_ge_cast(b, r, om->dtype, &r));
+    return airc_ge_set_result(b, 0, r);
 }
 
 /* heaviside(x, values) = SelectV2(x == 0, values, Cast(x > 0)) */
@@ -632,6 +698,9 @@ static const ge_conv_entry conv[] = {
     {"aten.sinc.default", conv_sinc, NULL},
     {"aten.deg2rad.default", conv_deg2rad, NULL},
     {"aten.signbit.default", conv_signbit, NULL},
+    {"aten.copysign.Tensor", conv_copysign, NULL},
+    {"aten.copysign.Scalar", conv_copysign, NULL},
+    {"aten.hypot.default", conv_hypot, NULL},
     {"aten.heaviside.default", conv_heaviside, NULL},
     {"aten._to_copy.default", conv_cast, NULL},
     {"aten.to.dtype", conv_cast, NULL},

@@ -276,8 +276,12 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     }
     if (!strncmp(name, "bitwise_", 8) && !airc_dtype_is_integral(dtype, true))
         return unsupported_dtype(&a, dtype);
-    if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy")) && !airc_dtype_is_floating(dtype))
+    if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy") || !strcmp(name, "copysign")) &&
+        !airc_dtype_is_floating(dtype))
         dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
+    /* torch 1.13's hypot_cpu has no integer and no half kernel */
+    if (!strcmp(name, "hypot") && (!airc_dtype_is_floating(dtype) || dtype == AIRC_DTYPE_F16))
+        return unsupported_dtype(&a, dtype);
     if (!strcmp(name, "heaviside")) {
         if (ops[1].wrapped)
             return airc_fail(AIRC_E_SHAPE, "%s: argument 'values' must be a tensor", a.op);
