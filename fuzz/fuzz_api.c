@@ -224,7 +224,10 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.index_add.default",
                                         "aten.scatter_reduce.two",
                                         "aten.copysign.Tensor",
-                                        "aten.hypot.default"};
+                                        "aten.hypot.default",
+                                        "aten.nansum.default",
+                                        "aten.aminmax.default",
+                                        "aten.count_nonzero.dim_IntList"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

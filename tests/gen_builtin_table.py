@@ -171,6 +171,8 @@ ATEN = [
     ("max.dim", "reduce"), ("min.dim", "reduce"),
     ("var.default", "reduce"), ("var.dim", "reduce"), ("var.correction", "reduce"),
     ("var_mean.correction", "reduce"), ("std_mean.correction", "reduce"),
+    ("nansum.default", "reduce"), ("aminmax.default", "reduce"),
+    ("count_nonzero.default", "reduce"), ("count_nonzero.dim_IntList", "reduce"),
     ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
     # views and reshapes
     ("view.default", "view"), ("reshape.default", "view"),

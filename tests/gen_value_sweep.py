@@ -1480,7 +1480,7 @@ HALF_ROUNDING_OPS = {
     "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "mv": HALF, "dot": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
-    "sum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
+    "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
     "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF, "xlogy": HALF,
@@ -1597,7 +1597,7 @@ def same_bits(a, b):
     return bool(((a == b) | (a.isnan() & b.isnan())).all())
 
 
-REDUCTIONS = ("sum", "mean", "prod", "cumsum")
+REDUCTIONS = ("sum", "nansum", "mean", "prod", "cumsum")
 
 
 def half_reference(qualname, fn, t_pos, t_kw, res=None):
@@ -1627,7 +1627,7 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
 
 # Ops that accumulate: an f32 result further from the f64 one than
 # DESIGN's tolerance is torch's own rounding ("accumulation_error").
-ACCUMULATING_OPS = ("sum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "std_mean", "mm",
+ACCUMULATING_OPS = ("sum", "nansum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "std_mean", "mm",
                     "bmm",
                     "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",

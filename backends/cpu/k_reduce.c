@@ -1,6 +1,6 @@
-/* Built-in CPU kernels: reduce family. Reductions (sum, mean, prod, amax,
- * amin, max, min, argmax, argmin, any, all, var, var_mean, std, logsumexp,
- * norm) read their arguments here and run on the engine in
+/* Built-in CPU kernels: reduce family. Reductions (sum, nansum, mean, prod,
+ * amax, amin, aminmax, max, min, argmax, argmin, any, all, count_nonzero,
+ * var, var_mean, std, logsumexp, norm) read their arguments here and run on the engine in
  * k_reduce_engine.c; softmax,
  * log_softmax, layer norm and cumsum live in k_norm.c. Output dtypes are
  * the meta's (the executor allocates outputs from it): an integer sum's
@@ -57,6 +57,7 @@ static airc_status setup(const airc_kernel_ctx *k, kr_spec *s, kr_op op, kr_fin 
     s->fin = fin;
     switch (op) {
     case KR_SUM:
+    case KR_NANSUM:
     case KR_PROD:
         s->dbl = fin == KR_FIN_MEAN || airc_kred_is_float(k->out[0].dtype);
         /* sum(x, dtype=D) is torch's sum of x.to(D): f16 elements round to
@@ -107,6 +108,11 @@ static airc_status k_sum(airc_kernel_ctx *k, void *u)
     return to_bool(k) ? simple(k, KR_ANY, KR_FIN_FLAG) : simple(k, KR_SUM, KR_FIN_VALUE);
 }
 
+static airc_status k_nansum(airc_kernel_ctx *k, void *u)
+{
+    return to_bool(k) ? simple(k, KR_ANY, KR_FIN_FLAG) : simple(k, KR_NANSUM, KR_FIN_VALUE);
+}
+
 static airc_status k_mean(airc_kernel_ctx *k, void *u)
 {
     return simple(k, KR_SUM, KR_FIN_MEAN);
@@ -145,6 +151,28 @@ static airc_status k_argmax(airc_kernel_ctx *k, void *u)
 static airc_status k_argmin(airc_kernel_ctx *k, void *u)
 {
     return simple(k, KR_ARGMIN, KR_FIN_INDEX);
+}
+
+/* aminmax(self, *, dim=None, keepdim=False): (min, max), two passes */
+static airc_status k_aminmax(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_MIN, KR_FIN_VALUE));
+    if (k->nout < 2 || !k->out[1].data)
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "second output not allocated");
+    AIRC_TRY(airc_kred_reduce(k, &s));
+    s.op = KR_MAX;
+    s.out[0] = &k->out[1];
+    return airc_kred_reduce(k, &s);
+}
+
+/* count_nonzero (dim: int, None or a list): norm's count of x != 0 */
+static airc_status k_count_nonzero(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_NORM, KR_FIN_NORM));
+    s.p = 0;
+    return airc_kred_reduce(k, &s);
 }
 
 /* max.dim / min.dim: (values, indices) */
@@ -223,10 +251,13 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.all.dim", k_all},
     {"aten.amax.default", k_amax},
     {"aten.amin.default", k_amin},
+    {"aten.aminmax.default", k_aminmax},
     {"aten.any.default", k_any},
     {"aten.any.dim", k_any},
     {"aten.argmax.default", k_argmax},
     {"aten.argmin.default", k_argmin},
+    {"aten.count_nonzero.default", k_count_nonzero},
+    {"aten.count_nonzero.dim_IntList", k_count_nonzero},
     {"aten.cumprod.default", airc_kred_cumprod},
     {"aten.cumsum.default", airc_kred_cumsum},
     {"aten.log_softmax.int", airc_kred_log_softmax},
@@ -237,6 +268,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.mean.dim", k_mean},
     {"aten.min.default", k_amin},
     {"aten.min.dim", k_min_dim},
+    {"aten.nansum.default", k_nansum},
     {"aten.native_batch_norm.default", airc_kred_batch_norm},
     {"aten.native_group_norm.default", airc_kred_group_norm},
     {"aten.native_layer_norm.default", airc_kred_layer_norm},

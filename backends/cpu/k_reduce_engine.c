@@ -165,6 +165,10 @@ static void row_double(kr_op op, double param, kr_acc *a, const double *v, int64
         for (int64_t j = 0; j < n; j++)
             a->d += v[j];
         break;
+    case KR_NANSUM:
+        for (int64_t j = 0; j < n; j++)
+            a->d += v[j] != v[j] ? 0 : v[j];
+        break;
     case KR_SQDEV:
         for (int64_t j = 0; j < n; j++)
             a->d += (v[j] - mean) * (v[j] - mean);
@@ -211,7 +215,8 @@ static void row_double(kr_op op, double param, kr_acc *a, const double *v, int64
 static void row_int(kr_op op, kr_acc *a, const int64_t *v, int64_t n)
 {
     switch (op) {
-    case KR_SUM: {
+    case KR_SUM:
+    case KR_NANSUM: {
         uint64_t s = (uint64_t)a->i; /* wraps like torch, without C's UB */
         for (int64_t j = 0; j < n; j++)
             s += (uint64_t)v[j];

@@ -16,8 +16,9 @@ typedef enum kr_op {
     KR_ALL,
     KR_ARGMAX,
     KR_ARGMIN,
-    KR_NORM,  /* sum of |x|^p (p 0: count of nonzeros; +-inf: max / min of |x|) */
-    KR_SUMEXP /* sum of exp(x - max): logsumexp's second pass */
+    KR_NORM,   /* sum of |x|^p (p 0: count of nonzeros; +-inf: max / min of |x|) */
+    KR_SUMEXP, /* sum of exp(x - max): logsumexp's second pass */
+    KR_NANSUM  /* sum with NaNs as 0 */
 } kr_op;
 
 /* What is written per output. */

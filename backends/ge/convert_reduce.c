@@ -10,7 +10,9 @@
  * -> ReduceMean + Sub + Mul + ReduceSum + RealDiv (TorchAir has no var
  * converter; this is torch's own formula in real GE ops), std -> the same
  * and Sqrt; logsumexp -> ReduceMax, IsInf + SelectV2 (an infinite max is
- * 0), Sub, Exp, ReduceSum, Log, Add; norm -> LpNormV2.
+ * 0), Sub, Exp, ReduceSum, Log, Add; norm -> LpNormV2; nansum ->
+ * SelectV2(IsNan) of 0, then ReduceSum; count_nonzero -> Cast to bool,
+ * then to int64, ReduceSum; aminmax -> ReduceMin and ReduceMax.
  * The input is cast to the dtype the node computes in first (sum of ints ->
  * int64, all/any -> bool, a dtype= argument), as TorchAir's dtype_promote
  * does. Axes are always explicit and non-negative: GE reads empty axes as
@@ -129,27 +131,37 @@ static int32_t reduced_shape(int32_t nd, const int64_t *shape, const int64_t *di
 
 /* ---- Reduce* ------------------------------------------------------------------------ */
 
+/* What an element becomes before the reduction. */
+typedef enum reduce_pre {
+    PRE_NONE,
+    PRE_NONZERO, /* Cast to bool, then to the result (count_nonzero) */
+    PRE_NAN_ZERO /* SelectV2(IsNan(x), 0, x) (nansum) */
+} reduce_pre;
+
 typedef struct reduce_desc {
     const char *ge;
     int dim_arg;  /* -1: every dim */
     int keep_arg; /* -1: keepdim false */
     bool logical; /* computes in bool (all/any) */
+    reduce_pre pre;
 } reduce_desc;
 
-static const reduce_desc r_sum = {"ReduceSum", -1, -1, false};
-static const reduce_desc r_sum_dim = {"ReduceSum", 1, 2, false};
-static const reduce_desc r_mean = {"ReduceMean", -1, -1, false};
-static const reduce_desc r_mean_dim = {"ReduceMean", 1, 2, false};
-static const reduce_desc r_amax = {"ReduceMax", 1, 2, false};
-static const reduce_desc r_amin = {"ReduceMin", 1, 2, false};
-static const reduce_desc r_max = {"ReduceMax", -1, -1, false};
-static const reduce_desc r_min = {"ReduceMin", -1, -1, false};
-static const reduce_desc r_prod = {"ReduceProd", -1, -1, false};
-static const reduce_desc r_prod_dim = {"ReduceProd", 1, 2, false};
-static const reduce_desc r_all = {"ReduceAll", -1, -1, true};
-static const reduce_desc r_all_dim = {"ReduceAll", 1, 2, true};
-static const reduce_desc r_any = {"ReduceAny", -1, -1, true};
-static const reduce_desc r_any_dim = {"ReduceAny", 1, 2, true};
+static const reduce_desc r_sum = {"ReduceSum", -1, -1, false, PRE_NONE};
+static const reduce_desc r_sum_dim = {"ReduceSum", 1, 2, false, PRE_NONE};
+static const reduce_desc r_mean = {"ReduceMean", -1, -1, false, PRE_NONE};
+static const reduce_desc r_mean_dim = {"ReduceMean", 1, 2, false, PRE_NONE};
+static const reduce_desc r_amax = {"ReduceMax", 1, 2, false, PRE_NONE};
+static const reduce_desc r_amin = {"ReduceMin", 1, 2, false, PRE_NONE};
+static const reduce_desc r_max = {"ReduceMax", -1, -1, false, PRE_NONE};
+static const reduce_desc r_min = {"ReduceMin", -1, -1, false, PRE_NONE};
+static const reduce_desc r_prod = {"ReduceProd", -1, -1, false, PRE_NONE};
+static const reduce_desc r_prod_dim = {"ReduceProd", 1, 2, false, PRE_NONE};
+static const reduce_desc r_all = {"ReduceAll", -1, -1, true, PRE_NONE};
+static const reduce_desc r_all_dim = {"ReduceAll", 1, 2, true, PRE_NONE};
+static const reduce_desc r_any = {"ReduceAny", -1, -1, true, PRE_NONE};
+static const reduce_desc r_any_dim = {"ReduceAny", 1, 2, true, PRE_NONE};
+static const reduce_desc r_nansum = {"ReduceSum", 1, 2, false, PRE_NAN_ZERO};
+static const reduce_desc r_count_nonzero = {"ReduceSum", 1, -1, false, PRE_NONZERO};
 
 static airc_status conv_reduce(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -169,12 +181,44 @@ static airc_status conv_reduce(airc_ge_builder *b, const airc_node *n, void *ud)
     bool keep = d->keep_arg >= 0 && airc_ge_bool_arg(b, (size_t)d->keep_arg, false);
     airc_dtype want = airc_ge_node_dtype(b, 0);
     airc_dtype comp = d->logical ? AIRC_DTYPE_BOOL : want;
+    if (d->pre == PRE_NONZERO)
+        AIRC_TRY(airc_ge_cast(b, x, AIRC_DTYPE_BOOL, &x));
     AIRC_TRY(airc_ge_cast(b, x, comp, &x));
+    if (d->pre == PRE_NAN_ZERO && airc_dtype_is_floating(comp)) {
+        airc_ge_tensor nan, zero;
+        AIRC_TRY(airc_ge_ew_op(b, "IsNan", &x, 1, AIRC_DTYPE_BOOL, nd, shape, &nan));
+        AIRC_TRY(airc_ge_const_scalar(b, comp, 0, &zero));
+        AIRC_TRY(airc_ge_select(b, nan, zero, x, comp, nd, shape, &x));
+    }
     const airc_tmeta *o = &n->out[0];
     airc_ge_tensor y;
     AIRC_TRY(airc_ge_reduce(b, d->ge, x, dims, ndims, keep, comp, o->ndim, o->shape, &y));
     AIRC_TRY(airc_ge_cast(b, y, want, &y));
     return airc_ge_set_result(b, 0, y);
+}
+
+/* aminmax(self, *, dim=None, keepdim=False): ReduceMin and ReduceMax */
+static airc_status conv_aminmax(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, y;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
+    AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
+    size_t ndims = 0;
+    bool none = true;
+    AIRC_TRY(int_list_arg(b, 1, dims, AIRC_MAX_DIMS, &ndims, &none));
+    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    bool keep = airc_ge_bool_arg(b, 2, false);
+    static const char *const types[] = {"ReduceMin", "ReduceMax"};
+    for (int j = 0; j < 2; j++) {
+        const airc_tmeta *o = &n->out[j];
+        AIRC_TRY(airc_ge_reduce(b, types[j], x, dims, ndims, keep, dt, o->ndim, o->shape, &y));
+        AIRC_TRY(airc_ge_set_result(b, (size_t)j, y));
+    }
+    return AIRC_OK;
 }
 
 /* ---- max.dim / min.dim, argmax / argmin ----------------------------------------------- */
@@ -719,6 +763,10 @@ static const ge_conv_entry conv[] = {
     {"aten.all.dim", conv_reduce, &r_all_dim},
     {"aten.any.default", conv_reduce, &r_any},
     {"aten.any.dim", conv_reduce, &r_any_dim},
+    {"aten.nansum.default", conv_reduce, &r_nansum},
+    {"aten.count_nonzero.default", conv_reduce, &r_count_nonzero},
+    {"aten.count_nonzero.dim_IntList", conv_reduce, &r_count_nonzero},
+    {"aten.aminmax.default", conv_aminmax, NULL},
     {"aten.max.dim", conv_max_dim, &a_max},
     {"aten.min.dim", conv_max_dim, &a_min},
     {"aten.argmax.default", conv_argmax, &a_max},

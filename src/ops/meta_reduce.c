@@ -1,5 +1,6 @@
-/* Meta functions of reductions (sum, mean, prod, amax/amin, argmax/argmin,
- * any/all, max/min, var, var_mean, std, logsumexp, norm), cumsum and
+/* Meta functions of reductions (sum, nansum, mean, prod, amax/amin,
+ * aminmax, argmax/argmin, any/all, count_nonzero, max/min, var, var_mean,
+ * std, logsumexp, norm), cumsum and
  * cumprod.
  * Reduction results are contiguous, as torch's resize_reduction makes
  * them. */
@@ -62,6 +63,28 @@ static airc_status check_nonempty(const airc_meta_args *a, const char *fname,
     return AIRC_OK;
 }
 
+/* aminmax: no identity (torch's two messages: every dim, or a dim of size
+ * 0); torch 1.13's CPU build has no f16 kernel, and a bf16 one only for
+ * the reduction of every dim. */
+static airc_status aminmax_checks(const airc_meta_args *a, const airc_tmeta *self, const bool *mask,
+                                  bool all)
+{
+    if (all && airc_tmeta_numel(self) == 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: aminmax(): cannot compute aminmax over an empty dimension as the "
+                         "operation has no identity.",
+                         a->op);
+    if (self->dtype == AIRC_DTYPE_F16 || (self->dtype == AIRC_DTYPE_BF16 && !all))
+        return airc_fail(AIRC_E_SHAPE, "%s: \"aminmax_cpu\" not implemented for '%s'", a->op,
+                         airc_dtype_torch_type_name(self->dtype));
+    for (int32_t d = 0; !all && d < self->ndim; d++)
+        if (mask[d] && self->shape[d] == 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: aminmax: Expected reduction dim %d to have non-zero size.",
+                             a->op, (int)d);
+    return AIRC_OK;
+}
+
 /* sum/prod/cumsum's dtype: the dtype argument, else integers widen to i64. */
 static airc_status accumulate_dtype(const airc_meta_args *a, airc_dtype self, airc_dtype *out)
 {
@@ -85,8 +108,12 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
     AIRC_TRY(reduced_dims(&a, &self, mask, &all));
     airc_dtype dtype = self.dtype;
 
-    if (!strcmp(name, "sum") || !strcmp(name, "prod")) {
+    if (!strcmp(name, "sum") || !strcmp(name, "prod") || !strcmp(name, "nansum")) {
         AIRC_TRY(accumulate_dtype(&a, self.dtype, &dtype));
+    } else if (!strcmp(name, "count_nonzero")) {
+        dtype = AIRC_DTYPE_I64;
+    } else if (!strcmp(name, "aminmax")) {
+        AIRC_TRY(aminmax_checks(&a, &self, mask, all));
     } else if (!strcmp(name, "mean")) {
         bool present;
         AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &dtype, &present));
@@ -132,13 +159,14 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
     }
     airc_tmeta out;
     reduced_shape(&self, mask, keepdim, dtype, &out);
-    bool mean_too = !strcmp(name, "var_mean") || !strcmp(name, "std_mean");
-    bool pair = mean_too || ((!strcmp(name, "max") || !strcmp(name, "min")) &&
-                             !strcmp(airc_meta_overload(&a), "dim"));
+    bool same_dtype =
+        !strcmp(name, "var_mean") || !strcmp(name, "std_mean") || !strcmp(name, "aminmax");
+    bool pair = same_dtype || ((!strcmp(name, "max") || !strcmp(name, "min")) &&
+                               !strcmp(airc_meta_overload(&a), "dim"));
     if (!pair)
         return airc_meta_set(n, &out);
     airc_tmeta outs[2] = {out, out};
-    if (!mean_too)
+    if (!same_dtype)
         outs[1].dtype = AIRC_DTYPE_I64; /* max.dim/min.dim: (values, indices) */
     return airc_meta_set_tuple(n, outs, 2);
 }
