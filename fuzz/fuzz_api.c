@@ -227,7 +227,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.hypot.default",
                                         "aten.nansum.default",
                                         "aten.aminmax.default",
-                                        "aten.count_nonzero.dim_IntList"};
+                                        "aten.count_nonzero.dim_IntList",
+                                        "aten.cummax.default",
+                                        "aten.logcumsumexp.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -174,6 +174,7 @@ ATEN = [
     ("nansum.default", "reduce"), ("aminmax.default", "reduce"),
     ("count_nonzero.default", "reduce"), ("count_nonzero.dim_IntList", "reduce"),
     ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
+    ("cummax.default", "scan"), ("cummin.default", "scan"), ("logcumsumexp.default", "scan"),
     # views and reshapes
     ("view.default", "view"), ("reshape.default", "view"),
     ("_unsafe_view.default", "view"),

@@ -1992,6 +1992,13 @@ NAN, INF = float("nan"), float("inf")
 TIES40 = [[1.5, -0.0, NAN, 0.0, -2.0, INF][i * 7 % 6] for i in range(40)]
 DISTINCT400 = [i * 211 % 400 - 200 for i in range(400)]
 PINNED = [
+    # cummax / cummin: the last of equal values wins, and every NaN does
+    # (-0.0 and 0.0 are equal); logcumsumexp's infinities and NaN
+    ("cummax_ties_nan", "aten.cummax.default",
+     [V("f32", [2, 7], [1, 3, 3, NAN, 2, NAN, 5, -0.0, 0.0, -0.0, 1, 1, -INF, 1]), 1], {}),
+    ("cummin_ties_int", "aten.cummin.default", [V("i64", [6, 1], [1, 3, 1, -2, -2, 4]), 0], {}),
+    ("logcumsumexp_inf", "aten.logcumsumexp.default",
+     [V("f64", [8], [-INF, -INF, 1.0, INF, 2.0, INF, NAN, 3.0]), 0], {}),
     # a stable sort of a long line: equal values (NaNs, -0.0 and 0.0) keep
     # their order, ascending and descending
     ("sort_stable_ties", "aten.sort.stable", [V("f32", [40], TIES40)],

@@ -189,3 +189,34 @@ airc_status airc_meta_cumsum(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* cummax / cummin (values, int64 indices) and logcumsumexp: contiguous
+ * results of self's shape and dtype. torch 1.13's CPU build has no f16
+ * kernel for them; logcumsumexp takes floating dtypes only. */
+airc_status airc_meta_scan(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    const char *name = airc_meta_name(&a);
+    bool log = !strcmp(name, "logcumsumexp");
+    if (self.ndim || log) /* torch's cummax / cummin take any dim for a 0-d self */
+        AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    /* (a 0-d cummax / cummin is a fill, with no kernel to miss) */
+    if ((self.dtype == AIRC_DTYPE_F16 && (self.ndim || log)) ||
+        (log && !airc_dtype_is_floating(self.dtype)))
+        return airc_fail(AIRC_E_SHAPE, "%s: \"%s_cpu\" not implemented for '%s'", a.op,
+                         log ? "logcumsumexp_out" : name, airc_dtype_torch_type_name(self.dtype));
+    airc_tmeta outs[2] = {self, self};
+    airc_tmeta_contiguous(&outs[0]);
+    if (log)
+        return airc_meta_set(n, &outs[0]);
+    outs[1] = outs[0];
+    outs[1].dtype = AIRC_DTYPE_I64;
+    return airc_meta_set_tuple(n, outs, 2);
+}

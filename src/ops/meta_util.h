@@ -218,6 +218,7 @@ AIRC_META_FN(lerp);
 AIRC_META_FN(masked_fill);
 AIRC_META_FN(reduce);
 AIRC_META_FN(cumsum);
+AIRC_META_FN(scan);
 AIRC_META_FN(view);
 AIRC_META_FN(as_strided);
 AIRC_META_FN(permute);
