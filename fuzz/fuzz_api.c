@@ -229,7 +229,10 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.aminmax.default",
                                         "aten.count_nonzero.dim_IntList",
                                         "aten.cummax.default",
-                                        "aten.logcumsumexp.default"};
+                                        "aten.logcumsumexp.default",
+                                        "aten.addmv.default",
+                                        "aten.addr.default",
+                                        "aten.addbmm.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -200,6 +200,7 @@ ATEN = [
     # matmul, conv, pooling
     ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
     ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"),
+    ("addbmm.default", "mm"), ("addmv.default", "addmv"), ("addr.default", "addr"),
     ("linear.default", "linear"), ("matmul.default", "matmul"),
     ("convolution.default", "convolution"),
     ("im2col.default", "fold"), ("col2im.default", "fold"),

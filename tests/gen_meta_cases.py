@@ -445,6 +445,32 @@ op1("cummin_dim_err", "aten.cummin.default", [T("f32", [3]), 1], error=True)
 op1("logcumsumexp", "aten.logcumsumexp.default", [P("bf16", [2, 3, 4], [2, 0, 1]), 1])
 op1("logcumsumexp_int_err", "aten.logcumsumexp.default", [T("i64", [3]), 0], error=True)
 op1("logcumsumexp_0d_dim_err", "aten.logcumsumexp.default", [T("f32", []), 1], error=True)
+op1("addmv", "aten.addmv.default", [T("f64", [3]), P("f32", [4, 3], [1, 0]), T("f32", [4])],
+    {"beta": 0.5, "alpha": 2})
+op1("addmv_0d_self", "aten.addmv.default", [T("i64", []), T("i32", [2, 3]), T("i32", [3])])
+op1("addmv_2d_self_err", "aten.addmv.default", [T("f32", [1, 2]), T("f32", [2, 3]), T("f32", [3])],
+    error=True)
+op1("addmv_half_err", "aten.addmv.default", [T("f16", [2]), T("f16", [2, 3]), T("f16", [3])],
+    error=True)
+op1("addmv_vec_dtype_err", "aten.addmv.default", [T("f32", [2]), T("f32", [2, 3]),
+                                                   T("f64", [3])], error=True)
+op1("addbmm", "aten.addbmm.default", [T("f32", [4]), T("f32", [2, 3, 5]), T("f32", [2, 5, 4])])
+op1("addbmm_empty_batch", "aten.addbmm.default", [T("i64", [3, 4]), T("i64", [0, 3, 5]),
+                                                  T("i64", [0, 5, 4])], {"beta": 2})
+op1("addbmm_self_dtype_err", "aten.addbmm.default", [T("f64", [3, 4]), T("f32", [2, 3, 5]),
+                                                     T("f32", [2, 5, 4])], error=True)
+op1("addbmm_half_err", "aten.addbmm.default", [T("f16", [3, 4]), T("f16", [2, 3, 5]),
+                                               T("f16", [2, 5, 4])], error=True)
+op1("addr_promote", "aten.addr.default", [T("f64", []), T("f32", [3]), T("f32", [4])])
+op1("addr_u8_i8", "aten.addr.default", [T("u8", [3, 1]), T("i8", [3]), T("u8", [4])])
+op1("addr_bool", "aten.addr.default", [T("b8", [3, 4]), T("b8", [3]), T("b8", [4])],
+    {"beta": False})
+op1("addr_int_float_alpha_err", "aten.addr.default", [T("i64", [3, 4]), T("i64", [3]),
+                                                      T("i64", [4])], {"alpha": 0.5}, error=True)
+op1("addr_2d_vec_err", "aten.addr.default", [T("f32", [3, 4]), T("f32", [3, 1]), T("f32", [4])],
+    error=True)
+op1("addr_half_overflow_err", "aten.addr.default", [T("f16", [3, 4]), T("f16", [3]),
+                                                    T("f16", [4])], {"beta": 1e30}, error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

@@ -692,15 +692,53 @@ def h_baddbmm(d):
     b, n, m, p = (d.r.randint(1, 3) for _ in range(4))
     dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16"])
     bias = d.pick([[b, n, p], [n, p], [p], [1, 1, p], [b, 1, 1], []])
-    a = {"self": d.tensor(bias, dt), "batch1": d.tensor([b, n, m], dt),
-         "batch2": d.tensor([b, m if d.chance(0.92) else m + 1, p], dt)}
+    return scales(d, {"self": d.tensor(bias, dt), "batch1": d.tensor([b, n, m], dt),
+                      "batch2": d.tensor([b, m if d.chance(0.92) else m + 1, p], dt)}, dt)
+
+
+def scales(d, a, dt):
+    """beta and alpha, drawn sometimes; ints for integer dtypes."""
     if d.chance(0.5):
         a["beta"] = d.pick([0, 0.5, 2, 1])
     if d.chance(0.5):
         a["alpha"] = d.pick([0.5, -1, 3])
-    if dt == "i64":
+    if dt not in FLOATS:
         a = {k: (int(v) if isinstance(v, float) else v) for k, v in a.items()}
     return a
+
+
+def h_addbmm(d):
+    b, n, m, p = (d.r.randint(1, 3) for _ in range(4))
+    if d.chance(0.05):
+        b = 0
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16"])
+    bias = d.pick([[n, p], [p], [1, p], [n, 1], [], [1, 1]])
+    return scales(d, {"self": d.tensor(bias, dt), "batch1": d.tensor([b, n, m], dt),
+                      "batch2": d.tensor([b, m if d.chance(0.92) else m + 1, p], dt)}, dt)
+
+
+def h_addmv(d):
+    n, m = (d.r.randint(1, 4) for _ in range(2))
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "i32", "bf16"])
+    sdt = d.pick([dt] * 4 + ["f64", "i64"])
+    return scales(d, {"self": d.tensor(d.pick([[n], [1], []]), sdt),
+                      "mat": d.tensor([n, m], dt),
+                      "vec": d.tensor([m if d.chance(0.92) else m + 1], dt)}, dt)
+
+
+def h_addr(d):
+    n, m = (d.r.randint(1, 4) for _ in range(2))
+    dt = d.pick(["f32"] * 5 + ["f64", "i64", "i16", "u8", "b8", "f16", "bf16"])
+    other = d.pick([dt] * 5 + ["f32", "i32", "b8"])
+    a = {"self": d.tensor(d.pick([[n, m], [m], [n, 1], []]), other),
+         "vec1": d.tensor([n], dt), "vec2": d.tensor([m], d.pick([dt] * 4 + [other]))}
+    if dt == "b8" and other == "b8":
+        if d.chance(0.5):
+            a["beta"] = d.pick([True, False, 2])
+        if d.chance(0.5):
+            a["alpha"] = d.pick([True, False, 0])
+        return a
+    return scales(d, a, dt if dt in FLOATS else other)
 
 
 def h_mv(d):
@@ -1223,6 +1261,7 @@ HINTS = {
     "index_add": h_index_add, "index_add_": h_index_add,
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
+    "addbmm": h_addbmm, "addmv": h_addmv, "addr": h_addr,
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
@@ -1478,6 +1517,7 @@ HALF_ROUNDING_OPS = {
     "add": ("bf16",), "sub": ("bf16",), "rsub": ("bf16",),
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
     "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
+    "addbmm": HALF, "addmv": HALF, "addr": HALF,
     "mv": HALF, "dot": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
@@ -1525,7 +1565,7 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("baddbmm_beta_zero")
     if name in ("linspace", "logspace") and val("dtype") == torch.bool:
         raise Excluded("kernel_gap")  # torch returns an empty one, never calling its kernel
-    if name in ("addmm", "baddbmm") and any(
+    if name in ("addmm", "baddbmm", "addbmm", "addmv") and any(
             isinstance(val(p), float) and not math.isfinite(val(p)) for p in ("alpha", "beta")):
         raise Excluded("gemm_nonfinite_scale")
     if name == "pixel_shuffle" and isinstance(val("upscale_factor"), int) and \
@@ -1610,6 +1650,8 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
     if name not in HALF_ROUNDING_OPS or (name in REDUCTIONS) != (res is not None):
         return None
     try:
+        if name == "addmv" and t_pos[0].dtype != t_pos[1].dtype:
+            t_pos = [t_pos[0].to(t_pos[1].dtype)] + list(t_pos[1:])  # self converts first
         if res is None:
             return fn(*[upcast(v) for v in t_pos], **{k: upcast(v) for k, v in t_kw.items()})
         x = t_pos[0]
@@ -1628,7 +1670,7 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
 # Ops that accumulate: an f32 result further from the f64 one than
 # DESIGN's tolerance is torch's own rounding ("accumulation_error").
 ACCUMULATING_OPS = ("sum", "nansum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "std_mean", "mm",
-                    "bmm",
+                    "bmm", "addbmm", "addmv",
                     "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
                     "_adaptive_avg_pool2d")

@@ -315,6 +315,124 @@ static airc_status k_baddbmm(airc_kernel_ctx *k, void *ud)
     return batched_gemm(k, x, y, alpha, beta);
 }
 
+/* addbmm(self, batch1, batch2, *, beta=1, alpha=1) = beta self + alpha
+ * sum_b batch1[b] @ batch2[b], as torch: self into the result, then one
+ * GEMM per batch accumulating (beta first, then 1); no batch leaves
+ * beta self (0 when beta is 0). */
+static airc_status k_addbmm(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *y;
+    AIRC_TRY(tensor_arg(k, 1, &x));
+    AIRC_TRY(tensor_arg(k, 2, &y));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k,
+                  x->ndim == 3 && y->ndim == 3 && o->ndim == 2 && x->shape[2] == y->shape[1] &&
+                      x->shape[0] == y->shape[0] && o->shape[0] == x->shape[1] &&
+                      o->shape[1] == y->shape[2],
+                  "expects 3-d batches with matching batch and inner dims"));
+    AIRC_TRY(same_dtypes(k, x, y));
+    double beta = airc_cpu_arg_double(k, 3, 1.0), alpha = airc_cpu_arg_double(k, 4, 1.0);
+    AIRC_TRY(self_into_out(k, 2, beta));
+    airc_cpu_mat c = mat_of(o, 0, 1);
+    if (x->shape[0] == 0) {
+        airc_cpu_mat none = {x->data, o->shape[0], 0, 0, 0},
+                     none_t = {y->data, 0, o->shape[1], 0, 0};
+        return airc_cpu_gemm(k, o->dtype, alpha, none, none_t, beta, c);
+    }
+    int64_t esz = (int64_t)airc_dtype_size(o->dtype);
+    for (int64_t b = 0; b < x->shape[0]; b++) {
+        airc_cpu_mat a = mat_of(x, 1, 2), bb = mat_of(y, 1, 2);
+        a.p += b * x->strides[0] * esz;
+        bb.p += b * y->strides[0] * esz;
+        AIRC_TRY(airc_cpu_gemm(k, o->dtype, alpha, a, bb, b ? 1.0 : beta, c));
+    }
+    return AIRC_OK;
+}
+
+/* addmv(self, mat, vec, *, beta=1, alpha=1): self (converted to mat's
+ * dtype) into the result, then one GEMM with vec as a column. */
+static airc_status k_addmv(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *v;
+    AIRC_TRY(tensor_arg(k, 1, &x));
+    AIRC_TRY(tensor_arg(k, 2, &v));
+    AIRC_TRY(same_dtypes(k, x, v));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k,
+                  x->ndim == 2 && v->ndim == 1 && o->ndim == 1 && x->shape[1] == v->shape[0] &&
+                      o->shape[0] == x->shape[0],
+                  "expects a matrix and a vector with matching sizes"));
+    double beta = airc_cpu_arg_double(k, 3, 1.0), alpha = airc_cpu_arg_double(k, 4, 1.0);
+    AIRC_TRY(self_into_out(k, 1, beta));
+    airc_cpu_mat b = {v->data, v->shape[0], 1, v->strides[0], 0};
+    airc_cpu_mat c = {o->data, o->shape[0], 1, o->strides[0], 0};
+    return airc_cpu_gemm(k, o->dtype, alpha, mat_of(x, 0, 1), b, beta, c);
+}
+
+/* v rounded to dt (through a store), as torch's scalar_t arithmetic. */
+static double round_to(airc_dtype dt, double v)
+{
+    if (dt == AIRC_DTYPE_F64)
+        return v;
+    uint64_t tmp;
+    airc_cpu_store_f64(&tmp, dt, v);
+    return airc_cpu_load_f64(&tmp, dt);
+}
+
+/* addr(self, vec1, vec2, *, beta=1, alpha=1) elementwise, as torch's
+ * kernel: beta * self + (alpha * vec1[i]) * vec2[j] with beta and alpha
+ * in the dtype and each operation rounded to it (beta 0: self ignored);
+ * integers wrap; bools are (beta and self) or (alpha and vec1 and vec2). */
+static airc_status k_addr(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *v1, *v2;
+    AIRC_TRY(tensor_arg(k, 1, &v1));
+    AIRC_TRY(tensor_arg(k, 2, &v2));
+    const airc_tview *o = &k->out[0];
+    AIRC_TRY(want(k,
+                  v1->ndim == 1 && v2->ndim == 1 && o->ndim == 2 && o->shape[0] == v1->shape[0] &&
+                      o->shape[1] == v2->shape[0],
+                  "expects two vectors and their outer product's shape"));
+    airc_dtype dt = o->dtype;
+    double beta = round_to(dt, airc_cpu_arg_double(k, 3, 1.0));
+    double alpha = round_to(dt, airc_cpu_arg_double(k, 4, 1.0));
+    AIRC_TRY(self_into_out(k, 2, beta)); /* self in the result's dtype */
+    bool fp = airc_cpu_dtype_is_float(dt);
+    int64_t ib = (int64_t)airc_cpu_arg_double(k, 3, 1.0),
+            ia = (int64_t)airc_cpu_arg_double(k, 4, 1.0);
+    int64_t e1 = (int64_t)airc_dtype_size(v1->dtype), e2 = (int64_t)airc_dtype_size(v2->dtype),
+            eo = (int64_t)airc_dtype_size(dt);
+    for (int64_t i = 0; i < o->shape[0]; i++) {
+        const char *p1 = (const char *)v1->data + i * v1->strides[0] * e1;
+        for (int64_t j = 0; j < o->shape[1]; j++) {
+            const char *p2 = (const char *)v2->data + j * v2->strides[0] * e2;
+            char *po = (char *)o->data + (i * o->strides[0] + j * o->strides[1]) * eo;
+            if (dt == AIRC_DTYPE_BOOL) {
+                bool r = ia && airc_cpu_load_i64(p1, v1->dtype) && airc_cpu_load_i64(p2, v2->dtype);
+                r = r || (ib && airc_cpu_load_i64(po, dt));
+                airc_cpu_store_i64(po, dt, r);
+            } else if (fp) {
+                double a = round_to(dt, airc_cpu_load_f64(p1, v1->dtype));
+                double b = round_to(dt, airc_cpu_load_f64(p2, v2->dtype));
+                double r = round_to(dt, round_to(dt, alpha * a) * b);
+                if (beta != 0)
+                    r = round_to(dt, round_to(dt, beta * airc_cpu_load_f64(po, dt)) + r);
+                airc_cpu_store_f64(po, dt, r);
+            } else {
+                uint64_t r = (uint64_t)ia * (uint64_t)airc_cpu_load_i64(p1, v1->dtype) *
+                             (uint64_t)airc_cpu_load_i64(p2, v2->dtype);
+                if (ib != 0)
+                    r += (uint64_t)ib * (uint64_t)airc_cpu_load_i64(po, dt);
+                airc_cpu_store_i64(po, dt, (int64_t)r);
+            }
+        }
+    }
+    return AIRC_OK;
+}
+
 /* mv(self, vec) and dot(self, tensor): one GEMM with the vector as a
  * column (and dot's self as a row). */
 static airc_status k_mv(airc_kernel_ctx *k, void *ud)
@@ -505,7 +623,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten._euclidean_dist.default", airc_cpu_k_euclidean_dist},
     {"aten.adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
     {"aten.adaptive_max_pool2d.default", airc_cpu_k_adaptive_max_pool2d},
+    {"aten.addbmm.default", k_addbmm},
     {"aten.addmm.default", k_addmm},
+    {"aten.addmv.default", k_addmv},
+    {"aten.addr.default", k_addr},
     {"aten.affine_grid_generator.default", airc_cpu_k_affine_grid_generator},
     {"aten.avg_pool2d.default", airc_cpu_k_avg_pool2d},
     {"aten.baddbmm.default", k_baddbmm},

@@ -2,7 +2,10 @@
  * mm -> MatMul, addmm -> MatMulV2, bmm -> BatchMatMul, baddbmm ->
  * BatchMatMul (the two with a Mul by alpha and beta and an Add; beta 0
  * leaves self out); mv and dot -> MatMul of the vectors reshaped to
- * matrices; transposes as attributes (transpose_x1/x2, adj_x1/x2).
+ * matrices; addmv -> MatMul of the vector as a column, addbmm ->
+ * BatchMatMul and ReduceSum over the batch (both then as addmm, half
+ * types in f32), addr -> Mul of alpha, the column and the row (bools:
+ * LogicalAnd / LogicalOr); transposes as attributes (transpose_x1/x2, adj_x1/x2).
  * linalg_cross -> Cross (dim), _cdist_forward and _euclidean_dist (the
  * matrix form torch.cdist takes past 25 rows) -> Cdist (p, and
  * compute_mode for the reference executor). */
@@ -54,19 +57,122 @@ static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
 /* addmm(self, mat1, mat2, beta, alpha) and baddbmm(self, batch1, batch2,
  * beta, alpha) = beta * self + alpha * (mat1 @ mat2), the product a
  * MatMulV2 or BatchMatMul (ud); beta 0 leaves self out, as torch. */
+/* The result beta * self + alpha * prod (arguments 0, 3, 4) in dt, cast
+ * to the node's dtype; beta 0 leaves self out, as torch. prod is already
+ * scaled by alpha when `scaled`. */
+static airc_status add_scaled_self(airc_ge_builder *b, airc_ge_tensor prod, airc_dtype dt,
+                                   bool scaled)
+{
+    airc_ge_tensor y = prod, bias;
+    const airc_tmeta *om = &b->node->out[0];
+    if (!scaled)
+        AIRC_TRY(airc_ge_scale(b, prod, 4, &y));
+    if (airc_ge_number_arg(b, 3, 1.0) != 0) {
+        AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &bias));
+        AIRC_TRY(airc_ge_cast(b, bias, dt, &bias));
+        AIRC_TRY(airc_ge_scale(b, bias, 3, &bias));
+        airc_ge_tensor in[2] = {y, bias};
+        AIRC_TRY(airc_ge_ew_op(b, "Add", in, 2, dt, om->ndim, om->shape, &y));
+    }
+    AIRC_TRY(airc_ge_cast(b, y, om->dtype, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)n;
-    airc_ge_tensor prod, bias;
+    airc_ge_tensor prod;
     AIRC_TRY(matmul(b, ud, 1, 2, false, &prod));
-    AIRC_TRY(airc_ge_scale(b, prod, 4, &prod));
-    if (airc_ge_number_arg(b, 3, 1.0) == 0)
-        return airc_ge_set_result(b, 0, prod);
-    AIRC_TRY(airc_ge_operand(b, 0, airc_ge_node_dtype(b, 0), &bias));
-    AIRC_TRY(airc_ge_scale(b, bias, 3, &bias));
-    airc_ge_tensor in[2] = {prod, bias};
-    static const char *const names[] = {"x1", "x2"};
-    return airc_ge_simple(b, "Add", names, in, 2, NULL);
+    return add_scaled_self(b, prod, n->out[0].dtype, false);
+}
+
+/* The shape of tensor argument arg (its node's meta). */
+static const airc_tmeta *arg_meta(airc_ge_builder *b, size_t arg)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    return v && v->kind == AIRC_VALUE_NODE && v->u.node->nout == 1 ? &v->u.node->out[0] : NULL;
+}
+
+/* addmv(self, mat, vec, beta, alpha): MatMul of vec as a [k, 1] column,
+ * Reshape to [n] (half types in f32), then as addmm. */
+static airc_status conv_addmv(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *mm = arg_meta(b, 1);
+    if (!mm || mm->ndim != 2)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: mat must be a matrix", n->target);
+    airc_dtype dt = airc_ge_compute_dtype(n->out[0].dtype);
+    int64_t col[2] = {mm->shape[1], 1}, prod[2] = {mm->shape[0], 1};
+    airc_ge_tensor x, v, y;
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &x));
+    AIRC_TRY(airc_ge_operand(b, 2, dt, &v));
+    AIRC_TRY(airc_ge_reshape(b, v, dt, 2, col, &v));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, m_mm.ge, &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", x));
+    AIRC_TRY(airc_ge_op_input(op, "x2", v));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m_mm.ta, 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m_mm.tb, 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, 2, prod, &y));
+    AIRC_TRY(airc_ge_reshape(b, y, dt, 1, prod, &y));
+    return add_scaled_self(b, y, dt, false);
+}
+
+/* addbmm(self, batch1, batch2, beta, alpha): BatchMatMul, ReduceSum over
+ * the batch (half types in f32), then as addmm. */
+static airc_status conv_addbmm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *b1 = arg_meta(b, 1), *om = &n->out[0];
+    if (!b1 || b1->ndim != 3)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: batch1 must be 3-d", n->target);
+    airc_dtype dt = airc_ge_compute_dtype(om->dtype);
+    int64_t shape[3] = {b1->shape[0], om->shape[0], om->shape[1]}, axis = 0;
+    airc_ge_tensor x1, x2, y;
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &x1));
+    AIRC_TRY(airc_ge_operand(b, 2, dt, &x2));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, m_bmm.ge, &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", x1));
+    AIRC_TRY(airc_ge_op_input(op, "x2", x2));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m_bmm.ta, 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m_bmm.tb, 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, shape, &y));
+    AIRC_TRY(airc_ge_reduce(b, "ReduceSum", y, &axis, 1, false, dt, 2, om->shape, &y));
+    return add_scaled_self(b, y, dt, false);
+}
+
+/* addr(self, vec1, vec2, beta, alpha): Mul(Mul(alpha, vec1 as a column),
+ * vec2 as a row), each in the result's dtype as torch rounds it, then
+ * as addmm; bools as LogicalAnd / LogicalOr. */
+static airc_status conv_addr(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    bool logical = dt == AIRC_DTYPE_BOOL;
+    int64_t col[2] = {om->shape[0], 1}, row[2] = {1, om->shape[1]};
+    airc_ge_tensor in[2], y;
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 2, dt, &in[1]));
+    AIRC_TRY(airc_ge_reshape(b, in[0], dt, 2, col, &in[0]));
+    AIRC_TRY(airc_ge_reshape(b, in[1], dt, 2, row, &in[1]));
+    if (!logical) {
+        AIRC_TRY(airc_ge_scale(b, in[0], 4, &in[0]));
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, dt, 2, om->shape, &y));
+        return add_scaled_self(b, y, dt, true);
+    }
+    if (airc_ge_number_arg(b, 4, 1.0) == 0) { /* alpha false: the column all false */
+        airc_ge_tensor t[2] = {in[0]};
+        AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "LogicalAnd", t, 2, dt, 2, col, &in[0]));
+    }
+    AIRC_TRY(airc_ge_ew_op(b, "LogicalAnd", in, 2, dt, 2, om->shape, &y));
+    if (airc_ge_number_arg(b, 3, 1.0) != 0) {
+        in[0] = y;
+        AIRC_TRY(airc_ge_operand(b, 0, dt, &in[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "LogicalOr", in, 2, dt, 2, om->shape, &y));
+    }
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* mv(self, vec) and dot(self, tensor): a MatMul of the vector as a [k, 1]
@@ -193,6 +299,9 @@ static const ge_conv_entry conv[] = {
     {"aten.addmm.default", conv_addmm, &m_mmv2},
     {"aten.baddbmm.default", conv_addmm, &m_bmm},
     {"aten.mv.default", conv_mv, NULL},
+    {"aten.addmv.default", conv_addmv, NULL},
+    {"aten.addbmm.default", conv_addbmm, NULL},
+    {"aten.addr.default", conv_addr, NULL},
     {"aten.dot.default", conv_mv, NULL},
 };
 

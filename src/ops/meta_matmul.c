@@ -1,5 +1,5 @@
-/* Meta functions of mm, bmm, addmm, baddbmm, linear, matmul, mv and dot. Their results are
- * contiguous. */
+/* Meta functions of mm, bmm, addmm, baddbmm, addbmm, linear, matmul, mv, dot,
+ * addmv and addr. Their results are contiguous. */
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
@@ -46,12 +46,15 @@ static airc_status check_expands_to(const airc_meta_args *a, const char *name,
     return AIRC_OK;
 }
 
+static airc_status check_scales(const airc_meta_args *a, const airc_tmeta *out);
+
 airc_status airc_meta_mm(airc_node *n, void *user_data)
 {
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     const char *name = airc_meta_name(&a);
-    bool is_baddbmm = !strcmp(name, "baddbmm");
+    bool is_addbmm = !strcmp(name, "addbmm"); /* the batch's products summed */
+    bool is_baddbmm = !strcmp(name, "baddbmm") || is_addbmm;
     bool is_bmm = !strcmp(name, "bmm") || is_baddbmm, is_addmm = !strcmp(name, "addmm");
     const char *n1 = is_addmm ? "mat1" : is_baddbmm ? "batch1" : "self";
     const char *n2 = is_baddbmm ? "batch2" : "mat2";
@@ -76,26 +79,26 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
                              airc_meta_shape_str(y.shape, 3, s2), x.shape[0], y.shape[0]);
         }
         out.shape[2] = y.shape[2];
+        if (is_addbmm) {
+            out.shape[0] = out.shape[1];
+            out.shape[1] = out.shape[2];
+            out.ndim = 2;
+        }
     } else {
         out.shape[1] = y.shape[1];
     }
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
     airc_tmeta_contiguous(&out);
+    if (is_addbmm && (y.dtype == AIRC_DTYPE_F16 || y.dtype == AIRC_DTYPE_BOOL))
+        return airc_fail(AIRC_E_SHAPE, "%s: \"addmm_impl_cpu_\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(y.dtype));
     if (is_addmm || is_baddbmm) {
         airc_tmeta self;
         AIRC_TRY(airc_meta_tensor(&a, "self", &self));
-        if (is_addmm) /* baddbmm converts self to the batches' dtype */
+        if (is_addmm || is_addbmm) /* baddbmm converts self to the batches' dtype */
             AIRC_TRY(airc_meta_same_dtype(&a, "self", &self, n2, &y));
         AIRC_TRY(check_expands_to(&a, "self", &self, &out));
-        /* torch converts beta and alpha to the op's math type (f32 for the
-         * half types) with the overflow check, unless the result is empty */
-        airc_dtype math = out.dtype == AIRC_DTYPE_F16 || out.dtype == AIRC_DTYPE_BF16
-                              ? AIRC_DTYPE_F32
-                              : out.dtype;
-        if (airc_tmeta_numel(&out) > 0) {
-            AIRC_TRY(airc_meta_check_scalar(&a, "beta", math));
-            AIRC_TRY(airc_meta_check_scalar(&a, "alpha", math));
-        }
+        AIRC_TRY(check_scales(&a, &out));
     }
     return airc_meta_set(n, &out);
 }
@@ -212,6 +215,85 @@ airc_status airc_meta_mv(airc_node *n, void *user_data)
     airc_tmeta out = x;
     out.ndim = x.ndim - 1;
     airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
+/* beta and alpha of a product converted to its math type (f32 for the
+ * half types) with the overflow check, unless the result is empty */
+static airc_status check_scales(const airc_meta_args *a, const airc_tmeta *out)
+{
+    airc_dtype math =
+        out->dtype == AIRC_DTYPE_F16 || out->dtype == AIRC_DTYPE_BF16 ? AIRC_DTYPE_F32 : out->dtype;
+    if (airc_tmeta_numel(out) == 0)
+        return AIRC_OK;
+    AIRC_TRY(airc_meta_check_scalar(a, "beta", math));
+    return airc_meta_check_scalar(a, "alpha", math);
+}
+
+/* addmv(self, mat, vec, *, beta=1, alpha=1): self (at most 1-d, converted
+ * to mat's dtype) expands to [n]; torch 1.13 has no f16 or bool kernel. */
+airc_status airc_meta_addmv(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, mat, vec;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "mat", &mat));
+    AIRC_TRY(airc_meta_tensor(&a, "vec", &vec));
+    if (mat.ndim != 2 || vec.ndim != 1 || self.ndim > 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: vector + matrix @ vector expected, got %d, %d, %d",
+                         a.op, (int)self.ndim, (int)mat.ndim, (int)vec.ndim);
+    AIRC_TRY(airc_meta_same_dtype(&a, "mat", &mat, "vec", &vec));
+    if (mat.shape[1] != vec.shape[0])
+        return inner_mismatch(&a, "mat", &mat, "vec", &vec, mat.shape[1], vec.shape[0]);
+    if (mat.dtype == AIRC_DTYPE_F16 || mat.dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"addmv_impl_cpu\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(mat.dtype));
+    airc_tmeta out = mat;
+    out.ndim = 1;
+    airc_tmeta_contiguous(&out);
+    AIRC_TRY(check_expands_to(&a, "self", &self, &out));
+    AIRC_TRY(check_scales(&a, &out));
+    return airc_meta_set(n, &out);
+}
+
+/* addr(self, vec1, vec2, *, beta=1, alpha=1) = beta self + alpha vec1 (x)
+ * vec2: the three promote as tensors (self is expanded first, so a 0-d
+ * one weighs fully); no float beta or alpha for integer and bool results.
+ * (torch.addr refuses a bool beta for other results, but torch.ops, which
+ * a graph calls, passes it on as the number.) */
+airc_status airc_meta_addr(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, v1, v2;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "vec1", &v1));
+    AIRC_TRY(airc_meta_tensor(&a, "vec2", &v2));
+    if (v1.ndim != 1 || v2.ndim != 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: addr: Expected 1-D argument vec%d, but got %d-D", a.op,
+                         v1.ndim != 1 ? 1 : 2, (int)(v1.ndim != 1 ? v1.ndim : v2.ndim));
+    airc_tmeta out = v1;
+    out.dtype = airc_promote_types(airc_promote_types(self.dtype, v1.dtype), v2.dtype);
+    out.ndim = 2;
+    out.shape[1] = v2.shape[0];
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, 2));
+    airc_tmeta_contiguous(&out);
+    AIRC_TRY(check_expands_to(&a, "self", &self, &out));
+    static const char *const scales[] = {"beta", "alpha"};
+    for (int i = 0; i < 2; i++) {
+        const airc_value *v = airc_meta_get(&a, scales[i]);
+        if (v && v->kind == AIRC_VALUE_FLOAT && !airc_dtype_is_floating(out.dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: For integral input tensors, argument %s must not be a floating "
+                             "point number.",
+                             a.op, scales[i]);
+    }
+    /* torch's kernel converts them to the result's dtype, checked */
+    AIRC_TRY(airc_meta_check_scalar(&a, "beta", out.dtype));
+    AIRC_TRY(airc_meta_check_scalar(&a, "alpha", out.dtype));
     return airc_meta_set(n, &out);
 }
 

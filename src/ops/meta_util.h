@@ -219,6 +219,8 @@ AIRC_META_FN(masked_fill);
 AIRC_META_FN(reduce);
 AIRC_META_FN(cumsum);
 AIRC_META_FN(scan);
+AIRC_META_FN(addmv);
+AIRC_META_FN(addr);
 AIRC_META_FN(view);
 AIRC_META_FN(as_strided);
 AIRC_META_FN(permute);
