@@ -232,7 +232,11 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.logcumsumexp.default",
                                         "aten.addmv.default",
                                         "aten.addr.default",
-                                        "aten.addbmm.default"};
+                                        "aten.addbmm.default",
+                                        "aten.index_fill.int_Scalar",
+                                        "aten.take.default",
+                                        "aten.rot90.default",
+                                        "aten.searchsorted.Tensor"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

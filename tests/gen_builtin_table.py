@@ -263,6 +263,11 @@ ATEN = [
     ("scatter_reduce.two", "scatter"), ("scatter_reduce_.two", "scatter"),
     ("index_copy.default", "index_copy"), ("index_copy_.default", "index_copy"),
     ("index_add.default", "index_copy"), ("index_add_.default", "index_copy"),
+    ("index_fill.int_Scalar", "index_fill"), ("index_fill.int_Tensor", "index_fill"),
+    ("index_fill_.int_Scalar", "index_fill"), ("index_fill_.int_Tensor", "index_fill"),
+    ("take.default", "take"), ("rot90.default", "rot90"),
+    ("bucketize.Tensor", "search"), ("bucketize.Scalar", "search"),
+    ("searchsorted.Tensor", "search"), ("searchsorted.Scalar", "search"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
 ]

@@ -471,6 +471,52 @@ op1("addr_2d_vec_err", "aten.addr.default", [T("f32", [3, 4]), T("f32", [3, 1]),
     error=True)
 op1("addr_half_overflow_err", "aten.addr.default", [T("f16", [3, 4]), T("f16", [3]),
                                                     T("f16", [4])], {"beta": 1e30}, error=True)
+op1("index_fill_layout", "aten.index_fill.int_Scalar",
+    [P("f32", [4, 3], [1, 0]), 0, T("i64", [2], fill="zeros"), 1.5])
+op1("index_fill_tensor", "aten.index_fill.int_Tensor",
+    [T("i32", [3, 4]), -1, T("i64", [], fill="zeros"), T("f64", [])])
+op1("index_fill_inplace", "aten.index_fill_.int_Scalar",
+    [P("f16", [2, 3, 4], [2, 0, 1]), 1, T("i64", [1], fill="zeros"), -2])
+op1("index_fill_index_dtype_err", "aten.index_fill.int_Scalar",
+    [T("f32", [3]), 0, T("i32", [1], fill="zeros"), 1], error=True)
+op1("index_fill_value_dim_err", "aten.index_fill.int_Tensor",
+    [T("f32", [3]), 0, T("i64", [1], fill="zeros"), T("f32", [1])], error=True)
+op1("index_fill_overflow_err", "aten.index_fill.int_Scalar",
+    [T("u8", [3]), 0, T("i64", [1], fill="zeros"), 300], error=True)
+op1("take", "aten.take.default", [P("f32", [3, 4], [1, 0]), T("i64", [2, 2], fill="zeros")])
+op1("take_index_dtype_err", "aten.take.default", [T("f32", [3]), T("i32", [2], fill="zeros")],
+    error=True)
+op1("take_empty_err", "aten.take.default", [T("f32", [0]), T("i64", [1], fill="zeros")],
+    error=True)
+op1("rot90_k1", "aten.rot90.default", [T("f32", [2, 3, 4]), 1, [2, 0]])
+op1("rot90_k2_layout", "aten.rot90.default", [P("f32", [3, 4], [1, 0]), 2])
+op1("rot90_k3", "aten.rot90.default", [P("i64", [2, 3, 4], [2, 0, 1]), -1, [1, 2]])
+op1("rot90_k0", "aten.rot90.default", [P("f32", [3, 4], [1, 0]), 4])
+op1("rot90_same_dims_err", "aten.rot90.default", [T("f32", [3, 4]), 1, [0, -2]], error=True)
+op1("rot90_1d_err", "aten.rot90.default", [T("f32", [3]), 1, [0, 1]], error=True)
+op1("rot90_three_dims_err", "aten.rot90.default", [T("f32", [3, 4, 2]), 1, [0, 1, 2]],
+    error=True)
+op1("bucketize", "aten.bucketize.Tensor", [P("f32", [3, 4], [1, 0]), T("f64", [5])],
+    {"right": True})
+op1("bucketize_int32", "aten.bucketize.Tensor", [T("i64", [3]), T("f32", [5])],
+    {"out_int32": True})
+op1("bucketize_scalar", "aten.bucketize.Scalar", [2.5, T("i32", [4])])
+op1("bucketize_2d_err", "aten.bucketize.Tensor", [T("f32", [3]), T("f32", [2, 2])], error=True)
+op1("searchsorted_nd", "aten.searchsorted.Tensor", [T("f32", [2, 5]), T("f32", [2, 3])],
+    {"side": "right"})
+op1("searchsorted_scalar", "aten.searchsorted.Scalar", [T("f16", [5]), 1])
+op1("searchsorted_sorter", "aten.searchsorted.Tensor", [T("f32", [4]), T("f32", [2, 3])],
+    {"sorter": T("i64", [4], fill="zeros")})
+op1("searchsorted_lead_err", "aten.searchsorted.Tensor", [T("f32", [3, 5]), T("f32", [2, 3])],
+    error=True)
+op1("searchsorted_side_err", "aten.searchsorted.Tensor", [T("f32", [5]), T("f32", [3])],
+    {"side": "left", "right": True}, error=True)
+op1("searchsorted_sorter_dtype_err", "aten.searchsorted.Tensor", [T("f32", [4]), T("f32", [3])],
+    {"sorter": T("i32", [4], fill="zeros")}, error=True)
+op1("searchsorted_bool_err", "aten.searchsorted.Tensor", [T("b8", [4]), T("b8", [3])],
+    error=True)
+op1("searchsorted_0d_err", "aten.searchsorted.Tensor", [T("f32", []), T("f32", [3])],
+    error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

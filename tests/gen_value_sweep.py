@@ -601,6 +601,106 @@ def h_index_copy(d):
     return {"self": x, "dim": dim, "index": idx, "source": src}
 
 
+def h_index_fill(d, tensor_value):
+    x = d.tensor()
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    wd = dim % max(nd, 1) if -max(nd, 1) <= dim < max(nd, 1) else 0
+    size = x.shape[wd] if nd else 1
+    n = d.pick([1, 2, 3, 0])
+    lo, hi = (-size, size - 1) if d.chance(0.95) else (-size - 1, size)
+    idx = d.tensor(shape=d.pick([[n]] * 3 + ([[]] if n == 1 else [])),
+                   dtype="i64" if d.chance(0.95) else "i32", lo=lo, hi=max(hi, lo))
+    if tensor_value:
+        value = d.tensor(shape=[] if d.chance(0.9) else [1])
+    else:
+        value = d.scalar() if d.chance(0.3) else d.pick([1, -2, 0.5, 2.5, True])
+    return {"self": x, "dim": dim, "index": idx, "value": value}
+
+
+def h_take(d):
+    x = d.tensor(shape=d.rand_shape() if d.chance(0.95) else [0])
+    n = numel(x.shape)
+    lo, hi = (-n, n - 1) if d.chance(0.95) else (-n - 1, n)
+    idx = d.tensor(shape=d.rand_shape(ndims=(0, 1, 2), weights=(1, 3, 2)) if n or d.chance(0.5)
+                   else [0],
+                   dtype="i64" if d.chance(0.95) else "i32", lo=lo, hi=max(hi, lo))
+    return {"self": x, "index": idx}
+
+
+def h_rot90(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(2, 3, 4), weights=(4, 3, 1), hi=3)
+                 if d.chance(0.95) else d.rand_shape(ndims=(0, 1), weights=(1, 1)))
+    nd = nd_of(x)
+    a = {"self": x}
+    if d.chance(0.8):
+        a["k"] = d.r.randint(-5, 5)
+    if d.chance(0.7) and nd >= 2:
+        d0 = d.r.randint(-nd, nd - 1)
+        d1 = d.r.randint(-nd, nd - 1)
+        a["dims"] = [d0, d1] if d.chance(0.95) else [d0]
+    return a
+
+
+def sorted_values(d, dtype, n):
+    """n ascending values of dtype (now and then a NaN or an unsorted pair)."""
+    vals = sorted(d.values(dtype, n, -4, 4)) if dtype != "b8" else sorted(d.values(dtype, n))
+    if vals and d.chance(0.1):
+        i = d.r.randrange(len(vals))
+        vals[i] = float("nan") if dtype in FLOATS else vals[-1] + 1
+    return vals
+
+
+def search_args(d, scalar):
+    dt = d.pick(["f32"] * 4 + ["f64", "f16", "bf16", "i64", "i32", "u8"])
+    vdt = d.pick([dt] * 4 + ["f32", "i64"])
+    n = d.r.randint(0, 5) if d.chance(0.1) else d.r.randint(1, 5)
+    lead = d.rand_shape(ndims=(0, 1, 2), weights=(3, 2, 1), hi=3)
+    shape = lead + [d.r.randint(1, 3)]
+    vals = d.tensor(shape=shape, dtype=vdt, lo=-5, hi=5)
+    if scalar:
+        vals = d.pick([0, 1, 3, -2, 2.5, -0.5, float("nan")])
+    return dt, n, lead, vals
+
+
+def h_bucketize(d, scalar=False):
+    dt, n, _, vals = search_args(d, scalar)
+    a = {"self": vals, "boundaries": TSpec(dt, [n], sorted_values(d, dt, n))}
+    if d.chance(0.4):
+        a["right"] = True
+    if d.chance(0.3):
+        a["out_int32"] = True
+    return a
+
+
+def h_searchsorted(d, scalar=False):
+    dt, n, lead, vals = search_args(d, scalar)
+    nd_seq = not scalar and d.chance(0.4)
+    rows = numel(lead) if nd_seq else 1
+    seq_shape = (lead if nd_seq else []) + [n]
+    seq = [v for _ in range(rows) for v in sorted_values(d, dt, n)]
+    a = {"sorted_sequence": TSpec(dt, seq_shape, seq), "self": vals, "side": None,
+         "sorter": None}
+    if d.chance(0.2):  # the sequence shuffled, a sorter to read it in order
+        perm = [list(range(n)) for _ in range(rows)]
+        for p in perm:
+            d.r.shuffle(p)
+        shuffled, order = [], []
+        for r, p in enumerate(perm):
+            row = seq[r * n:(r + 1) * n]
+            shuffled += [row[p.index(j)] for j in range(n)]
+            order += p
+        a["sorted_sequence"] = TSpec(dt, seq_shape, shuffled)
+        a["sorter"] = TSpec("i64", seq_shape, order)
+    if d.chance(0.3):
+        a["right"] = True
+    if d.chance(0.3):
+        a["side"] = d.pick(["left", "right", "right", "middle"])
+    if d.chance(0.2):
+        a["out_int32"] = True
+    return a
+
+
 def h_scatter_reduce(d):
     args = h_scatter_src(d)
     args["reduce"] = d.pick(["sum", "sum", "prod", "mean", "amax", "amin"] +
@@ -1262,6 +1362,14 @@ HINTS = {
     "gather": h_gather, "embedding": h_embedding, "select_scatter": h_select_scatter,
     "slice_scatter": h_slice_scatter, "unbind.int": h_unbind, "mm": h_mm, "bmm": h_bmm,
     "addbmm": h_addbmm, "addmv": h_addmv, "addr": h_addr,
+    "index_fill.int_Scalar": lambda d: h_index_fill(d, False),
+    "index_fill_.int_Scalar": lambda d: h_index_fill(d, False),
+    "index_fill.int_Tensor": lambda d: h_index_fill(d, True),
+    "index_fill_.int_Tensor": lambda d: h_index_fill(d, True),
+    "take": h_take, "rot90": h_rot90,
+    "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
+    "searchsorted.Tensor": h_searchsorted,
+    "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,

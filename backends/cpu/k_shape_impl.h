@@ -27,6 +27,7 @@ AIRC_CPU_KERNEL(flip);
 /* k_shape_spatial.c */
 AIRC_CPU_KERNEL(pixel_shuffle);
 AIRC_CPU_KERNEL(roll);
+AIRC_CPU_KERNEL(rot90);
 AIRC_CPU_KERNEL(reflection_pad);
 AIRC_CPU_KERNEL(pixel_unshuffle);
 AIRC_CPU_KERNEL(replication_pad);
@@ -41,6 +42,10 @@ AIRC_CPU_KERNEL(scatter_add);
 AIRC_CPU_KERNEL(scatter_reduce);
 AIRC_CPU_KERNEL(index_copy);
 AIRC_CPU_KERNEL(index_add);
+AIRC_CPU_KERNEL(index_fill);
+AIRC_CPU_KERNEL(take);
+AIRC_CPU_KERNEL(bucketize);
+AIRC_CPU_KERNEL(searchsorted);
 AIRC_CPU_KERNEL(gather);
 AIRC_CPU_KERNEL(embedding);
 

@@ -3,6 +3,7 @@
  * range is an AIRC_E_RUNTIME error with torch's wording, never a stray
  * read. */
 #include "backends/cpu/k_shape_impl.h"
+#include "ops/meta_util.h"
 
 #include <math.h>
 
@@ -753,4 +754,43 @@ airc_status airc_cpu_k_index_add(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     return index_copy_add(k, true);
+}
+
+/* index_fill / index_fill_(self, dim, index, value): the result starts as
+ * self; each indexed slice along dim (negative indices count from the
+ * end) is filled with value converted to self's dtype (a 0-dim tensor's
+ * item with torch's overflow check; a number was checked by the meta). */
+airc_status airc_cpu_k_index_fill(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *idx;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 2, &idx));
+    const airc_tview *o = &k->out[0];
+    if (o->ndim != x->ndim || idx->dtype != AIRC_DTYPE_I64 || idx->ndim > 1)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self and index do not match");
+    airc_cpu_scalar v;
+    bool present;
+    AIRC_TRY(airc_cpu_arg_scalar(k, 3, &v, &present));
+    const char *type = airc_meta_number_overflows(v.is_float, v.f, v.i, o->dtype);
+    if (type)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "value cannot be converted to type %s without overflow", type);
+    airc_cpu_copy(o, x); /* no-op when o is self */
+    int32_t dim = o->ndim ? airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), o->ndim) : 0;
+    if (dim < 0 || (o->ndim && dim >= o->ndim))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim out of range");
+    int64_t n = airc_cpu_numel(idx), size = o->ndim ? o->shape[dim] : 1;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t i = ((const int64_t *)idx->data)[idx->ndim ? j * idx->strides[0] : 0];
+        if (i < -size || i >= size)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "index %lld is out of bounds for dimension %d with size %lld",
+                                 (long long)i, (int)dim, (long long)size);
+        airc_tview dst = *o;
+        if (o->ndim)
+            airc_cpu_narrow(&dst, dim, i < 0 ? i + size : i, 1);
+        airc_cpu_fill(&dst, &v);
+    }
+    return AIRC_OK;
 }

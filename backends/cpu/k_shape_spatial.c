@@ -244,3 +244,41 @@ airc_status airc_cpu_k_replication_pad(airc_kernel_ctx *k, void *ud)
     (void)ud;
     return pad_planes(k, false);
 }
+
+/* rot90(self, k, dims): each result element read from self where torch's
+ * flips and transpose put it (k mod 4: 1 flips dim1 then swaps, 2 flips
+ * both, 3 flips dim0 then swaps, 0 copies). */
+airc_status airc_cpu_k_rot90(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x = k->nargs && k->in ? k->in[0] : NULL;
+    const airc_tview *o = &k->out[0];
+    int64_t dims[2] = {0, 1};
+    int32_t nd = 0;
+    if (!x || x->ndim < 2 || o->ndim != x->ndim || o->dtype != x->dtype)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self and the result do not match");
+    AIRC_TRY(airc_cpu_arg_ints(k, 2, dims, 2, &nd));
+    if (nd == 0)
+        dims[0] = 0, dims[1] = 1;
+    int32_t d0 = airc_cpu_wrap_dim(dims[0], x->ndim), d1 = airc_cpu_wrap_dim(dims[1], x->ndim);
+    if (d0 < 0 || d1 < 0 || d0 >= x->ndim || d1 >= x->ndim || d0 == d1)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "rotation dims out of range");
+    int64_t r = ((airc_cpu_arg_int(k, 1, 1) % 4) + 4) % 4;
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    size_t esz = airc_dtype_size(o->dtype);
+    int64_t oi[AIRC_MAX_DIMS] = {0}, si[AIRC_MAX_DIMS];
+    do {
+        memcpy(si, oi, sizeof si);
+        if (r == 1 || r == 3) {
+            si[d0] = oi[d1];
+            si[d1] = oi[d0];
+        }
+        if (r == 1 || r == 2)
+            si[d1] = x->shape[d1] - 1 - si[d1];
+        if (r == 2 || r == 3)
+            si[d0] = x->shape[d0] - 1 - si[d0];
+        memcpy(airc_cpu_at(o, oi), airc_cpu_at(x, si), esz);
+    } while (airc_cpu_next_index(oi, o->shape, o->ndim));
+    return AIRC_OK;
+}

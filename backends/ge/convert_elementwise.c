@@ -127,31 +127,11 @@ static const binary_op b_band = {"BitwiseAnd", "aten.bitwise_and.Tensor", false}
 static const binary_op b_bor = {"BitwiseOr", "aten.bitwise_or.Tensor", false};
 static const binary_op b_bxor = {"BitwiseXor", "aten.bitwise_xor.Tensor", false};
 
-/* torch.result_type of the node's first two arguments (a 0-dim tensor and
- * a number weigh less than a dimensioned tensor); UNDEFINED when they
- * cannot be read. */
-static airc_dtype promoted_dtype(const airc_node *n)
-{
-    airc_meta_args a;
-    airc_operand ops[2];
-    if (airc_meta_bind((airc_node *)n, &a) != AIRC_OK || a.schema->nargs < 2) {
-        airc_set_error(AIRC_OK, "");
-        return AIRC_DTYPE_UNDEFINED;
-    }
-    for (int i = 0; i < 2; i++)
-        if (airc_meta_operand(&a, a.schema->args[i].name, &ops[i]) != AIRC_OK ||
-            !ops[i].present) {
-            airc_set_error(AIRC_OK, "");
-            return AIRC_DTYPE_UNDEFINED;
-        }
-    return airc_result_type(ops, 2);
-}
-
 /* The dtype both operands are computed in: the result's, or for
  * comparisons the operands' result type. */
 static airc_dtype compute_dtype(airc_ge_builder *b, const airc_node *n, const binary_op *op)
 {
-    return op->compare ? promoted_dtype(n) : airc_ge_node_dtype(b, 0);
+    return op->compare ? airc_ge_promoted_dtype(n) : airc_ge_node_dtype(b, 0);
 }
 
 /* Operand i in dt, then as bool: the logical ops read their operands
@@ -167,7 +147,7 @@ static airc_status as_bool(airc_ge_builder *b, size_t i, airc_dtype dt, airc_ge_
  * "NotEqual") of the operands as bools */
 static airc_status conv_logical(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    airc_dtype dt = promoted_dtype(n);
+    airc_dtype dt = airc_ge_promoted_dtype(n);
     airc_ge_tensor in[2];
     AIRC_TRY(as_bool(b, 0, dt, &in[0]));
     AIRC_TRY(as_bool(b, 1, dt, &in[1]));

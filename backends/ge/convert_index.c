@@ -7,7 +7,8 @@
  * to index_put. index_copy -> TensorScatterUpdate with dim moved first;
  * index_add -> TensorScatterAdd of alpha * source the same way.
  * scatter / scatter_add -> ScatterElements (reduction none / add), as
- * TorchAir. */
+ * TorchAir. index_fill -> SelectV2 of a mask along dim (ReduceAny of
+ * Equal with the indices); take -> GatherV2 of self as one dim. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -459,7 +460,107 @@ static airc_status conv_scatter_reduce(airc_ge_builder *b, const airc_node *n, v
     return conv_scatter(b, n, "add");
 }
 
+/* idx (int64, nd dims) with negative entries moved up by size:
+ * SelectV2(Less(idx, 0), Add(idx, size), idx) */
+static airc_status wrap_index(airc_ge_builder *b, airc_ge_tensor idx, int64_t size, int32_t nd,
+                              const int64_t *shape, airc_ge_tensor *out)
+{
+    airc_ge_tensor t[2] = {idx}, neg, up;
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, 0, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Less", t, 2, AIRC_DTYPE_BOOL, nd, shape, &neg));
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)size, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", t, 2, AIRC_DTYPE_I64, nd, shape, &up));
+    return airc_ge_select(b, neg, up, idx, AIRC_DTYPE_I64, nd, shape, out);
+}
+
+/* index_fill(self, dim, index, value): a mask along dim, ReduceAny of
+ * Equal(positions [S, 1], the wrapped indices [1, n]) over the indices,
+ * reshaped to broadcast, then SelectV2(mask, value, self). An index out
+ * of range selects nothing (torch's range check is data-dependent). */
+static airc_status conv_index_fill(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    int32_t nd = om->ndim;
+    int64_t dim = airc_ge_int_arg(b, 1, 0);
+    int32_t d = nd ? (int32_t)(dim < 0 ? dim + nd : dim) : 0;
+    if (d < 0 || (nd && d >= nd))
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: dim %lld out of range", n->target,
+                         (long long)dim);
+    int64_t size = nd ? om->shape[d] : 1;
+    airc_ge_tensor x, idx, t[2], hit, value;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
+    AIRC_TRY(airc_ge_input(b, 2, &idx));
+    int32_t in = 0;
+    const int64_t *is;
+    AIRC_TRY(airc_ge_tensor_meta(b, idx, NULL, &in, &is));
+    int64_t count = in ? is[0] : 1;
+    static const char *const one[] = {"x"};
+    if (!count)
+        return airc_ge_simple(b, "Identity", one, &x, 1, NULL);
+    if (!size) /* every index is out of range: known without the data */
+        return airc_fail(AIRC_E_INVALID_ARGUMENT,
+                         "%s: index is out of bounds for dimension %d with size 0", n->target,
+                         (int)d);
+    int64_t row[2] = {1, count}, col[2] = {size, 1}, sq[2] = {size, count}, axis = 1;
+    AIRC_TRY(airc_ge_reshape(b, idx, AIRC_DTYPE_I64, 2, row, &idx));
+    AIRC_TRY(wrap_index(b, idx, size, 2, row, &t[1]));
+    int64_t *pos = airc_arena_alloc(&b->mem, sizeof *pos * (size_t)size);
+    if (!pos)
+        return airc_fail_oom("index_fill positions");
+    for (int64_t i = 0; i < size; i++)
+        pos[i] = i;
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 2, col, pos, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", t, 2, AIRC_DTYPE_BOOL, 2, sq, &hit));
+    AIRC_TRY(airc_ge_reduce(b, "ReduceAny", hit, &axis, 1, false, AIRC_DTYPE_BOOL, 1, &size, &hit));
+    int64_t mshape[AIRC_MAX_DIMS];
+    for (int32_t i = 0; i < nd; i++)
+        mshape[i] = i == d ? size : 1;
+    AIRC_TRY(airc_ge_reshape(b, hit, AIRC_DTYPE_BOOL, nd, mshape, &hit));
+    AIRC_TRY(airc_ge_operand(b, 3, om->dtype, &value));
+    AIRC_TRY(airc_ge_select(b, hit, value, x, om->dtype, nd, om->shape, &x));
+    return airc_ge_set_result(b, 0, x);
+}
+
+/* take(self, index): GatherV2 of self reshaped to one dim at the wrapped
+ * index (an index out of range is torch's data-dependent check). */
+static airc_status conv_take(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x, idx, axis, y;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t xd = 0;
+    const int64_t *xs;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &xd, &xs));
+    int64_t numel = 1;
+    for (int32_t i = 0; i < xd; i++)
+        numel *= xs[i];
+    if (!numel || !airc_tmeta_numel(om)) { /* nothing to take: an empty result */
+        uint64_t none = 0;
+        AIRC_TRY(airc_ge_const(b, om->dtype, om->ndim, om->shape, &none, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    AIRC_TRY(airc_ge_reshape(b, x, dt, 1, &numel, &x));
+    AIRC_TRY(airc_ge_input(b, 1, &idx));
+    AIRC_TRY(wrap_index(b, idx, numel, om->ndim, om->shape, &idx));
+    int64_t zero = 0;
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero, &axis));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
+    AIRC_TRY(airc_ge_op_input(op, "axis", axis));
+    AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.index_fill.int_Scalar", conv_index_fill, NULL},
+    {"aten.index_fill.int_Tensor", conv_index_fill, NULL},
+    {"aten.take.default", conv_take, NULL},
     {"aten.scatter_reduce.two", conv_scatter_reduce, NULL},
     {"aten.index.Tensor", conv_index, NULL},
     {"aten.index_put.default", conv_index_put, NULL},

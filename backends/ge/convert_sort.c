@@ -2,9 +2,13 @@
  * TopKV2(x, k) (k a 0-d int32 Const; attributes dim, largest, sorted),
  * sort -> Sort(x) (attributes axis, descending, stable). Both give int32
  * indices, Cast to the node's int64 as TorchAir's dtype_promote does. A
- * 0-d input (which GE's ops do not take) is its own values, index 0. */
+ * 0-d input (which GE's ops do not take) is its own values, index 0.
+ * bucketize and searchsorted -> SearchSorted (a sorter: GatherElements of
+ * the sequence first). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
+
+#include <string.h>
 
 /* Values and Cast indices of a sort op as the node's two results. */
 static airc_status set_results(airc_ge_builder *b, airc_ge_op *op, const char *vname,
@@ -148,13 +152,75 @@ static airc_status raise_sort(ge_raise *r)
     return raise_results(r, t);
 }
 
+/* bucketize(self, boundaries, out_int32, right) (ud non-NULL) and
+ * searchsorted(sorted_sequence, self, out_int32, right, side, sorter) ->
+ * SearchSorted(sorted_sequence, values) (attributes dtype and right), both
+ * operands in their result type first, as torch; a sorter reorders the
+ * sequence by GatherElements along its last dim. */
+static airc_status conv_search(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    bool bucketize = ud != NULL;
+    size_t seq_arg = bucketize ? 1 : 0, val_arg = bucketize ? 0 : 1;
+    airc_dtype ct = airc_ge_promoted_dtype(n);
+    if (ct == AIRC_DTYPE_UNDEFINED)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "%s: operands without meta", n->target);
+    airc_ge_tensor seq, val, y;
+    AIRC_TRY(airc_ge_operand(b, seq_arg, ct, &seq));
+    AIRC_TRY(airc_ge_operand(b, val_arg, ct, &val));
+    bool right = airc_ge_bool_arg(b, 3, false);
+    const airc_value *side = bucketize ? NULL : airc_ge_arg(b, 4);
+    const char *sv = NULL;
+    if (side && airc_value_get_string(side, &sv) == AIRC_OK && sv && !strcmp(sv, "right"))
+        right = true;
+    if (!bucketize && airc_ge_arg_present(b, 5)) {
+        airc_ge_tensor sorter;
+        int32_t nd = 0;
+        const int64_t *shape;
+        AIRC_TRY(airc_ge_input(b, 5, &sorter));
+        AIRC_TRY(airc_ge_tensor_meta(b, seq, NULL, &nd, &shape));
+        airc_ge_op *g;
+        AIRC_TRY(airc_ge_op_create(b, "GatherElements", &g));
+        AIRC_TRY(airc_ge_op_input(g, "x", seq));
+        AIRC_TRY(airc_ge_op_input(g, "index", sorter));
+        AIRC_TRY(airc_ge_op_attr_int(g, "dim", nd - 1));
+        AIRC_TRY(airc_ge_op_output(g, "y", ct, nd, shape, &seq));
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "SearchSorted", &op));
+    AIRC_TRY(airc_ge_op_input(op, "sorted_sequence", seq));
+    AIRC_TRY(airc_ge_op_input(op, "values", val));
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", n->out[0].dtype));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "right", right));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "out", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+static airc_status raise_search(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    bool right = false;
+    int64_t dt = 0;
+    AIRC_TRY(airc_ge_attr_b(r, "right", false, false, &right));
+    AIRC_TRY(airc_ge_attr_i(r, "dtype", false, airc_ge_attr_dtype(AIRC_DTYPE_I64), &dt));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, r->in[1])};
+    static const char *const kw[] = {"out_int32", "right"};
+    const airc_value *kv[2] = {airc_ge_vbool(r, airc_ge_from_attr_dtype(dt) == AIRC_DTYPE_I32),
+                               airc_ge_vbool(r, right)};
+    return airc_ge_raise_call(r, "aten.searchsorted.Tensor", args, 2, kw, kv, 2, &r->out[0]);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.bucketize.Tensor", conv_search, "bucketize"},
+    {"aten.bucketize.Scalar", conv_search, "bucketize"},
+    {"aten.searchsorted.Tensor", conv_search, NULL},
+    {"aten.searchsorted.Scalar", conv_search, NULL},
     {"aten.topk.default", conv_topk, NULL},
     {"aten.sort.default", conv_sort, NULL},
     {"aten.sort.stable", conv_sort, "stable"},
 };
 
 static const ge_raise_entry raise[] = {
+    {"SearchSorted", raise_search, NULL},
     {"TopKV2", raise_topk, NULL},
     {"Sort", raise_sort, NULL},
 };

@@ -7,8 +7,8 @@
  * base grid times theta (BatchMatMulV2); im2col / col2im -> Im2col /
  * Col2im in torch's layout; roll -> Roll with the
  * shifts and dims attributes (no dims: the flattened tensor), raised back
- * to roll. (The reflection and replication pads are PadV3 modes, in
- * convert_shape.c.) */
+ * to roll; rot90 -> ReverseV2 and Transpose. (The reflection and replication pads are PadV3 modes,
+ * in convert_shape.c.) */
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
@@ -297,7 +297,53 @@ static airc_status conv_channel_shuffle(airc_ge_builder *b, const airc_node *n, 
     return shuffle(b, n, x, dt, nd + 1, split, order, moved);
 }
 
+/* rot90(self, k, dims) as torch: ReverseV2 of dim1 (k 1), of both (k 2)
+ * or of dim0 (k 3), then a Transpose of the two (k 1 and 3); k 0 is an
+ * Identity. */
+static airc_status conv_rot90(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, c;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &s));
+    int64_t dims[2] = {0, 1};
+    size_t ndims = 0;
+    AIRC_TRY(airc_ge_ints_arg(b, 2, dims, 2, &ndims));
+    if (ndims == 0)
+        dims[0] = 0, dims[1] = 1;
+    int64_t d0 = dims[0] < 0 ? dims[0] + nd : dims[0], d1 = dims[1] < 0 ? dims[1] + nd : dims[1];
+    if (nd < 2 || d0 < 0 || d1 < 0 || d0 >= nd || d1 >= nd || d0 == d1)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "%s: rotation dims out of range", n->target);
+    int64_t r = ((airc_ge_int_arg(b, 1, 1) % 4) + 4) % 4;
+    static const char *const one[] = {"x"};
+    if (r == 0)
+        return airc_ge_simple(b, "Identity", one, &x, 1, NULL);
+    int64_t axes[2] = {r == 3 ? d0 : d1, d0};
+    int64_t shape[AIRC_MAX_DIMS], perm[AIRC_MAX_DIMS];
+    memcpy(shape, s, sizeof *shape * (size_t)nd);
+    AIRC_TRY(airc_ge_const_ints(b, axes, r == 2 ? 2 : 1, &c));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "ReverseV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "axis", c));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, nd, shape, &x));
+    if (r == 2)
+        return airc_ge_set_result(b, 0, x);
+    for (int32_t i = 0; i < nd; i++)
+        perm[i] = i == d0 ? d1 : i == d1 ? d0 : i;
+    AIRC_TRY(airc_ge_const_ints(b, perm, (size_t)nd, &c));
+    AIRC_TRY(airc_ge_op_create(b, "Transpose", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "perm", c));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &x));
+    return airc_ge_set_result(b, 0, x);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.rot90.default", conv_rot90, NULL},
     {"aten.channel_shuffle.default", conv_channel_shuffle, NULL},
     {"aten.pixel_shuffle.default", conv_pixel_shuffle, NULL},
     {"aten.pixel_unshuffle.default", conv_pixel_shuffle, "unshuffle"},

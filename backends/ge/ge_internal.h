@@ -196,6 +196,10 @@ AIRC_HIDDEN airc_dtype airc_ge_node_dtype(const airc_ge_builder *b, size_t j);
  * the number bound there. */
 AIRC_HIDDEN airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype,
                                         airc_ge_tensor *out);
+/* torch.result_type of the node's first two arguments (a 0-dim tensor and
+ * a number weigh less than a dimensioned tensor); UNDEFINED when they
+ * cannot be read. */
+AIRC_HIDDEN airc_dtype airc_ge_promoted_dtype(const airc_node *n);
 /* Whether argument arg is given and not None (an optional tensor). */
 AIRC_HIDDEN bool airc_ge_arg_present(airc_ge_builder *b, size_t arg);
 /* Scalar arguments; dflt when absent, None or of another kind. A bool

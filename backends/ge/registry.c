@@ -141,6 +141,25 @@ airc_status airc_ge_operand(airc_ge_builder *b, size_t arg, airc_dtype dtype, ai
     return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is neither a tensor nor a number", arg);
 }
 
+/* torch.result_type of the node's first two arguments (a 0-dim tensor and
+ * a number weigh less than a dimensioned tensor); UNDEFINED when they
+ * cannot be read. */
+airc_dtype airc_ge_promoted_dtype(const airc_node *n)
+{
+    airc_meta_args a;
+    airc_operand ops[2];
+    if (airc_meta_bind((airc_node *)n, &a) != AIRC_OK || a.schema->nargs < 2) {
+        airc_set_error(AIRC_OK, "");
+        return AIRC_DTYPE_UNDEFINED;
+    }
+    for (int i = 0; i < 2; i++)
+        if (airc_meta_operand(&a, a.schema->args[i].name, &ops[i]) != AIRC_OK || !ops[i].present) {
+            airc_set_error(AIRC_OK, "");
+            return AIRC_DTYPE_UNDEFINED;
+        }
+    return airc_result_type(ops, 2);
+}
+
 bool airc_ge_arg_present(airc_ge_builder *b, size_t arg)
 {
     const airc_value *v = airc_ge_arg(b, arg);

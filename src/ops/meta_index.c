@@ -524,3 +524,60 @@ airc_status airc_meta_index_copy(airc_node *n, void *user_data)
         airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* index_fill(self, dim, index, value) and index_fill_: self's shape and
+ * dtype (the functional form keeps self's layout: torch clones it with
+ * preserve_format); an int64 index of at most 1 dim; a number value
+ * converts to self's dtype, checked, a tensor value must be 0-dim. */
+airc_status airc_meta_index_fill(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, index;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "index", &index));
+    int64_t dim;
+    int32_t d;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    if (index.dtype != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_SHAPE, "%s: index_fill_(): Expected dtype int64 for index.", a.op);
+    if (index.ndim > 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: Index has to be a vector/scalar", a.op);
+    airc_operand value;
+    AIRC_TRY(airc_meta_operand(&a, "value", &value));
+    if (!value.present)
+        return airc_fail(AIRC_E_SHAPE, "%s: argument 'value' is missing", a.op);
+    if (!value.wrapped && value.t.ndim != 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: index_fill_ only supports a 0-dimensional value tensor, but got "
+                         "tensor with %d dimension(s).",
+                         a.op, (int)value.t.ndim);
+    AIRC_TRY(airc_meta_check_scalar(&a, "value", self.dtype));
+    airc_tmeta out = self;
+    if (!airc_meta_is_inplace(&a))
+        airc_meta_like_strides(&self, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
+    return airc_meta_set(n, &out);
+}
+
+/* take(self, index): self read as a flat contiguous tensor at an int64
+ * index; the result has the index's shape, contiguous. */
+airc_status airc_meta_take(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, index;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "index", &index));
+    if (index.dtype != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_SHAPE, "%s: take(): Expected a long tensor for index, but got %s",
+                         a.op, airc_dtype_torch_type_name(index.dtype));
+    if (airc_tmeta_numel(&self) == 0 && airc_tmeta_numel(&index) != 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: take(): tried to take from an empty tensor", a.op);
+    airc_tmeta out = index;
+    out.dtype = self.dtype;
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

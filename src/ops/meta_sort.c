@@ -1,6 +1,7 @@
 /* Meta functions of sort and topk: (values, indices), values in self's
  * dtype, indices int64. sort keeps self's layout (its results are
- * empty_like(self)); topk's are contiguous. */
+ * empty_like(self)); topk's are contiguous. And the binary searches,
+ * bucketize and searchsorted. */
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
@@ -58,4 +59,85 @@ airc_status airc_meta_topk(airc_node *n, void *user_data)
     outs[1] = outs[0];
     outs[1].dtype = AIRC_DTYPE_I64;
     return airc_meta_set_tuple(n, outs, 2);
+}
+
+/* bucketize(self, boundaries, *, out_int32, right) and searchsorted(
+ * sorted_sequence, self, *, out_int32, right, side, sorter), self a
+ * tensor or (.Scalar) a number: torch's checks; an int64 (int32) result
+ * of self's shape, contiguous. */
+airc_status airc_meta_search(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    bool bucketize = !strcmp(airc_meta_name(&a), "bucketize");
+    const char *seq_name = bucketize ? "boundaries" : "sorted_sequence";
+    airc_tmeta seq;
+    AIRC_TRY(airc_meta_tensor(&a, seq_name, &seq));
+    airc_operand self;
+    AIRC_TRY(airc_meta_operand(&a, "self", &self));
+    if (!self.present)
+        return airc_fail(AIRC_E_SHAPE, "%s: argument 'self' is missing", a.op);
+    char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+    if (bucketize && seq.ndim != 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: boundaries tensor must be 1 dimension, but got dim(%d)",
+                         a.op, (int)seq.ndim);
+    if (seq.ndim == 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.searchsorted(): boundaries tensor should have positive "
+                         "dimension, but got 0 dimension",
+                         a.op);
+    bool leading = seq.ndim == 1 || (!self.wrapped && self.t.ndim == seq.ndim);
+    for (int32_t d = 0; leading && seq.ndim > 1 && d < seq.ndim - 1; d++)
+        leading = seq.shape[d] == self.t.shape[d];
+    if (!leading)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.searchsorted(): boundaries tensor should be 1 dimension or the "
+                         "first N-1 dimensions of boundaries tensor and input value tensor must "
+                         "match, but we got boundaries tensor %s and input value tensor %s",
+                         a.op, airc_meta_shape_str(seq.shape, seq.ndim, s1),
+                         airc_meta_shape_str(self.t.shape, self.t.ndim, s2));
+    bool right, out_int32;
+    AIRC_TRY(airc_meta_bool(&a, "right", false, &right));
+    AIRC_TRY(airc_meta_bool(&a, "out_int32", false, &out_int32));
+    const char *side = NULL;
+    if (airc_meta_find(&a, "side") >= 0)
+        AIRC_TRY(airc_meta_opt_string(&a, "side", &side));
+    if (side && strcmp(side, "left") && strcmp(side, "right"))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.searchsorted(): side can only be 'left' or 'right' but got %s",
+                         a.op, side);
+    if (side && right && !strcmp(side, "left"))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.searchsorted(): side and right can't be set to opposites, got "
+                         "side of left while right was True",
+                         a.op);
+    airc_tmeta sorter;
+    bool has_sorter = false;
+    if (airc_meta_find(&a, "sorter") >= 0)
+        AIRC_TRY(airc_meta_opt_tensor(&a, "sorter", &sorter, &has_sorter));
+    if (has_sorter && sorter.dtype != AIRC_DTYPE_I64)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.searchsorted(): sorter must be a tensor of long dtype but got "
+                         "dtype %s",
+                         a.op, airc_dtype_torch_type_name(sorter.dtype));
+    bool same = has_sorter && sorter.ndim == seq.ndim;
+    for (int32_t d = 0; same && d < seq.ndim; d++)
+        same = sorter.shape[d] == seq.shape[d];
+    if (has_sorter && !same)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.searchsorted(): boundary and sorter must have the same size, "
+                         "but got boundary tensor %s and got sorter tensor %s",
+                         a.op, airc_meta_shape_str(seq.shape, seq.ndim, s1),
+                         airc_meta_shape_str(sorter.shape, sorter.ndim, s2));
+    airc_operand ops[2] = {self, {.t = seq, .present = true, .name = seq_name}};
+    if (airc_result_type(ops, 2) == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"searchsorted_out_cpu\" not implemented for 'Bool'",
+                         a.op);
+    airc_tmeta out = self.t;
+    if (self.wrapped)
+        out.ndim = 0;
+    out.dtype = out_int32 ? AIRC_DTYPE_I32 : AIRC_DTYPE_I64;
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
 }

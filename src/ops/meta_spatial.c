@@ -154,6 +154,60 @@ airc_status airc_meta_roll(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
+/* rot90(self, k=1, dims=[0, 1]): torch's checks in its order; k mod 4
+ * picks flip (self's layout, kept) and transpose: k 1 and 3 swap the two
+ * dims (shape and strides), k 2 keeps them, k 0 is a contiguous clone. */
+airc_status airc_meta_rot90(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    int64_t k, dims[3] = {0, 1, 0};
+    int32_t nd = 2;
+    bool present;
+    AIRC_TRY(airc_meta_int(&a, "k", 1, &k));
+    AIRC_TRY(airc_meta_int_list(&a, "dims", dims, 3, &nd, &present));
+    if (!present)
+        nd = 2, dims[0] = 0, dims[1] = 1;
+    int64_t total = x.ndim;
+    if (nd != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected total rotation dims == 2, but got dims = %d",
+                         a.op, (int)nd);
+    if (total < 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected total dims >= 2, but got total dims = %d",
+                         a.op, (int)total);
+    int64_t gap = dims[0] - dims[1];
+    if (dims[0] == dims[1] || gap == total || gap == -total)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: expected rotation dims to be different, but got dim0 = %" PRId64
+                         " and dim1 = %" PRId64,
+                         a.op, dims[0], dims[1]);
+    for (int i = 0; i < 2; i++)
+        if (dims[i] >= total || dims[i] < -total)
+            return airc_fail(AIRC_E_SHAPE, "%s: Rotation dim%d out of range, dim%d = %" PRId64,
+                             a.op, i, i, dims[i]);
+    int32_t d0 = (int32_t)(dims[0] < 0 ? dims[0] + total : dims[0]);
+    int32_t d1 = (int32_t)(dims[1] < 0 ? dims[1] + total : dims[1]);
+    int64_t r = ((k % 4) + 4) % 4;
+    airc_tmeta out = x;
+    if (r == 0) {
+        airc_tmeta_contiguous(&out);
+        return airc_meta_set(n, &out);
+    }
+    airc_meta_like_strides(&x, AIRC_MEMORY_FORMAT_PRESERVE, true, out.strides);
+    if (r != 2) {
+        int64_t t = out.shape[d0];
+        out.shape[d0] = out.shape[d1];
+        out.shape[d1] = t;
+        t = out.strides[d0];
+        out.strides[d0] = out.strides[d1];
+        out.strides[d1] = t;
+    }
+    return airc_meta_set(n, &out);
+}
+
 /* reflection_pad1d|2d / replication_pad1d|2d(self, padding [l, r(, t,
  * b)]): a 2-d or 3-d input (pad1d), 3-d or 4-d (pad2d), with non-empty
  * planes (but reflection_pad1d's 2-d input may have no channels);

@@ -101,6 +101,8 @@ static bool data_dependent_check(const char *torch_error)
     return strstr(torch_error, "Mask tensor can take 0 and 1 values only") ||
            strstr(torch_error, "without overflow") ||
            strstr(torch_error, "index out of range in self") ||
+           strstr(torch_error, "is out of bounds for dimension") ||
+           strstr(torch_error, "out of range: tried to access index") ||
            strstr(torch_error, "all elements of input should be between 0 and 1");
 }
 
