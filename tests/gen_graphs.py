@@ -17,6 +17,7 @@ every op of ../shared/conformance/ops.txt and a few argument variants
 of them is used by no model. Models never hold tensor constants (get_attr),
 so each graph runs from its .npy inputs alone.
 """
+import glob
 import json
 import math
 import os
@@ -655,6 +656,30 @@ def graph_aggregate(x, src, dst, w):
     return F.relu(mean @ w), scaled, deg
 
 
+def running_stats(x, scores, edges, q, m, v, w, img):
+    # the ops of quantization observers, sequence heads and binning:
+    # aminmax / nansum / count_nonzero statistics, running extremes and a
+    # log-space running sum, bucketize and searchsorted of values into
+    # bins, index_fill masking of classes, take, rot90 augmentation, and
+    # addmv / addr / addbmm updates with hypot and copysign
+    lo, hi = torch.aminmax(x, dim=1)
+    total = torch.nansum(torch.where(x > 1.0, torch.full_like(x, float("nan")), x), 1)
+    nz = torch.count_nonzero(torch.relu(x), dim=0)
+    run_max, arg_max = torch.cummax(scores, 1)
+    run_min, _ = torch.cummin(scores, 0)
+    lse = torch.logcumsumexp(scores, 1)
+    bins = torch.bucketize(x, edges, right=True)
+    pos = torch.searchsorted(edges, q, side="left")
+    masked = scores.index_fill(1, arg_max[:, -1], -1.0)
+    picked = torch.take(scores, arg_max)
+    rotated = torch.rot90(img, 1, [2, 3])
+    upd = torch.addmv(v, m, x[0], beta=0.5, alpha=2.0) + torch.addr(m, v, x[1]).sum(1)
+    acc = torch.addbmm(m[:, :4], w, w.transpose(1, 2))
+    mag = torch.hypot(x, torch.copysign(scores[:, :5], x))
+    return (lo, hi, total, nz, run_max, arg_max, run_min, lse, bins, pos, masked, picked,
+            rotated, upd, acc, mag)
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -931,6 +956,9 @@ MODELS = {
     "shuffle_metric": (shuffle_metric, lambda: [
         randn(2, 4, 5, 5), randn(6, 2, 3, 3) / 3, randn(30, 8), randn(7, 8), randn(5, 3),
         randn(5, 3)]),
+    "running_stats": (running_stats, lambda: [
+        randn(4, 5), randn(4, 7), torch.linspace(-1.5, 1.5, 7), randn(3, 2), randn(4, 5),
+        randn(4), randn(3, 4, 6) / 2, randn(1, 2, 3, 4)]),
     "graph_aggregate": (graph_aggregate, lambda: [
         randn(6, 4), torch.tensor([0, 1, 2, 3, 4, 5, 0, 2]), torch.tensor([1, 2, 0, 0, 5, 4, 3, 1]),
         randn(4, 3)]),
@@ -1256,6 +1284,10 @@ def generate(name, fn, make_inputs, registered):
         print(f"warning: {name}: ops unknown to airc: {missing}", file=sys.stderr)
     with open(os.path.join(OUT_DIR, name + ".fx"), "w") as f:
         f.write(text + "\n")
+    # a model that now has fewer inputs or outputs leaves no stale files
+    for old in glob.glob(os.path.join(OUT_DIR, glob.escape(name) + ".in*.npy")) + \
+            glob.glob(os.path.join(OUT_DIR, glob.escape(name) + ".out*.npy")):
+        os.remove(old)
     for i, t in enumerate(inputs):
         np.save(os.path.join(OUT_DIR, f"{name}.in{i}.npy"), t.numpy())
     for i, t in enumerate(outs):
