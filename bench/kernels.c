@@ -129,15 +129,31 @@ static airc_tensor *random_tensor(int32_t ndim, const int64_t *shape, uint32_t s
     return t;
 }
 
-/* int64 [n, m] with values in [0, hi), a fixed sequence */
+/* int64 of shape with values in [0, hi), a fixed sequence */
+static airc_tensor *ints_tensor(int32_t ndim, const int64_t *shape, int64_t hi)
+{
+    airc_tensor *t;
+    CHECK(airc_tensor_create(g_ctx, AIRC_DTYPE_I64, ndim, shape, &t), "airc_tensor_create");
+    int64_t *p = airc_tensor_data(t);
+    for (int64_t i = 0; i < (int64_t)airc_tensor_numel(t); i++)
+        p[i] = (i * 7919 + 13) % hi;
+    return t;
+}
+
 static airc_tensor *index_tensor(int64_t n, int64_t m, int64_t hi)
 {
     const int64_t shape[2] = {n, m};
+    return ints_tensor(2, shape, hi);
+}
+
+/* f32 [n] ascending over [-1, 1): a searchsorted sequence */
+static airc_tensor *sorted_tensor(int64_t n)
+{
     airc_tensor *t;
-    CHECK(airc_tensor_create(g_ctx, AIRC_DTYPE_I64, 2, shape, &t), "airc_tensor_create");
-    int64_t *p = airc_tensor_data(t);
-    for (int64_t i = 0; i < n * m; i++)
-        p[i] = (i * 7919 + 13) % hi;
+    CHECK(airc_tensor_create(g_ctx, AIRC_DTYPE_F32, 1, &n, &t), "airc_tensor_create");
+    float *p = airc_tensor_data(t);
+    for (int64_t i = 0; i < n; i++)
+        p[i] = -1.0f + 2.0f * (float)i / (float)n;
     return t;
 }
 
@@ -551,6 +567,66 @@ static void bench_ops(void)
         "    %r : [#users=1] = call_function[target=torch.ops.aten.im2col.default](args = (%x, [3, "
         "3], [1, 1], [1, 1], [1, 1]), kwargs = {})\n"
         "    return r\n";
+    /* point clouds, classifier logits, GNN messages, a sorted grid */
+    const int64_t cloud[3] = {4, 256, 64}, logp[2] = {8192, 1000}, tgt[1] = {8192},
+                  nodes[2] = {10000, 64}, msgs[2] = {50000, 64};
+    airc_tensor *c1 = random_tensor(3, cloud, 32), *c2 = random_tensor(3, cloud, 33),
+                *xy = random_tensor(2, x2, 34), *xn = random_tensor(2, logp, 35),
+                *tn = ints_tensor(1, tgt, 1000), *sn = random_tensor(2, nodes, 36),
+                *im = index_tensor(msgs[0], msgs[1], nodes[0]), *sm = random_tensor(2, msgs, 37),
+                *grid1 = sorted_tensor(1024);
+#define CDIST(P)                                                                                   \
+    "graph():\n"                                                                                   \
+    "    %a : [#users=1] = placeholder[target=a]\n"                                                \
+    "    %b : [#users=1] = placeholder[target=b]\n"                                                \
+    "    %r : [#users=1] = call_function[target=torch.ops.aten._cdist_forward.default](args = "    \
+    "(%a, %b, " P ", None), kwargs = {})\n"                                                        \
+    "    return r\n"
+    static const char *const cdist1 = CDIST("1.0"), *const cdist2 = CDIST("2.0");
+#undef CDIST
+    static const char *const mse =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %y : [#users=1] = placeholder[target=y]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.mse_loss.default](args = (%x, "
+        "%y, 1), kwargs = {})\n"
+        "    return r\n";
+    static const char *const nll =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %t : [#users=1] = placeholder[target=t]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.nll_loss_forward.default](args "
+        "= "
+        "(%x, %t, None, 1, -100), kwargs = {})\n"
+        "    return r\n";
+    static const char *const scatter_amax =
+        "graph():\n"
+        "    %s : [#users=1] = placeholder[target=s]\n"
+        "    %i : [#users=1] = placeholder[target=i]\n"
+        "    %m : [#users=1] = placeholder[target=m]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.scatter_reduce.two](args = (%s, "
+        "0, %i, %m, 'amax'), kwargs = {})\n"
+        "    return r\n";
+    static const char *const cummax =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.cummax.default](args = (%x, 1), "
+        "kwargs = {})\n"
+        "    return r\n";
+    static const char *const lcse =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.logcumsumexp.default](args = "
+        "(%x, 1), kwargs = {})\n"
+        "    return r\n";
+    static const char *const search =
+        "graph():\n"
+        "    %s : [#users=1] = placeholder[target=s]\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.searchsorted.Tensor](args = "
+        "(%s, "
+        "%x), kwargs = {})\n"
+        "    return r\n";
     struct {
         const char *name, *text, *shape;
         airc_tensor *in[3];
@@ -578,6 +654,18 @@ static void bench_ops(void)
          2},
         {"bicubic", bicubic, "upsample_bicubic2d(x[1, 64, 56, 56], [112, 112])", {xi}, 1},
         {"im2col", unfold, "im2col(x[1, 64, 56, 56], 3x3, pad 1)", {xi}, 1},
+        {"cdist_p1", cdist1, "_cdist_forward(a[4, 256, 64], b[4, 256, 64], p=1)", {c1, c2}, 2},
+        {"cdist_p2", cdist2, "_cdist_forward(a[4, 256, 64], b[4, 256, 64], p=2)", {c1, c2}, 2},
+        {"mse_loss", mse, "mse_loss(x[4096, 1024], y[4096, 1024], mean)", {x, xy}, 2},
+        {"nll_loss", nll, "nll_loss_forward(x[8192, 1000], t[8192], mean)", {xn, tn}, 2},
+        {"scatter_amax",
+         scatter_amax,
+         "scatter_reduce.two(s[10000, 64], 0, i[50000, 64], m[50000, 64], amax)",
+         {sn, im, sm},
+         3},
+        {"cummax", cummax, "cummax(x[4096, 1024], 1)", {x}, 1},
+        {"logcumsumexp", lcse, "logcumsumexp(x[4096, 1024], 1)", {x}, 1},
+        {"searchsorted", search, "searchsorted(s[1024], x[4096, 1024])", {grid1, x}, 2},
     };
     printf("  \"ops\": [\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -593,7 +681,8 @@ static void bench_ops(void)
         op_free(&c);
     }
     printf("\n  ],\n");
-    airc_tensor *all[] = {x, w, b, xi, wc, bc, xl, xt, xp, ix, xf, gf};
+    airc_tensor *all[] = {x,  w,  b,  xi, wc, bc, xl, xt, xp, ix,   xf,
+                          gf, c1, c2, xy, xn, tn, sn, im, sm, grid1};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         airc_tensor_destroy(all[i]);
 }

@@ -70,6 +70,15 @@ def torch_ops(quick):
     ix = (torch.arange(8 * 50) * 7919 + 13).remainder(32000).reshape(8, 50)
     xf = torch.rand(8, 64, 64, 64) * 2 - 1
     gf = torch.rand(8, 64, 64, 2) * 2 - 1
+    c1 = torch.rand(4, 256, 64) * 2 - 1
+    c2 = torch.rand(4, 256, 64) * 2 - 1
+    xy = torch.rand(4096, 1024) * 2 - 1
+    xn = torch.rand(8192, 1000) * 2 - 1
+    tgt = (torch.arange(8192) * 7919 + 13).remainder(1000)
+    sn = torch.rand(10000, 64) * 2 - 1
+    im = (torch.arange(50000 * 64) * 7919 + 13).remainder(10000).reshape(50000, 64)
+    sm = torch.rand(50000, 64) * 2 - 1
+    grid = -1 + 2 * torch.arange(1024, dtype=torch.float32) / 1024
     calls = {
         "softmax": lambda: aten._softmax(x, -1, False),
         "layer_norm": lambda: aten.native_layer_norm(x, [1024], w, b, 1e-5),
@@ -81,6 +90,14 @@ def torch_ops(quick):
         "grid_sample": lambda: aten.grid_sampler_2d(xf, gf, 0, 0, False),
         "bicubic": lambda: aten.upsample_bicubic2d(xi, [112, 112], False, None),
         "im2col": lambda: aten.im2col(xi, [3, 3], [1, 1], [1, 1], [1, 1]),
+        "cdist_p1": lambda: aten._cdist_forward(c1, c2, 1.0, None),
+        "cdist_p2": lambda: aten._cdist_forward(c1, c2, 2.0, None),
+        "mse_loss": lambda: aten.mse_loss(x, xy, 1),
+        "nll_loss": lambda: aten.nll_loss_forward(xn, tgt, None, 1, -100),
+        "scatter_amax": lambda: aten.scatter_reduce(sn, 0, im, sm, "amax"),
+        "cummax": lambda: aten.cummax(x, 1),
+        "logcumsumexp": lambda: aten.logcumsumexp(x, 1),
+        "searchsorted": lambda: aten.searchsorted(grid, x),
     }
     budget = 0.1 if quick else 0.5
     default_threads = torch.get_num_threads()

@@ -517,6 +517,12 @@ op1("searchsorted_bool_err", "aten.searchsorted.Tensor", [T("b8", [4]), T("b8", 
     error=True)
 op1("searchsorted_0d_err", "aten.searchsorted.Tensor", [T("f32", []), T("f32", [3])],
     error=True)
+op1("cdist_empty_mixed_dtype", "aten._cdist_forward.default",
+    [T("f32", [0, 3]), T("f64", [2, 3]), 2.0, None])
+op1("cdist_no_columns_mixed_dtype", "aten._cdist_forward.default",
+    [T("f32", [2, 0]), T("f64", [3, 0]), 1.0, None])
+op1("cdist_mixed_dtype_err", "aten._cdist_forward.default",
+    [T("f32", [2, 3]), T("f64", [2, 3]), 1.0, None], error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

@@ -7,8 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-/* The next index of shape (nd dims, the last fastest); false after the
- * last one. */
 static double load(const airc_tview *t, const int64_t *idx)
 {
     return airc_cpu_load_f64(airc_cpu_at(t, idx), t->dtype);
@@ -63,6 +61,90 @@ static double euclid_mm(airc_dtype ct, const char *a, int64_t sa, const char *b,
     return rnd(ct, sqrt(r < 0 ? 0 : r)); /* clamp_min: NaN stays */
 }
 
+/* The f32 distance of rows a and b (contiguous, m long) for p = 0, 1, 2
+ * and inf in 8 lanes, as torch's vectorized kernel accumulates (float
+ * throughout, so a square past float's range is inf); the lanes are then
+ * summed in order. */
+static float pdist_f32(const float *a, const float *b, int64_t m, double p)
+{
+    float lane[8] = {0}, acc = 0;
+    int64_t k = 0, full = m - m % 8;
+#define LANES(STEP)                                                                                \
+    for (; k < full; k += 8)                                                                       \
+        for (int j = 0; j < 8; j++) {                                                              \
+            float d = fabsf(a[k + j] - b[k + j]), *l = &lane[j];                                   \
+            STEP;                                                                                  \
+        }
+    if (p == 0)
+        LANES(*l += (float)(d != 0))
+    else if (p == 1)
+        LANES(*l += d)
+    else if (p == 2)
+        LANES(*l += d * d)
+    else
+        LANES(*l = d > *l ? d : *l)
+#undef LANES
+    for (int j = 0; j < 8; j++)
+        acc = isinf(p) ? (lane[j] > acc ? lane[j] : acc) : acc + lane[j];
+    for (; k < m; k++) {
+        float d = fabsf(a[k] - b[k]);
+        acc = p == 0   ? acc + (float)(d != 0)
+              : p == 1 ? acc + d
+              : p == 2 ? acc + d * d
+                       : (d > acc ? d : acc);
+    }
+    return p == 2 ? sqrtf(acc) : acc;
+}
+
+/* torch's matrix form for a batch of f32 / f64 rows, its exact structure:
+ * [-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T as one GEMM, clamped at 0 (NaN
+ * stays), its root. a [P, M] and b [R, M] contiguous; o a [P, R] view. */
+static airc_status euclid_gemm(airc_kernel_ctx *k, airc_dtype dt, const char *a, const char *b,
+                               int64_t P, int64_t R, int64_t M, airc_cpu_mat o)
+{
+    int64_t w = M + 2;
+    size_t es = airc_dtype_size(dt);
+    char *ta = airc_malloc(k->ctx, (size_t)((P + R) * w) * es);
+    if (!ta)
+        return airc_cpu_oom(k, "the augmented cdist operands");
+    char *tb = ta + P * w * (int64_t)es;
+#define AUGMENT(T)                                                                                 \
+    for (int pass = 0; pass < 2; pass++) {                                                         \
+        const T *src = (const T *)(pass ? b : a);                                                  \
+        T *dst = (T *)(pass ? tb : ta);                                                            \
+        for (int64_t r = 0; r < (pass ? R : P); r++) {                                             \
+            double norm = 0;                                                                       \
+            for (int64_t c = 0; c < M; c++) {                                                      \
+                T v = src[r * M + c];                                                              \
+                norm += (double)v * v;                                                             \
+                dst[r * w + c] = pass ? v : -2 * v;                                                \
+            }                                                                                      \
+            dst[r * w + M] = pass ? 1 : (T)norm;                                                   \
+            dst[r * w + M + 1] = pass ? (T)norm : 1;                                               \
+        }                                                                                          \
+    }
+    if (dt == AIRC_DTYPE_F32)
+        AUGMENT(float)
+    else
+        AUGMENT(double)
+#undef AUGMENT
+    airc_cpu_mat ma = {ta, P, w, w, 1}, mb = {tb, w, R, 1, w};
+    airc_status st = airc_cpu_gemm(k, dt, 1.0, ma, mb, 0.0, o);
+    airc_free(k->ctx, ta);
+    for (int64_t i = 0; st == AIRC_OK && i < P; i++)
+        for (int64_t j = 0; j < R; j++) {
+            int64_t at = i * o.rs + j * o.cs;
+            if (dt == AIRC_DTYPE_F32) {
+                float *v = (float *)o.p + at;
+                *v = sqrtf(*v < 0 ? 0 : *v);
+            } else {
+                double *v = (double *)o.p + at;
+                *v = sqrt(*v < 0 ? 0 : *v);
+            }
+        }
+    return st;
+}
+
 /* _cdist_forward(x1 [..., P, M], x2 [..., R, M], p, compute_mode), and
  * _euclidean_dist(x1, x2) (`matrix`: always the matrix form) */
 static airc_status cdist(airc_kernel_ctx *k, bool matrix)
@@ -90,6 +172,28 @@ static airc_status cdist(airc_kernel_ctx *k, bool matrix)
         return AIRC_OK;
     int64_t idx[AIRC_MAX_DIMS] = {0};
     int64_t es1 = (int64_t)airc_dtype_size(x1->dtype), es2 = (int64_t)airc_dtype_size(x2->dtype);
+    bool fast = (x1->dtype == AIRC_DTYPE_F32 || (mm && x1->dtype == AIRC_DTYPE_F64)) &&
+                x2->dtype == x1->dtype && M > 0 && e1.strides[nb + 1] == 1 &&
+                e2.strides[nb + 1] == 1 && e1.strides[nb] == M && e2.strides[nb] == M &&
+                (mm || p == 0 || p == 1 || p == 2 || isinf(p));
+    if (fast) { /* one batch at a time: contiguous rows */
+        int64_t bi[AIRC_MAX_DIMS] = {0}, pi[AIRC_MAX_DIMS] = {0};
+        do {
+            memcpy(pi, bi, sizeof *pi * (size_t)nb);
+            pi[nb] = pi[nb + 1] = 0;
+            const char *a = airc_cpu_at(&e1, pi), *b = airc_cpu_at(&e2, pi);
+            airc_cpu_mat c = {airc_cpu_at(o, pi), P, R, o->strides[nb], o->strides[nb + 1]};
+            if (mm) {
+                AIRC_TRY(euclid_gemm(k, x1->dtype, a, b, P, R, M, c));
+                continue;
+            }
+            for (int64_t i = 0; i < P; i++)
+                for (int64_t j = 0; j < R; j++)
+                    ((float *)c.p)[i * c.rs + j * c.cs] =
+                        pdist_f32((const float *)a + i * M, (const float *)b + j * M, M, p);
+        } while (airc_cpu_next_index(bi, o->shape, nb));
+        return AIRC_OK;
+    }
     do { /* idx: [batch..., i, j] of the result */
         int64_t j1[AIRC_MAX_DIMS], j2[AIRC_MAX_DIMS];
         memcpy(j1, idx, sizeof *j1 * (size_t)nb);

@@ -610,8 +610,9 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
         return airc_cpu_oom(k, "scatter_reduce counts");
     memset(count, 0, sizeof *count * (size_t)cells);
     int64_t rm[AIRC_MAX_DIMS], p[AIRC_MAX_DIMS] = {0}, size = o->ndim ? o->shape[dim] : 1;
-    for (int32_t q = o->ndim - 1, m = 1; q >= 0; m *= (int32_t)o->shape[q], q--)
-        rm[q] = m; /* row-major multipliers: a place's count */
+    int64_t m = 1; /* row-major multipliers: a place's count (cells fit int64) */
+    for (int32_t q = o->ndim - 1; q >= 0; m *= o->shape[q], q--)
+        rm[q] = m;
     bool fl = airc_cpu_dtype_is_float(o->dtype);
     size_t esz = airc_dtype_size(o->dtype);
     airc_status st = AIRC_OK;
@@ -637,7 +638,11 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
         bool first = !self_too && count[lin]++ == 0;
         if (self_too)
             count[lin]++;
-        if (fl)
+        if (o->dtype == AIRC_DTYPE_F32) /* the common case, without the dtype switch */
+            *(float *)pd =
+                first ? *(const float *)ps
+                      : (float)combine_f((reduce_kind)kind, *(float *)pd, *(const float *)ps);
+        else if (fl)
             airc_cpu_store_f64(pd, o->dtype,
                                first ? airc_cpu_load_f64(ps, o->dtype)
                                      : combine_f((reduce_kind)kind, airc_cpu_load_f64(pd, o->dtype),

@@ -323,7 +323,10 @@ airc_status airc_meta_cdist(airc_node *n, void *user_data)
             AIRC_E_SHAPE, "%s: cdist only supports floating-point dtypes, X%d got: %s", a.op,
             airc_dtype_is_floating(x1.dtype) ? 2 : 1,
             airc_dtype_torch_type_name(airc_dtype_is_floating(x1.dtype) ? x2.dtype : x1.dtype));
-    AIRC_TRY(airc_meta_same_dtype(&a, "x1", &x1, "x2", &x2));
+    /* torch returns early (empty, or zeros for no columns) before it
+     * compares the dtypes: the result takes x1's */
+    if (x1.shape[x1.ndim - 2] && x2.shape[x2.ndim - 2] && x1.shape[x1.ndim - 1])
+        AIRC_TRY(airc_meta_same_dtype(&a, "x1", &x1, "x2", &x2));
     if (!(p >= 0))
         return airc_fail(AIRC_E_SHAPE, "%s: cdist only supports non-negative p values", a.op);
     int64_t mode;
