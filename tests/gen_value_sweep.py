@@ -1625,7 +1625,7 @@ HALF_ROUNDING_OPS = {
     "add": ("bf16",), "sub": ("bf16",), "rsub": ("bf16",),
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
     "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
-    "addbmm": HALF, "addmv": HALF, "addr": HALF,
+    "addbmm": HALF, "addmv": HALF, "addr": HALF, "index_add": HALF,
     "mv": HALF, "dot": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
@@ -2142,6 +2142,18 @@ NAN, INF = float("nan"), float("inf")
 TIES40 = [[1.5, -0.0, NAN, 0.0, -2.0, INF][i * 7 % 6] for i in range(40)]
 DISTINCT400 = [i * 211 % 400 - 200 for i in range(400)]
 PINNED = [
+    # an empty self: scatter_reduce still checks its indices, index_fill
+    # checks none unless the indexed dim itself is empty; index_select of
+    # a 0-dim self (lowered as the self itself)
+    ("scatter_reduce_empty_self", "aten.scatter_reduce.two",
+     [V("f64", [2, 0]), -1, V("i64", [1, 1], [0]), V("f64", [1, 1]), "prod"],
+     {"include_self": False}),
+    ("index_fill_empty_self", "aten.index_fill.int_Scalar",
+     [V("i64", [4, 0, 3]), -1, V("i64", [2], [3, 0]), True], {}),
+    ("index_fill_empty_dim", "aten.index_fill.int_Scalar",
+     [V("f32", [0, 3]), 0, V("i64", [1], [0]), 1.0], {}),
+    ("index_select_0d", "aten.index_select.default", [V("f32", [], [0.65]), 0,
+                                                      V("i64", [1], [0])], {}),
     # cummax / cummin: the last of equal values wins, and every NaN does
     # (-0.0 and 0.0 are equal); logcumsumexp's infinities and NaN
     ("cummax_ties_nan", "aten.cummax.default",

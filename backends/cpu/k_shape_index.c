@@ -602,14 +602,25 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
         dim < 0 || dim >= nd || (idx->ndim ? idx->ndim : 1) != nd)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, index, src and reduce do not match");
     airc_cpu_copy(o, x); /* no-op when o is self */
-    int64_t n = airc_cpu_numel(idx), cells = airc_cpu_numel(o);
-    if (n == 0 || cells == 0)
+    int64_t n = airc_cpu_numel(idx), cells = airc_cpu_numel(o), size = o->ndim ? o->shape[dim] : 1;
+    if (n == 0)
         return AIRC_OK;
+    if (cells == 0) { /* nothing to write, but torch checks the indices */
+        int64_t at[AIRC_MAX_DIMS] = {0};
+        do {
+            int64_t v = *(const int64_t *)airc_cpu_at(idx, at);
+            if (v < 0 || v >= size)
+                return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                     "index %lld is out of bounds for dimension %d with size %lld",
+                                     (long long)v, (int)dim, (long long)size);
+        } while (airc_cpu_next_index(at, idx->shape, idx->ndim));
+        return AIRC_OK;
+    }
     int64_t *count = airc_malloc(k->ctx, sizeof *count * (size_t)cells);
     if (!count)
         return airc_cpu_oom(k, "scatter_reduce counts");
     memset(count, 0, sizeof *count * (size_t)cells);
-    int64_t rm[AIRC_MAX_DIMS], p[AIRC_MAX_DIMS] = {0}, size = o->ndim ? o->shape[dim] : 1;
+    int64_t rm[AIRC_MAX_DIMS], p[AIRC_MAX_DIMS] = {0};
     int64_t m = 1; /* row-major multipliers: a place's count (cells fit int64) */
     for (int32_t q = o->ndim - 1; q >= 0; m *= o->shape[q], q--)
         rm[q] = m;
@@ -786,6 +797,8 @@ airc_status airc_cpu_k_index_fill(airc_kernel_ctx *k, void *ud)
     if (dim < 0 || (o->ndim && dim >= o->ndim))
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim out of range");
     int64_t n = airc_cpu_numel(idx), size = o->ndim ? o->shape[dim] : 1;
+    if (airc_cpu_numel(o) == 0 && size > 0) /* torch checks no index of an empty self */
+        return AIRC_OK;
     for (int64_t j = 0; j < n; j++) {
         int64_t i = ((const int64_t *)idx->data)[idx->ndim ? j * idx->strides[0] : 0];
         if (i < -size || i >= size)

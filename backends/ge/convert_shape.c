@@ -393,6 +393,9 @@ static airc_status conv_index_select(airc_ge_builder *b, const airc_node *n, voi
     int32_t nd = 0;
     int64_t dims[AIRC_MAX_DIMS];
     AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    static const char *const names[] = {"x"};
+    if (nd == 0) /* a 0-d self: its one index must be 0 (a data check), itself */
+        return airc_ge_simple(b, "Identity", names, &x, 1, NULL);
     AIRC_TRY(airc_ge_input(b, 2, &idx));
     airc_dtype idt = AIRC_DTYPE_UNDEFINED;
     int32_t ind = 0;
