@@ -236,7 +236,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.index_fill.int_Scalar",
                                         "aten.take.default",
                                         "aten.rot90.default",
-                                        "aten.searchsorted.Tensor"};
+                                        "aten.searchsorted.Tensor",
+                                        "aten.median.dim",
+                                        "aten.kthvalue.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

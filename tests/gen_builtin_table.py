@@ -222,6 +222,8 @@ ATEN = [
     ("native_batch_norm.default", "batch_norm"), ("native_group_norm.default", "group_norm"),
     # sorting
     ("sort.default", "sort"), ("sort.stable", "sort"), ("topk.default", "topk"),
+    ("median.default", "pick"), ("median.dim", "pick"), ("nanmedian.default", "pick"),
+    ("nanmedian.dim", "pick"), ("kthvalue.default", "pick"),
     # copies
     ("clone.default", "copy"), ("copy.default", "copy"), ("copy_.default", "copy"),
     ("_to_copy.default", "copy"), ("to.dtype", "copy"), ("to.dtype_layout", "copy"),

@@ -1063,6 +1063,17 @@ def h_topk(d):
     return {"self": x, "k": k, "dim": dim, "largest": d.chance(0.6), "sorted": d.chance(0.8)}
 
 
+def h_pick(d, kth=False):
+    x = d.tensor(shape=d.rand_shape(hi=5))
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    a = {"self": x, "dim": dim, "keepdim": d.chance(0.3)}
+    if kth:
+        n = x.shape[dim] if x.shape and -nd <= dim < nd else 1
+        a["k"] = d.pick([1, n, max(n // 2, 1), d.r.randint(1, max(n, 1))] * 4 + [0, n + 1])
+    return a
+
+
 def h_pixel_shuffle(d):
     r = d.pick([1, 2, 2, 3, 0, -1])
     c = abs(r) * abs(r) * d.pick([1, 2]) + (1 if d.chance(0.1) else 0)
@@ -1367,6 +1378,7 @@ HINTS = {
     "index_fill.int_Tensor": lambda d: h_index_fill(d, True),
     "index_fill_.int_Tensor": lambda d: h_index_fill(d, True),
     "take": h_take, "rot90": h_rot90,
+    "median.dim": h_pick, "nanmedian.dim": h_pick, "kthvalue": lambda d: h_pick(d, True),
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
     "searchsorted.Tensor": h_searchsorted,
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
@@ -1583,6 +1595,10 @@ EXCLUSIONS = {
         "and each operation in the dtype, integers truncated from double): torch's vectorized "
         "loop computes a chunk's lanes as its first value + j * step, so its last bits (an "
         "integer's truncation) depend on the SIMD width; airc computes the formula",
+    "selection_ties":
+        "median / nanmedian / kthvalue of a line holding equal values (NaNs equal one "
+        "another): torch's quickselect leaves which of the equal elements' index it returns "
+        "open; airc's is the stable sorted order's. The values agree; the indices may not",
     "topk_order":
         "topk of a line holding equal values (NaNs equal one another, -0.0 equals 0.0), or "
         "with sorted=False and k > 1: torch's nth_element leaves the order of equal values "
@@ -1915,6 +1931,15 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         xs = x.sort(-1).values
         if (not srt and k > 1) or bool((xs[..., 1:] == xs[..., :-1]).any()):
             raise Excluded("topk_order")
+    if name in ("median", "nanmedian", "kthvalue") and isinstance(res, (tuple, list)) and \
+            tensors[0].dim() > 0:
+        dim = t_pos[2 if name == "kthvalue" else 1] if len(t_pos) > (2 if name == "kthvalue"
+                                                                   else 1) else \
+            t_kw.get("dim", -1)
+        x = tensors[0].double().nan_to_num(nan=float("inf"), posinf=1e300).movedim(dim, -1)
+        xs = x.sort(-1).values
+        if bool((xs[..., 1:] == xs[..., :-1]).any()):
+            raise Excluded("selection_ties")
     outs = list(res) if isinstance(res, (tuple, list)) else [res]
     if any(s < 0 for o in outs for s in o.shape):
         raise Excluded("negative_size")
@@ -2154,6 +2179,13 @@ PINNED = [
      [V("f32", [0, 3]), 0, V("i64", [1], [0]), 1.0], {}),
     ("index_select_0d", "aten.index_select.default", [V("f32", [], [0.65]), 0,
                                                       V("i64", [1], [0])], {}),
+    # a NaN in the line: median's is the NaN, nanmedian skips it, kthvalue
+    # sorts it last
+    ("median_nan", "aten.median.dim", [V("f32", [2, 4], [3, 1, NAN, 2, 0.5, -1, 7, 4]), 1], {}),
+    ("nanmedian_nan", "aten.nanmedian.dim",
+     [V("f64", [2, 4], [3, 1, NAN, 2, NAN, -1, 7, 4]), -1, True], {}),
+    ("kthvalue_nan", "aten.kthvalue.default", [V("f32", [4], [3, NAN, 1, 2]), 4], {}),
+    ("median_all_int", "aten.median.default", [V("i32", [2, 3], [5, -2, 9, 0, 3, 1])], {}),
     # cummax / cummin: the last of equal values wins, and every NaN does
     # (-0.0 and 0.0 are equal); logcumsumexp's infinities and NaN
     ("cummax_ties_nan", "aten.cummax.default",

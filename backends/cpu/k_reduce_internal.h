@@ -261,6 +261,9 @@ AIRC_HIDDEN airc_status airc_kred_cumprod(airc_kernel_ctx *k, void *user_data);
 /* k_sort.c */
 AIRC_HIDDEN airc_status airc_kred_sort(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_topk(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_median(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_nanmedian(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_kthvalue(airc_kernel_ctx *k, void *user_data);
 /* k_scan.c */
 AIRC_HIDDEN airc_status airc_kred_cummax(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_cummin(airc_kernel_ctx *k, void *user_data);

@@ -598,13 +598,14 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
     bool self_too = airc_cpu_arg_bool(k, 5, true);
     int32_t nd = o->ndim ? o->ndim : 1;
     int32_t dim = airc_cpu_wrap_dim(airc_cpu_arg_int(k, 1, 0), o->ndim);
-    if (kind < 0 || o->ndim != x->ndim || src->dtype != o->dtype || idx->dtype != AIRC_DTYPE_I64 ||
-        dim < 0 || dim >= nd || (idx->ndim ? idx->ndim : 1) != nd)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, index, src and reduce do not match");
+    if (kind < 0 || o->ndim != x->ndim || src->dtype != o->dtype || dim < 0 || dim >= nd)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, src, dim and reduce do not match");
     airc_cpu_copy(o, x); /* no-op when o is self */
     int64_t n = airc_cpu_numel(idx), cells = airc_cpu_numel(o), size = o->ndim ? o->shape[dim] : 1;
-    if (n == 0)
+    if (n == 0) /* an empty index is not checked, as torch */
         return AIRC_OK;
+    if (idx->dtype != AIRC_DTYPE_I64 || (idx->ndim ? idx->ndim : 1) != nd)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "index does not match self");
     if (cells == 0) { /* nothing to write, but torch checks the indices */
         int64_t at[AIRC_MAX_DIMS] = {0};
         do {

@@ -1,14 +1,15 @@
-/* Built-in CPU kernels of sort and topk (reduce family; table entries in
- * k_reduce.c). Each line along dim is read into (key, index) pairs, the
- * key the element mapped to an unsigned integer in the element's order
- * (NaN above +inf, -0.0 equal to 0.0, descending order the key's
- * complement), and ordered by key, then index: a stable order, as torch's
- * stable sort and its sort of short lines. A line is sorted by insertion
+/* Built-in CPU kernels of sort, topk, median, nanmedian and kthvalue
+ * (reduce family; table entries in k_reduce.c). Each line along dim is read into (key, index)
+ * pairs, the key the element mapped to an unsigned integer in the element's order (NaN above +inf,
+ * -0.0 equal to 0.0, descending order the key's complement), and ordered by key, then index: a
+ * stable order, as torch's stable sort and its sort of short lines. A line is sorted by insertion
  * when short, else by an LSD radix sort on the key bytes that vary (stable
  * by construction); topk with k much smaller than the line keeps a heap
  * of the k best instead. Values are copied bit for bit from self. */
 #include "backends/cpu/k_reduce_internal.h"
+#include "backends/cpu/k_strided.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 typedef struct sort_item {
@@ -236,4 +237,137 @@ airc_status airc_kred_topk(airc_kernel_ctx *k, void *user_data)
         return airc_kred_fail(k, AIRC_E_RUNTIME, "selected index k out of range");
     /* a 0-dim self is its own top, whatever k (torch's result is 0-dim) */
     return sort_lines(k, x, dim, x->ndim ? kk : 1, airc_kred_bool(k, "largest", true));
+}
+
+/* ---- median, nanmedian, kthvalue ---------------------------------------------- */
+
+typedef enum pick_kind { PICK_MEDIAN, PICK_NANMEDIAN, PICK_KTH } pick_kind;
+
+/* The sorted position a line of n items picks (nan: its NaNs, sorted last
+ * and in index order): median's lower middle, or its first NaN; nanmedian's
+ * lower middle of the others (all NaN: the first NaN); kthvalue's k-1. */
+static int64_t pick_position(pick_kind kind, int64_t n, int64_t nan, int64_t k)
+{
+    if (kind == PICK_KTH)
+        return k - 1;
+    if (kind == PICK_MEDIAN)
+        return nan ? n - nan : (n - 1) / 2;
+    return n - nan ? (n - nan - 1) / 2 : 0;
+}
+
+/* t with a size-1 dim of stride 0 inserted at d (a reduced result seen
+ * with keepdim), unless it already has x's rank. */
+static airc_tview keep_dim(const airc_tview *t, int32_t rank, int32_t d)
+{
+    airc_tview v = *t;
+    if (t->ndim == rank)
+        return v;
+    for (int32_t i = rank - 1; i > d; i--) {
+        v.shape[i] = t->shape[i - 1];
+        v.strides[i] = t->strides[i - 1];
+    }
+    v.shape[d] = 1;
+    v.strides[d] = 0;
+    v.ndim = rank;
+    return v;
+}
+
+/* Each line of x along dim sorted stably by key (NaN above every number),
+ * the picked item's value (bit for bit) into vals, its index into idx
+ * (NULL: values only). */
+static airc_status pick_lines(airc_kernel_ctx *k, const airc_tview *x, int32_t dim, pick_kind kind,
+                              int64_t kk, const airc_tview *vals_out, const airc_tview *idx_out)
+{
+    int32_t rank = x->ndim;
+    airc_tview vals = keep_dim(vals_out, rank, dim), idx = {0};
+    if (idx_out)
+        idx = keep_dim(idx_out, rank, dim);
+    int64_t n = rank ? x->shape[dim] : 1, sx = rank ? x->strides[dim] : 0;
+    if (airc_kred_numel(&vals) == 0)
+        return AIRC_OK;
+    uint64_t *keys = airc_malloc(k->ctx, (size_t)n * (sizeof *keys + 2 * sizeof(sort_item)));
+    if (!keys)
+        return airc_fail_oom("pick line");
+    sort_item *items = (sort_item *)(keys + n);
+    size_t esz = airc_dtype_size(x->dtype);
+    bool fp = airc_kred_is_float(x->dtype);
+    airc_kred_lines lv, li;
+    airc_kred_lines_init(&lv, x, &vals, dim);
+    airc_kred_lines_init(&li, x, idx_out ? &idx : &vals, dim);
+    do {
+        line_keys(x, lv.in, sx, n, 0, keys);
+        int64_t nan = 0;
+        for (int64_t j = 0; j < n; j++) {
+            items[j] = (sort_item){keys[j], j};
+            nan += fp && keys[j] == UINT64_MAX;
+        }
+        sort_items(items, items + n, n);
+        int64_t at = items[pick_position(kind, n, nan, kk)].index;
+        memcpy((char *)vals.data + lv.out * (int64_t)esz,
+               (const char *)x->data + (lv.in + at * sx) * (int64_t)esz, esz);
+        if (idx_out)
+            ((int64_t *)idx.data)[li.out] = at;
+        airc_kred_lines_next(&li);
+    } while (airc_kred_lines_next(&lv));
+    airc_free(k->ctx, keys);
+    return AIRC_OK;
+}
+
+/* median / nanmedian (.default: every element, the value; .dim: values
+ * and indices) and kthvalue(self, k, dim, keepdim). An empty self's
+ * median is NaN. */
+static airc_status pick(airc_kernel_ctx *k, pick_kind kind)
+{
+    const airc_tview *x = airc_kred_input(k, "self");
+    if (!x)
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "self must be a tensor");
+    bool pair = k->nout >= 2;
+    if (!k->out[0].data || k->out[0].dtype != x->dtype ||
+        (pair && (!k->out[1].data || k->out[1].dtype != AIRC_DTYPE_I64)))
+        return airc_kred_fail(k, AIRC_E_RUNTIME, "outputs not allocated as the meta says");
+    if (!pair) { /* every element: x as one contiguous line */
+        int64_t n = airc_kred_numel(x);
+        if (n == 0) { /* NaN, converted as x86 converts it for an integer self */
+            const double nan = NAN;
+            airc_cpu_convert(k->out[0].data, x->dtype, &nan, AIRC_DTYPE_F64);
+            return AIRC_OK;
+        }
+        airc_tview flat = {.dtype = x->dtype, .ndim = 1};
+        flat.shape[0] = n;
+        flat.strides[0] = 1;
+        flat.data = airc_malloc(k->ctx, (size_t)n * airc_dtype_size(x->dtype));
+        if (!flat.data)
+            return airc_fail_oom("median's copy");
+        airc_cpu_copy_reshape(&flat, x);
+        airc_status st = pick_lines(k, &flat, 0, kind, 0, &k->out[0], NULL);
+        airc_free(k->ctx, flat.data);
+        return st;
+    }
+    int32_t dim;
+    AIRC_TRY(airc_kred_wrap_dim(k, airc_kred_int(k, "dim", -1), x->ndim, &dim));
+    int64_t kk = kind == PICK_KTH ? airc_kred_int(k, "k", 1) : 0;
+    int64_t n = x->ndim ? x->shape[dim] : 1;
+    if (kind == PICK_KTH && (kk < 1 || kk > n))
+        return airc_kred_fail(k, AIRC_E_RUNTIME,
+                              "kthvalue(): selected number k out of range for dimension %d",
+                              (int)dim);
+    return pick_lines(k, x, dim, kind, kk, &k->out[0], &k->out[1]);
+}
+
+airc_status airc_kred_median(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return pick(k, PICK_MEDIAN);
+}
+
+airc_status airc_kred_nanmedian(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return pick(k, PICK_NANMEDIAN);
+}
+
+airc_status airc_kred_kthvalue(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    return pick(k, PICK_KTH);
 }

@@ -4,10 +4,14 @@
  * indices, Cast to the node's int64 as TorchAir's dtype_promote does. A
  * 0-d input (which GE's ops do not take) is its own values, index 0.
  * bucketize and searchsorted -> SearchSorted (a sorter: GatherElements of
- * the sequence first). */
+ * the sequence first). median / nanmedian / kthvalue -> a stable Sort and
+ * GatherElements at the picked position. */
+#include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
+#include "ops/meta_util.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Values and Cast indices of a sort op as the node's two results. */
@@ -152,6 +156,101 @@ static airc_status raise_sort(ge_raise *r)
     return raise_results(r, t);
 }
 
+/* median / nanmedian / kthvalue (ud: "median", "nanmedian", "kth"): a
+ * stable Sort along dim (NaN last, equal values in index order), the
+ * picked position per line as an int64 Const or from the NaN count
+ * (ReduceSum of IsNan), then GatherElements of the sorted values and
+ * indices there; .default sorts self reshaped to one dim. */
+static airc_status conv_pick(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const char *kind = ud;
+    bool kth = !strcmp(kind, "kth"), pair = n->nout == 2;
+    airc_ge_tensor x, t[2], sv, si, pos, y;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *xs;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &xs));
+    int64_t numel = 1, shape[AIRC_MAX_DIMS], dim = 0;
+    for (int32_t i = 0; i < nd; i++)
+        numel *= shape[i] = xs[i];
+    if (!pair) {      /* every element: one line */
+        if (!numel) { /* an empty self: NaN, converted as the CPU kernel does */
+            const double nan = NAN;
+            uint64_t bytes = 0;
+            airc_cpu_cast(dt, &bytes, 1, AIRC_DTYPE_F64, &nan, 1, 1);
+            AIRC_TRY(airc_ge_const(b, dt, 0, NULL, &bytes, &y));
+            return airc_ge_set_result(b, 0, y);
+        }
+        nd = 1;
+        shape[0] = numel;
+        AIRC_TRY(airc_ge_reshape(b, x, dt, 1, shape, &x));
+    } else {
+        AIRC_TRY(input_dim(b, kth ? 2 : 1, &x, &dt, &nd, &dim));
+        if (!nd)
+            return scalar_results(b, x);
+    }
+    int64_t len = shape[dim], kshape[AIRC_MAX_DIMS];
+    memcpy(kshape, shape, sizeof *kshape * (size_t)nd);
+    kshape[dim] = 1;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Sort", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_int(op, "axis", dim));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "descending", 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "stable", 1));
+    AIRC_TRY(airc_ge_op_output(op, "y1", dt, nd, shape, &sv));
+    AIRC_TRY(airc_ge_op_output(op, "y2", AIRC_DTYPE_I32, nd, shape, &si));
+    AIRC_TRY(airc_ge_cast(b, si, AIRC_DTYPE_I64, &si));
+    if (kth || !airc_dtype_is_floating(dt)) { /* a fixed position */
+        int64_t at = kth ? airc_ge_int_arg(b, 1, 1) - 1 : (len - 1) / 2, lines = numel / len;
+        int64_t *v = airc_arena_alloc(&b->mem, sizeof *v * (size_t)lines);
+        if (!v)
+            return airc_fail_oom("the picked positions");
+        for (int64_t i = 0; i < lines; i++)
+            v[i] = at;
+        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, nd, kshape, v, &pos));
+    } else { /* from the count of NaNs c: median n - c if c, else (n - 1) / 2;
+              * nanmedian (n - c - 1) / 2, or 0 when all are NaN */
+        airc_ge_tensor nan, c, zero, m;
+        AIRC_TRY(airc_ge_ew_op(b, "IsNan", &x, 1, AIRC_DTYPE_BOOL, nd, shape, &nan));
+        AIRC_TRY(airc_ge_cast(b, nan, AIRC_DTYPE_I64, &nan));
+        AIRC_TRY(
+            airc_ge_reduce(b, "ReduceSum", nan, &dim, 1, true, AIRC_DTYPE_I64, nd, kshape, &c));
+        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)len, &t[0]));
+        t[1] = c;
+        AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, AIRC_DTYPE_I64, nd, kshape, &m));
+        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, 0, &zero));
+        bool median = !strcmp(kind, "median");
+        t[0] = median ? c : m;
+        t[1] = zero;
+        AIRC_TRY(airc_ge_ew_op(b, "Greater", t, 2, AIRC_DTYPE_BOOL, nd, kshape, &nan));
+        if (median) {
+            AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)((len - 1) / 2), &t[1]));
+            AIRC_TRY(airc_ge_select(b, nan, m, t[1], AIRC_DTYPE_I64, nd, kshape, &pos));
+        } else { /* (m - 1) / 2 for m >= 1 */
+            t[0] = m;
+            AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, 1, &t[1]));
+            AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, AIRC_DTYPE_I64, nd, kshape, &t[0]));
+            AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, 2, &t[1]));
+            AIRC_TRY(airc_ge_ew_op(b, "FloorDiv", t, 2, AIRC_DTYPE_I64, nd, kshape, &t[0]));
+            AIRC_TRY(airc_ge_select(b, nan, t[0], zero, AIRC_DTYPE_I64, nd, kshape, &pos));
+        }
+    }
+    airc_ge_tensor got[2];
+    for (int j = 0; j < (pair ? 2 : 1); j++) {
+        AIRC_TRY(airc_ge_op_create(b, "GatherElements", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", j ? si : sv));
+        AIRC_TRY(airc_ge_op_input(op, "index", pos));
+        AIRC_TRY(airc_ge_op_attr_int(op, "dim", dim));
+        AIRC_TRY(airc_ge_op_output(op, "y", j ? AIRC_DTYPE_I64 : dt, nd, kshape, &got[j]));
+        const airc_tmeta *om = &n->out[j];
+        AIRC_TRY(airc_ge_reshape(b, got[j], om->dtype, om->ndim, om->shape, &got[j]));
+        AIRC_TRY(airc_ge_set_result(b, (size_t)j, got[j]));
+    }
+    return AIRC_OK;
+}
+
 /* bucketize(self, boundaries, out_int32, right) (ud non-NULL) and
  * searchsorted(sorted_sequence, self, out_int32, right, side, sorter) ->
  * SearchSorted(sorted_sequence, values) (attributes dtype and right), both
@@ -210,6 +309,11 @@ static airc_status raise_search(ge_raise *r)
 }
 
 static const ge_conv_entry conv[] = {
+    {"aten.median.default", conv_pick, "median"},
+    {"aten.median.dim", conv_pick, "median"},
+    {"aten.nanmedian.default", conv_pick, "nanmedian"},
+    {"aten.nanmedian.dim", conv_pick, "nanmedian"},
+    {"aten.kthvalue.default", conv_pick, "kth"},
     {"aten.bucketize.Tensor", conv_search, "bucketize"},
     {"aten.bucketize.Scalar", conv_search, "bucketize"},
     {"aten.searchsorted.Tensor", conv_search, NULL},

@@ -1,7 +1,7 @@
 /* Meta functions of sort and topk: (values, indices), values in self's
  * dtype, indices int64. sort keeps self's layout (its results are
- * empty_like(self)); topk's are contiguous. And the binary searches,
- * bucketize and searchsorted. */
+ * empty_like(self)); topk's are contiguous. And median, nanmedian and
+ * kthvalue, and the binary searches, bucketize and searchsorted. */
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
@@ -140,4 +140,60 @@ airc_status airc_meta_search(airc_node *n, void *user_data)
     out.dtype = out_int32 ? AIRC_DTYPE_I32 : AIRC_DTYPE_I64;
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
+}
+
+/* median / nanmedian (.default: a 0-dim value; .dim: values and indices)
+ * and kthvalue(self, k, dim=-1, keepdim=False): contiguous reduced
+ * results; torch 1.13 has no f16 or bool kernel for them. */
+airc_status airc_meta_pick(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    const char *name = airc_meta_name(&a);
+    bool kth = !strcmp(name, "kthvalue"), pair = kth || airc_meta_find(&a, "dim") >= 0;
+    if (self.dtype == AIRC_DTYPE_F16 || self.dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a.op,
+                         kth    ? "kthvalue_cpu"
+                         : pair ? "median_out"
+                                : "median_cpu",
+                         airc_dtype_torch_type_name(self.dtype));
+    airc_tmeta out = self;
+    if (!pair) {
+        out.ndim = 0;
+        return airc_meta_set(n, &out);
+    }
+    int64_t dim;
+    int32_t d;
+    bool keepdim;
+    AIRC_TRY(airc_meta_int(&a, "dim", -1, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    AIRC_TRY(airc_meta_bool(&a, "keepdim", false, &keepdim));
+    int64_t size = self.ndim ? self.shape[d] : 1;
+    if (kth) {
+        int64_t k;
+        AIRC_TRY(airc_meta_int(&a, "k", 1, &k));
+        if (k < 1 || k > size)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: kthvalue(): selected number k out of range for dimension %d",
+                             a.op, (int)d);
+    } else if (size == 0) {
+        return airc_fail(AIRC_E_SHAPE, "%s: %s(): Expected reduction dim %d to have non-zero size.",
+                         a.op, name, (int)d);
+    }
+    if (self.ndim) {
+        if (keepdim) {
+            out.shape[d] = 1;
+        } else {
+            for (int32_t i = d; i + 1 < self.ndim; i++)
+                out.shape[i] = self.shape[i + 1];
+            out.ndim--;
+        }
+    }
+    airc_tmeta_contiguous(&out);
+    airc_tmeta outs[2] = {out, out};
+    outs[1].dtype = AIRC_DTYPE_I64;
+    return airc_meta_set_tuple(n, outs, 2);
 }

@@ -225,6 +225,7 @@ AIRC_META_FN(index_fill);
 AIRC_META_FN(take);
 AIRC_META_FN(rot90);
 AIRC_META_FN(search);
+AIRC_META_FN(pick);
 AIRC_META_FN(view);
 AIRC_META_FN(as_strided);
 AIRC_META_FN(permute);

@@ -301,11 +301,13 @@ static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
 
 /* Errors that depend on the data, or on memory, where a graph mode may
  * compute instead: the GE lowering casts a uint8 mask to bool (as TorchAir
- * does), so only eager sees its other values; GE holds a strided result
- * densely, so empty_strided with huge strides fits there when eager's
- * span does not. */
-static const char *const data_dependent[] = {"Mask tensor can take 0 and 1 values only",
-                                             "out of memory"};
+ * does), so only eager sees its other values; an index out of range
+ * (index_fill, take) is a check the device graph does not make; GE holds
+ * a strided result densely, so empty_strided with huge strides fits there
+ * when eager's span does not. */
+static const char *const data_dependent[] = {
+    "Mask tensor can take 0 and 1 values only", "is out of bounds for dimension",
+    "out of range: tried to access index", "out of memory"};
 
 /* Eager refused the draw: the graph modes must refuse it too. */
 static void expect_refusals(sweep *s)
