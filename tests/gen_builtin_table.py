@@ -194,6 +194,7 @@ ATEN = [
     ("unfold.default", "unfold"), ("diagonal.default", "diagonal"),
     ("diag_embed.default", "diag_embed"), ("diag.default", "diag"), ("trace.default", "trace"),
     ("eye.default", "create"), ("eye.m", "create"), ("linspace.default", "create"),
+    ("tril_indices.default", "create"), ("triu_indices.default", "create"),
     ("logspace.default", "create"),
     ("detach.default", "alias"), ("alias.default", "alias"),
     ("lift_fresh.default", "alias"),

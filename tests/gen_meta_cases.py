@@ -534,6 +534,12 @@ op1("kthvalue", "aten.kthvalue.default", [P("bf16", [3, 4], [1, 0]), 2, 0, True]
 op1("kthvalue_0d", "aten.kthvalue.default", [T("f32", []), 1])
 op1("kthvalue_k_err", "aten.kthvalue.default", [T("f32", [3, 4]), 5], error=True)
 op1("kthvalue_bool_err", "aten.kthvalue.default", [T("b8", [3]), 1], error=True)
+op1("tril_indices", "aten.tril_indices.default", [3, 4, 1])
+op1("triu_indices_int32", "aten.triu_indices.default", [4, 3, -1], {"dtype": torch.int32})
+op1("tril_indices_empty", "aten.tril_indices.default", [0, 3])
+op1("tril_indices_float_err", "aten.tril_indices.default", [2, 2], {"dtype": torch.float32},
+    error=True)
+op1("triu_indices_negative_err", "aten.triu_indices.default", [-1, 3], error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

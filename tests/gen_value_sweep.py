@@ -1074,6 +1074,16 @@ def h_pick(d, kth=False):
     return a
 
 
+def h_tri_indices(d):
+    a = {"row": d.r.randint(0, 6), "col": d.r.randint(0, 6)}
+    if d.chance(0.05):
+        a[d.pick(["row", "col"])] = -1
+    if d.chance(0.7):
+        a["offset"] = d.r.randint(-7, 7)
+    a["dtype"] = d.pick([None, None, torch.int64, torch.int32, torch.float32])
+    return a
+
+
 def h_pixel_shuffle(d):
     r = d.pick([1, 2, 2, 3, 0, -1])
     c = abs(r) * abs(r) * d.pick([1, 2]) + (1 if d.chance(0.1) else 0)
@@ -1377,7 +1387,8 @@ HINTS = {
     "index_fill_.int_Scalar": lambda d: h_index_fill(d, False),
     "index_fill.int_Tensor": lambda d: h_index_fill(d, True),
     "index_fill_.int_Tensor": lambda d: h_index_fill(d, True),
-    "take": h_take, "rot90": h_rot90,
+    "take": h_take, "rot90": h_rot90, "tril_indices": h_tri_indices,
+    "triu_indices": h_tri_indices,
     "median.dim": h_pick, "nanmedian.dim": h_pick, "kthvalue": lambda d: h_pick(d, True),
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
     "searchsorted.Tensor": h_searchsorted,

@@ -193,3 +193,31 @@ airc_status airc_cpu_k_logspace(airc_kernel_ctx *k, void *ud)
     (void)ud;
     return space(k, true);
 }
+
+void airc_cpu_tri_indices(airc_tview *out, int64_t col, int64_t offset, bool upper)
+{
+    int64_t n = out->ndim == 2 ? out->shape[1] : 0, j = 0;
+    for (int64_t r = 0; j < n; r++) {
+        int64_t edge = r + offset, lo = upper ? edge : 0, hi = upper ? col : edge + 1;
+        lo = lo < 0 ? 0 : lo > col ? col : lo;
+        hi = hi < 0 ? 0 : hi > col ? col : hi;
+        for (int64_t c = lo; c < hi && j < n; c++, j++) {
+            int64_t at[2] = {0, j};
+            airc_cpu_store_i64(airc_cpu_at(out, at), out->dtype, r);
+            at[0] = 1;
+            airc_cpu_store_i64(airc_cpu_at(out, at), out->dtype, c);
+        }
+    }
+}
+
+/* tril_indices / triu_indices(row, col, offset): the triangle's (row,
+ * col) pairs, row by row. */
+airc_status airc_cpu_k_tri_indices(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    airc_tview *out = &k->out[0];
+    const char *name = k->op ? k->op->qualname : NULL;
+    airc_cpu_tri_indices(out, airc_cpu_arg_int(k, 1, 0), airc_cpu_arg_int(k, 2, 0),
+                         name && !strncmp(name, "aten.triu", 9));
+    return AIRC_OK;
+}

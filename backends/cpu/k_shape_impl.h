@@ -64,6 +64,10 @@ AIRC_CPU_KERNEL(arange_start_step);
 /* k_shape_diag.c */
 AIRC_CPU_KERNEL(diag_embed);
 AIRC_CPU_KERNEL(diag);
+AIRC_CPU_KERNEL(tri_indices);
+/* tril_indices (upper: triu_indices) of a matrix of col columns into the
+ * [2, N] out (the GE lowering's Const too). */
+AIRC_HIDDEN void airc_cpu_tri_indices(airc_tview *out, int64_t col, int64_t offset, bool upper);
 AIRC_CPU_KERNEL(trace);
 AIRC_CPU_KERNEL(eye); /* eye, eye.m */
 AIRC_CPU_KERNEL(linspace);

@@ -327,7 +327,28 @@ static airc_status conv_space(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, y);
 }
 
+/* tril_indices / triu_indices (ud non-NULL): a Const of the pairs, as
+ * the CPU kernel lists them */
+static airc_status conv_tri_indices(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const airc_tmeta *om = &n->out[0];
+    airc_tview v;
+    airc_tview_from_meta(&v, om);
+    airc_tmeta dense = *om;
+    airc_tmeta_contiguous(&dense);
+    memcpy(v.strides, dense.strides, sizeof v.strides);
+    v.data = airc_arena_alloc(&b->mem, airc_dtype_size(om->dtype) * (size_t)(2 * om->shape[1] + 1));
+    if (!v.data)
+        return airc_fail_oom("tri_indices values");
+    airc_cpu_tri_indices(&v, airc_ge_int_arg(b, 1, 0), airc_ge_int_arg(b, 2, 0), ud != NULL);
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_const(b, om->dtype, 2, om->shape, v.data, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.tril_indices.default", conv_tri_indices, NULL},
+    {"aten.triu_indices.default", conv_tri_indices, "upper"},
     {"aten.unfold.default", conv_unfold, NULL},
     {"aten.diagonal.default", conv_diagonal, NULL},
     {"aten.trace.default", conv_diagonal, "trace"},

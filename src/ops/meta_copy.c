@@ -262,6 +262,19 @@ static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_
     return AIRC_OK;
 }
 
+int64_t airc_tri_count(int64_t row, int64_t col, int64_t offset, bool upper)
+{
+    int64_t count = 0;
+    for (int64_t r = 0; r < row; r++) {
+        /* lower: columns c <= r + offset; upper: c >= r + offset */
+        int64_t edge = r + offset, lo = upper ? edge : 0, hi = upper ? col : edge + 1;
+        lo = lo < 0 ? 0 : lo > col ? col : lo;
+        hi = hi < 0 ? 0 : hi > col ? col : hi;
+        count += hi > lo ? hi - lo : 0;
+    }
+    return count;
+}
+
 airc_status airc_meta_create(airc_node *n, void *user_data)
 {
     airc_meta_args a;
@@ -302,6 +315,26 @@ airc_status airc_meta_create(airc_node *n, void *user_data)
             if (out.shape[i] < 0)
                 return airc_fail(AIRC_E_SHAPE, "%s: %s must be greater or equal to 0, got %" PRId64,
                                  a.op, i ? "m" : "n", out.shape[i]);
+        AIRC_TRY(airc_meta_check_numel(&a, out.shape, 2));
+    } else if (!strcmp(name, "tril_indices") || !strcmp(name, "triu_indices")) {
+        /* [2, N]: the (row, col) pairs of the triangle, int64 or int32 */
+        out.dtype = has_dtype ? dtype : AIRC_DTYPE_I64;
+        if (out.dtype != AIRC_DTYPE_I64 && out.dtype != AIRC_DTYPE_I32)
+            return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a.op, name,
+                             airc_dtype_torch_type_name(out.dtype));
+        int64_t row, col, offset;
+        AIRC_TRY(airc_meta_int(&a, "row", 0, &row));
+        AIRC_TRY(airc_meta_int(&a, "col", 0, &col));
+        AIRC_TRY(airc_meta_int(&a, "offset", 0, &offset));
+        if (row < 0 || col < 0)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s must be non-negative, got%" PRId64, a.op,
+                             row < 0 ? "row" : "col", row < 0 ? row : col);
+        if (row > (INT64_C(1) << 31) || col > (INT64_C(1) << 31))
+            return airc_fail(AIRC_E_UNSUPPORTED, "%s: a triangle of %" PRId64 " x %" PRId64, a.op,
+                             row, col);
+        out.ndim = 2;
+        out.shape[0] = 2;
+        out.shape[1] = airc_tri_count(row, col, offset, name[3] == 'u');
         AIRC_TRY(airc_meta_check_numel(&a, out.shape, 2));
     } else if (!strcmp(name, "linspace") || !strcmp(name, "logspace")) {
         /* steps values from start to end (logspace: base to their power);

@@ -226,6 +226,9 @@ AIRC_META_FN(take);
 AIRC_META_FN(rot90);
 AIRC_META_FN(search);
 AIRC_META_FN(pick);
+/* The pairs tril_indices (upper: triu_indices) lists for a row x col
+ * matrix and offset. */
+AIRC_HIDDEN int64_t airc_tri_count(int64_t row, int64_t col, int64_t offset, bool upper);
 AIRC_META_FN(view);
 AIRC_META_FN(as_strided);
 AIRC_META_FN(permute);
