@@ -88,6 +88,17 @@ static airc_status norm_dims(int32_t rank, int64_t *dims, size_t *n, bool all)
     return AIRC_OK;
 }
 
+/* The reduced dims from argument arg (-1: none; absent, None or empty:
+ * every dim), wrapped and sorted by norm_dims, into dims[0..*n). */
+static airc_status dims_arg(airc_ge_builder *b, int arg, int32_t rank, int64_t *dims, size_t *n)
+{
+    bool none = true;
+    *n = 0;
+    if (arg >= 0)
+        AIRC_TRY(int_list_arg(b, (size_t)arg, dims, AIRC_MAX_DIMS, n, &none));
+    return norm_dims(rank, dims, n, none);
+}
+
 /* x's dtype and shape (copied into shape). */
 static airc_status meta_of(airc_ge_builder *b, airc_ge_tensor x, airc_dtype *dt, int32_t *nd,
                            int64_t *shape)
@@ -174,10 +185,7 @@ static airc_status conv_reduce(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(meta_of(b, x, &in_dt, &nd, shape));
     int64_t dims[AIRC_MAX_DIMS];
     size_t ndims = 0;
-    bool none = true;
-    if (d->dim_arg >= 0)
-        AIRC_TRY(int_list_arg(b, (size_t)d->dim_arg, dims, AIRC_MAX_DIMS, &ndims, &none));
-    AIRC_TRY(norm_dims(nd, dims, &ndims, d->dim_arg < 0 || none));
+    AIRC_TRY(dims_arg(b, d->dim_arg, nd, dims, &ndims));
     bool keep = d->keep_arg >= 0 && airc_ge_bool_arg(b, (size_t)d->keep_arg, false);
     airc_dtype want = airc_ge_node_dtype(b, 0);
     airc_dtype comp = d->logical ? AIRC_DTYPE_BOOL : want;
@@ -208,9 +216,7 @@ static airc_status conv_aminmax(airc_ge_builder *b, const airc_node *n, void *ud
     int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
     AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
     size_t ndims = 0;
-    bool none = true;
-    AIRC_TRY(int_list_arg(b, 1, dims, AIRC_MAX_DIMS, &ndims, &none));
-    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    AIRC_TRY(dims_arg(b, 1, nd, dims, &ndims));
     bool keep = airc_ge_bool_arg(b, 2, false);
     static const char *const types[] = {"ReduceMin", "ReduceMax"};
     for (int j = 0; j < 2; j++) {
@@ -432,10 +438,7 @@ static airc_status conv_var(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
     int64_t dims[AIRC_MAX_DIMS];
     size_t ndims = 0;
-    bool none = true;
-    if (d->dim_arg >= 0)
-        AIRC_TRY(int_list_arg(b, (size_t)d->dim_arg, dims, AIRC_MAX_DIMS, &ndims, &none));
-    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    AIRC_TRY(dims_arg(b, d->dim_arg, nd, dims, &ndims));
     bool keep = d->keep_arg >= 0 && airc_ge_bool_arg(b, (size_t)d->keep_arg, false);
     int64_t corr = 1;
     if (d->unbiased_arg >= 0)
@@ -496,9 +499,7 @@ static airc_status conv_logsumexp(airc_ge_builder *b, const airc_node *n, void *
     int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS], kshape[AIRC_MAX_DIMS];
     AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
     size_t ndims = 0;
-    bool none = true;
-    AIRC_TRY(int_list_arg(b, 1, dims, AIRC_MAX_DIMS, &ndims, &none));
-    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    AIRC_TRY(dims_arg(b, 1, nd, dims, &ndims));
     bool keep = airc_ge_bool_arg(b, 2, false);
     int32_t knd = reduced_shape(nd, shape, dims, ndims, true, kshape);
     const airc_tmeta *om = &n->out[0];
@@ -533,9 +534,7 @@ static airc_status conv_norm(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
     AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
     size_t ndims = 0;
-    bool none = true;
-    AIRC_TRY(int_list_arg(b, 2, dims, AIRC_MAX_DIMS, &ndims, &none));
-    AIRC_TRY(norm_dims(nd, dims, &ndims, none));
+    AIRC_TRY(dims_arg(b, 2, nd, dims, &ndims));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "LpNormV2", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
