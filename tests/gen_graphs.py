@@ -661,7 +661,8 @@ def running_stats(x, scores, edges, q, m, v, w, img):
     # aminmax / nansum / count_nonzero statistics, running extremes and a
     # log-space running sum, bucketize and searchsorted of values into
     # bins, index_fill masking of classes, take, rot90 augmentation, and
-    # addmv / addr / addbmm updates with hypot and copysign
+    # addmv / addr / addbmm updates with hypot and copysign, median /
+    # nanmedian / kthvalue, and a triangle's entries by tril_indices
     lo, hi = torch.aminmax(x, dim=1)
     total = torch.nansum(torch.where(x > 1.0, torch.full_like(x, float("nan")), x), 1)
     nz = torch.count_nonzero(torch.relu(x), dim=0)
@@ -676,8 +677,13 @@ def running_stats(x, scores, edges, q, m, v, w, img):
     upd = torch.addmv(v, m, x[0], beta=0.5, alpha=2.0) + torch.addr(m, v, x[1]).sum(1)
     acc = torch.addbmm(m[:, :4], w, w.transpose(1, 2))
     mag = torch.hypot(x, torch.copysign(scores[:, :5], x))
+    med, med_at = torch.median(scores, 1)
+    nanmed = torch.nanmedian(torch.where(x > 1.0, torch.full_like(x, float("nan")), x))
+    kth, kth_at = torch.kthvalue(scores, 3, 0, keepdim=True)
+    tri = torch.tril_indices(4, 7, 1)
+    lower = scores[tri[0], tri[1]]
     return (lo, hi, total, nz, run_max, arg_max, run_min, lse, bins, pos, masked, picked,
-            rotated, upd, acc, mag)
+            rotated, upd, acc, mag, med, med_at, nanmed, kth, kth_at, lower)
 
 
 def groupnorm_block(x, g, b, w, y):

@@ -1,6 +1,6 @@
 graph():
-    %x_1 : [#users=10] = placeholder[target=x_1]
-    %scores_1 : [#users=6] = placeholder[target=scores_1]
+    %x_1 : [#users=13] = placeholder[target=x_1]
+    %scores_1 : [#users=9] = placeholder[target=scores_1]
     %edges_1 : [#users=2] = placeholder[target=edges_1]
     %q_1 : [#users=1] = placeholder[target=q_1]
     %m_1 : [#users=3] = placeholder[target=m_1]
@@ -44,4 +44,18 @@ graph():
     %slice_5 : [#users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%slice_4, 1, 0, 5), kwargs = {})
     %copysign : [#users=1] = call_function[target=torch.ops.aten.copysign.Tensor](args = (%slice_5, %x_1), kwargs = {})
     %hypot : [#users=1] = call_function[target=torch.ops.aten.hypot.default](args = (%x_1, %copysign), kwargs = {})
-    return (getitem, getitem_1, nansum, count_nonzero, getitem_2, getitem_3, getitem_4, logcumsumexp, bucketize, searchsorted, index_fill, take, rot90, add, addbmm, hypot)
+    %median : [#users=2] = call_function[target=torch.ops.aten.median.dim](args = (%scores_1, 1), kwargs = {})
+    %getitem_6 : [#users=1] = call_function[target=operator.getitem](args = (%median, 0), kwargs = {})
+    %getitem_7 : [#users=1] = call_function[target=operator.getitem](args = (%median, 1), kwargs = {})
+    %gt_1 : [#users=1] = call_function[target=torch.ops.aten.gt.Scalar](args = (%x_1, 1.0), kwargs = {})
+    %full_like_1 : [#users=1] = call_function[target=torch.ops.aten.full_like.default](args = (%x_1, nan), kwargs = {dtype: torch.float32, layout: torch.strided, device: cpu, pin_memory: False})
+    %where_1 : [#users=1] = call_function[target=torch.ops.aten.where.self](args = (%gt_1, %full_like_1, %x_1), kwargs = {})
+    %nanmedian : [#users=1] = call_function[target=torch.ops.aten.nanmedian.default](args = (%where_1,), kwargs = {})
+    %kthvalue : [#users=2] = call_function[target=torch.ops.aten.kthvalue.default](args = (%scores_1, 3, 0, True), kwargs = {})
+    %getitem_8 : [#users=1] = call_function[target=operator.getitem](args = (%kthvalue, 0), kwargs = {})
+    %getitem_9 : [#users=1] = call_function[target=operator.getitem](args = (%kthvalue, 1), kwargs = {})
+    %tril_indices : [#users=2] = call_function[target=torch.ops.aten.tril_indices.default](args = (4, 7, 1), kwargs = {device: cpu, pin_memory: False})
+    %select_3 : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%tril_indices, 0, 0), kwargs = {})
+    %select_4 : [#users=1] = call_function[target=torch.ops.aten.select.int](args = (%tril_indices, 0, 1), kwargs = {})
+    %index : [#users=1] = call_function[target=torch.ops.aten.index.Tensor](args = (%scores_1, [%select_3, %select_4]), kwargs = {})
+    return (getitem, getitem_1, nansum, count_nonzero, getitem_2, getitem_3, getitem_4, logcumsumexp, bucketize, searchsorted, index_fill, take, rot90, add, addbmm, hypot, getitem_6, getitem_7, nanmedian, getitem_8, getitem_9, index)
