@@ -238,7 +238,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.rot90.default",
                                         "aten.searchsorted.Tensor",
                                         "aten.median.dim",
-                                        "aten.kthvalue.default"};
+                                        "aten.kthvalue.default",
+                                        "aten.masked_scatter.default",
+                                        "aten.tril_indices.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

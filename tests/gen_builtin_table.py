@@ -269,6 +269,7 @@ ATEN = [
     ("index_fill.int_Scalar", "index_fill"), ("index_fill.int_Tensor", "index_fill"),
     ("index_fill_.int_Scalar", "index_fill"), ("index_fill_.int_Tensor", "index_fill"),
     ("take.default", "take"), ("rot90.default", "rot90"),
+    ("masked_scatter.default", "masked_scatter"),
     ("bucketize.Tensor", "search"), ("bucketize.Scalar", "search"),
     ("searchsorted.Tensor", "search"), ("searchsorted.Scalar", "search"),
     ("embedding.default", "embedding"), ("constant_pad_nd.default", "constant_pad_nd"),

@@ -540,6 +540,14 @@ op1("tril_indices_empty", "aten.tril_indices.default", [0, 3])
 op1("tril_indices_float_err", "aten.tril_indices.default", [2, 2], {"dtype": torch.float32},
     error=True)
 op1("triu_indices_negative_err", "aten.triu_indices.default", [-1, 3], error=True)
+op1("masked_scatter", "aten.masked_scatter.default",
+    [P("f32", [3, 4], [1, 0]), T("b8", [4, 1, 3]), T("f32", [50])])
+op1("masked_scatter_u8", "aten.masked_scatter.default",
+    [T("i64", [3]), T("u8", [3], fill="zeros"), T("i64", [2, 2])])
+op1("masked_scatter_dtype_err", "aten.masked_scatter.default",
+    [T("f32", [3]), T("b8", [3]), T("f64", [3])], error=True)
+op1("masked_scatter_broadcast_err", "aten.masked_scatter.default",
+    [T("f32", [3]), T("b8", [2]), T("f32", [3])], error=True)
 op1("frac_half", "aten.frac.default", [P("f16", [2, 3], [1, 0])])
 op1("frac_int_err", "aten.frac.default", [T("i32", [3])], error=True)
 op1("sgn_int", "aten.sgn.default", [T("i16", [3])])

@@ -1162,6 +1162,16 @@ def h_masked_fill(d):
     return {"self": x, "mask": m, "value": d.tensor(shape=[] if d.chance(0.9) else [1])}
 
 
+def h_masked_scatter(d):
+    x = d.tensor()
+    m = d.tensor(shape=d.bcast_shape() if d.chance(0.8) else d.rand_shape(),
+                 dtype="b8" if d.chance(0.9) else d.pick(["u8", "f32"]))
+    n = numel(x.shape) + numel(m.shape)  # at least the broadcast's count, mostly
+    src = d.tensor(shape=d.pick([[n]] * 5 + [[2, (n + 1) // 2]] * 4 + [[max(n // 3, 0)]]),
+                   dtype=x.dtype if d.chance(0.95) else None)
+    return {"self": x, "mask": m, "source": src}
+
+
 def h_masked_fill_scalar(d):
     x = d.tensor()
     return {"self": x, "mask": d.tensor(dtype="b8" if d.chance(0.95) else "u8")}
@@ -1388,6 +1398,7 @@ HINTS = {
     "index_fill.int_Tensor": lambda d: h_index_fill(d, True),
     "index_fill_.int_Tensor": lambda d: h_index_fill(d, True),
     "take": h_take, "rot90": h_rot90, "tril_indices": h_tri_indices,
+    "masked_scatter": h_masked_scatter,
     "triu_indices": h_tri_indices,
     "median.dim": h_pick, "nanmedian.dim": h_pick, "kthvalue": lambda d: h_pick(d, True),
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
@@ -1744,7 +1755,7 @@ def exclude_before(qualname, args, pos, kw):
             isinstance(t, TSpec) and t.dtype in ("b8", "u8") for t in val("indices")) and \
             sum(isinstance(t, TSpec) for t in val("indices")) > 1:
         raise Excluded("mask_index")
-    if name == "masked_fill" and isinstance(val("mask"), TSpec) and \
+    if name in ("masked_fill", "masked_scatter") and isinstance(val("mask"), TSpec) and \
             val("mask").dtype not in ("b8", "u8"):
         raise Excluded("torch2_rule")
     if name == "index_select" and isinstance(val("self"), TSpec) and \

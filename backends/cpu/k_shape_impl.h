@@ -43,6 +43,7 @@ AIRC_CPU_KERNEL(scatter_reduce);
 AIRC_CPU_KERNEL(index_copy);
 AIRC_CPU_KERNEL(index_add);
 AIRC_CPU_KERNEL(index_fill);
+AIRC_CPU_KERNEL(masked_scatter);
 AIRC_CPU_KERNEL(take);
 AIRC_CPU_KERNEL(bucketize);
 AIRC_CPU_KERNEL(searchsorted);

@@ -813,3 +813,39 @@ airc_status airc_cpu_k_index_fill(airc_kernel_ctx *k, void *ud)
     }
     return AIRC_OK;
 }
+
+/* masked_scatter(self, mask, source): self and mask broadcast to the
+ * result; where the mask is set, the next element of source in its
+ * row-major order. Fewer source elements than set mask elements is
+ * torch's error. */
+airc_status airc_cpu_k_masked_scatter(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x, *mask, *src;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    AIRC_TRY(tensor_arg(k, 1, &mask));
+    AIRC_TRY(tensor_arg(k, 2, &src));
+    const airc_tview *o = &k->out[0];
+    airc_tview xe, me;
+    if (src->dtype != o->dtype || !airc_cpu_expand(x, o->shape, o->ndim, &xe) ||
+        !airc_cpu_expand(mask, o->shape, o->ndim, &me))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "self, mask and source do not match");
+    airc_cpu_copy(o, &xe);
+    if (airc_cpu_numel(o) == 0)
+        return AIRC_OK;
+    int64_t oi[AIRC_MAX_DIMS] = {0}, si[AIRC_MAX_DIMS] = {0}, left = airc_cpu_numel(src);
+    size_t esz = airc_dtype_size(o->dtype);
+    do {
+        uint8_t set = *(const uint8_t *)airc_cpu_at(&me, oi);
+        if (set > 1) /* a uint8 mask holds 0 and 1 only */
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "Mask tensor can take 0 and 1 values only");
+        if (!set)
+            continue;
+        if (left-- <= 0)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                                 "Number of elements of source < number of ones in mask");
+        memcpy(airc_cpu_at(o, oi), airc_cpu_at(src, si), esz);
+        airc_cpu_next_index(si, src->shape, src->ndim);
+    } while (airc_cpu_next_index(oi, o->shape, o->ndim));
+    return AIRC_OK;
+}

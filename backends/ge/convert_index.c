@@ -8,7 +8,9 @@
  * index_add -> TensorScatterAdd of alpha * source the same way.
  * scatter / scatter_add -> ScatterElements (reduction none / add), as
  * TorchAir. index_fill -> SelectV2 of a mask along dim (ReduceAny of
- * Equal with the indices); take -> GatherV2 of self as one dim. */
+ * Equal with the indices); take -> GatherV2 of self as one dim;
+ * masked_scatter -> a Cumsum of the mask, GatherV2 of the source there
+ * and SelectV2. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -557,7 +559,85 @@ static airc_status conv_take(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, y);
 }
 
+/* x broadcast to m's shape: BroadcastTo with a Const shape, or x itself */
+static airc_status broadcast_to(airc_ge_builder *b, airc_ge_tensor x, const airc_tmeta *m,
+                                airc_ge_tensor *out)
+{
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &s));
+    bool same = nd == m->ndim;
+    for (int32_t i = 0; same && i < nd; i++)
+        same = s[i] == m->shape[i];
+    *out = x;
+    if (same)
+        return AIRC_OK;
+    airc_ge_tensor shape;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_const_ints(b, m->shape, (size_t)m->ndim, &shape));
+    AIRC_TRY(airc_ge_op_create(b, "BroadcastTo", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "shape", shape));
+    return airc_ge_op_output(op, "y", dt, m->ndim, m->shape, out);
+}
+
+/* masked_scatter(self, mask, source): the mask (as bool) broadcast to the
+ * result and flattened, each set place's source position its Cumsum less
+ * one (clamped into the source), GatherV2 of the flattened
+ * source there, SelectV2(mask, that, self). Too few source elements is
+ * torch's data check; an empty source leaves self. */
+static airc_status conv_masked_scatter(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x, m, src, t[2], pos;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
+    AIRC_TRY(airc_ge_input(b, 2, &src));
+    int32_t sd = 0;
+    const int64_t *ss;
+    AIRC_TRY(airc_ge_tensor_meta(b, src, NULL, &sd, &ss));
+    int64_t count = 1, cells = airc_tmeta_numel(om), zero = 0;
+    for (int32_t i = 0; i < sd; i++)
+        count *= ss[i];
+    if (!count || !cells) { /* nothing to take: self, broadcast */
+        AIRC_TRY(broadcast_to(b, x, om, &x));
+        return airc_ge_set_result(b, 0, x);
+    }
+    AIRC_TRY(airc_ge_operand(b, 1, AIRC_DTYPE_BOOL, &m));
+    AIRC_TRY(broadcast_to(b, m, om, &m));
+    AIRC_TRY(airc_ge_cast(b, m, AIRC_DTYPE_I64, &pos));
+    AIRC_TRY(airc_ge_reshape(b, pos, AIRC_DTYPE_I64, 1, &cells, &pos));
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero, &t[1]));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Cumsum", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", pos));
+    AIRC_TRY(airc_ge_op_input(op, "axis", t[1]));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "exclusive", 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "reverse", 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", AIRC_DTYPE_I64, 1, &cells, &pos));
+    static const char *const clamp[] = {"Sub", "Maximum", "Minimum"};
+    const double by[] = {1, 0, (double)(count - 1)};
+    for (int i = 0; i < 3; i++) { /* less one, into [0, count) */
+        t[0] = pos;
+        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, by[i], &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, clamp[i], t, 2, AIRC_DTYPE_I64, 1, &cells, &pos));
+    }
+    AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 1, &count, &src));
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero, &t[1]));
+    AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", src));
+    AIRC_TRY(airc_ge_op_input(op, "indices", pos));
+    AIRC_TRY(airc_ge_op_input(op, "axis", t[1]));
+    AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 1, &cells, &t[0]));
+    AIRC_TRY(airc_ge_reshape(b, t[0], om->dtype, om->ndim, om->shape, &t[0]));
+    AIRC_TRY(airc_ge_select(b, m, t[0], x, om->dtype, om->ndim, om->shape, &x));
+    return airc_ge_set_result(b, 0, x);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.masked_scatter.default", conv_masked_scatter, NULL},
     {"aten.index_fill.int_Scalar", conv_index_fill, NULL},
     {"aten.index_fill.int_Tensor", conv_index_fill, NULL},
     {"aten.take.default", conv_take, NULL},

@@ -581,3 +581,33 @@ airc_status airc_meta_take(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* masked_scatter(self, mask, source): self and a bool (or uint8) mask
+ * broadcast together, contiguous, in self's dtype; source of self's dtype
+ * (its element count against the mask's is torch's data check). */
+airc_status airc_meta_masked_scatter(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self, mask, src;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    AIRC_TRY(airc_meta_tensor(&a, "mask", &mask));
+    AIRC_TRY(airc_meta_tensor(&a, "source", &src));
+    if (mask.dtype != AIRC_DTYPE_BOOL && mask.dtype != AIRC_DTYPE_U8)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: masked_scatter only supports boolean masks, but got mask with dtype "
+                         "%s",
+                         a.op, airc_dtype_torch_type_name(mask.dtype));
+    if (src.dtype != self.dtype)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: masked_scatter: expected self and source to have same dtypes but "
+                         "got%s and %s",
+                         a.op, airc_dtype_torch_type_name(self.dtype),
+                         airc_dtype_torch_type_name(src.dtype));
+    airc_tmeta out = self;
+    AIRC_TRY(airc_meta_broadcast2(&a, "self", self.shape, self.ndim, "mask", mask.shape, mask.ndim,
+                                  out.shape, &out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

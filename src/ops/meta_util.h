@@ -226,6 +226,7 @@ AIRC_META_FN(take);
 AIRC_META_FN(rot90);
 AIRC_META_FN(search);
 AIRC_META_FN(pick);
+AIRC_META_FN(masked_scatter);
 /* The pairs tril_indices (upper: triu_indices) lists for a row x col
  * matrix and offset. */
 AIRC_HIDDEN int64_t airc_tri_count(int64_t row, int64_t col, int64_t offset, bool upper);

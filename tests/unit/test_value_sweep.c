@@ -103,6 +103,7 @@ static bool data_dependent_check(const char *torch_error)
            strstr(torch_error, "index out of range in self") ||
            strstr(torch_error, "is out of bounds for dimension") ||
            strstr(torch_error, "out of range: tried to access index") ||
+           strstr(torch_error, "Number of elements of source < number of ones in mask") ||
            strstr(torch_error, "all elements of input should be between 0 and 1");
 }
 
