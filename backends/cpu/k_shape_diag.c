@@ -2,6 +2,7 @@
  * pattern (diag_embed, diag, trace, eye, linspace, logspace). The result's
  * dtype, shape and layout come from meta. */
 #include "backends/cpu/k_shape_impl.h"
+#include "ops/meta_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -197,6 +198,7 @@ airc_status airc_cpu_k_logspace(airc_kernel_ctx *k, void *ud)
 void airc_cpu_tri_indices(airc_tview *out, int64_t col, int64_t offset, bool upper)
 {
     int64_t n = out->ndim == 2 ? out->shape[1] : 0, j = 0;
+    offset = airc_tri_offset(INT32_MAX, col, offset); /* rows are below 2^31 (meta) */
     for (int64_t r = 0; j < n; r++) {
         int64_t edge = r + offset, lo = upper ? edge : 0, hi = upper ? col : edge + 1;
         lo = lo < 0 ? 0 : lo > col ? col : lo;

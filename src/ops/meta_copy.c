@@ -265,6 +265,7 @@ static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_
 int64_t airc_tri_count(int64_t row, int64_t col, int64_t offset, bool upper)
 {
     int64_t count = 0;
+    offset = airc_tri_offset(row, col, offset);
     for (int64_t r = 0; r < row; r++) {
         /* lower: columns c <= r + offset; upper: c >= r + offset */
         int64_t edge = r + offset, lo = upper ? edge : 0, hi = upper ? col : edge + 1;

@@ -178,8 +178,9 @@ airc_status airc_meta_rot90(airc_node *n, void *user_data)
     if (total < 2)
         return airc_fail(AIRC_E_SHAPE, "%s: expected total dims >= 2, but got total dims = %d",
                          a.op, (int)total);
-    int64_t gap = dims[0] - dims[1];
-    if (dims[0] == dims[1] || gap == total || gap == -total)
+    /* |dims[0] - dims[1]| == total, in torch's wrapping int64 arithmetic */
+    uint64_t gap = (uint64_t)dims[0] - (uint64_t)dims[1];
+    if (dims[0] == dims[1] || gap == (uint64_t)total || gap == 0 - (uint64_t)total)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: expected rotation dims to be different, but got dim0 = %" PRId64
                          " and dim1 = %" PRId64,

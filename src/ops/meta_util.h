@@ -230,6 +230,12 @@ AIRC_META_FN(masked_scatter);
 /* The pairs tril_indices (upper: triu_indices) lists for a row x col
  * matrix and offset. */
 AIRC_HIDDEN int64_t airc_tri_count(int64_t row, int64_t col, int64_t offset, bool upper);
+/* offset clamped to [-row - 1, col + 1], where every larger one gives the
+ * same triangle (row + offset then cannot overflow). */
+static inline int64_t airc_tri_offset(int64_t row, int64_t col, int64_t offset)
+{
+    return offset < -row - 1 ? -row - 1 : offset > col + 1 ? col + 1 : offset;
+}
 AIRC_META_FN(view);
 AIRC_META_FN(as_strided);
 AIRC_META_FN(permute);
