@@ -161,7 +161,8 @@ static airc_status take_diagonal(airc_ge_builder *b, airc_ge_tensor x, airc_dtyp
     int64_t s1 = xs[d1], s2 = xs[d2];
     shape[k] = s1 * s2;
     AIRC_TRY(airc_ge_reshape(b, x, dt, k + 1, shape, &x));
-    int64_t *idx, r0 = offset < 0 ? -offset : 0, c0 = offset > 0 ? offset : 0;
+    /* a non-empty diagonal's offset is smaller than a dim (no overflow) */
+    int64_t *idx, r0 = offset < 0 && len ? -offset : 0, c0 = offset > 0 && len ? offset : 0;
     AIRC_TRY(positions(b, len, &idx));
     for (int64_t i = 0; i < len; i++)
         idx[i] = (i + r0) * s2 + i + c0;
