@@ -401,8 +401,8 @@ static airc_status k_addr(airc_kernel_ctx *k, void *ud)
     double alpha = round_to(dt, airc_cpu_arg_double(k, 4, 1.0));
     AIRC_TRY(self_into_out(k, 2, beta)); /* self in the result's dtype */
     bool fp = airc_cpu_dtype_is_float(dt);
-    int64_t ib = (int64_t)airc_cpu_arg_double(k, 3, 1.0),
-            ia = (int64_t)airc_cpu_arg_double(k, 4, 1.0);
+    /* integer and bool results: beta and alpha are ints or bools (meta) */
+    int64_t ib = fp ? 0 : airc_cpu_arg_int(k, 3, 1), ia = fp ? 0 : airc_cpu_arg_int(k, 4, 1);
     int64_t e1 = (int64_t)airc_dtype_size(v1->dtype), e2 = (int64_t)airc_dtype_size(v2->dtype),
             eo = (int64_t)airc_dtype_size(dt);
     for (int64_t i = 0; i < o->shape[0]; i++) {
