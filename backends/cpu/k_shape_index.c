@@ -628,25 +628,21 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
     bool fl = airc_cpu_dtype_is_float(o->dtype);
     size_t esz = airc_dtype_size(o->dtype);
     airc_status st = AIRC_OK;
+    /* offsets of index position p in idx and src, and in the result and
+     * its count array without dim's term, kept up as p steps */
+    int64_t ib = 0, ob = 0, lb = 0, sb = 0;
     for (int64_t e = 0; e < n && st == AIRC_OK; e++) {
-        int64_t ioff = 0, ooff = 0, soff = 0, lin = 0;
-        for (int32_t q = 0; q < idx->ndim; q++)
-            ioff += p[q] * idx->strides[q];
-        int64_t v = ((const int64_t *)idx->data)[ioff];
+        int64_t v = ((const int64_t *)idx->data)[ib];
         if (v < 0 || v >= size) {
             st = airc_cpu_fail(k, AIRC_E_RUNTIME,
                                "index %lld is out of bounds for dimension %d with size %lld",
                                (long long)v, (int)dim, (long long)size);
             break;
         }
-        for (int32_t q = 0; q < o->ndim; q++) {
-            int64_t c = q == dim ? v : p[q];
-            ooff += c * o->strides[q];
-            lin += c * rm[q];
-            soff += p[q] * src->strides[q];
-        }
+        int64_t ooff = ob + (o->ndim ? v * o->strides[dim] : 0);
+        int64_t lin = lb + (o->ndim ? v * rm[dim] : 0);
         char *pd = (char *)o->data + ooff * (int64_t)esz;
-        const char *ps = (const char *)src->data + soff * (int64_t)esz;
+        const char *ps = (const char *)src->data + sb * (int64_t)esz;
         bool first = !self_too && count[lin]++ == 0;
         if (self_too)
             count[lin]++;
@@ -664,8 +660,18 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
                                first ? airc_cpu_load_i64(ps, o->dtype)
                                      : combine_i((reduce_kind)kind, airc_cpu_load_i64(pd, o->dtype),
                                                  airc_cpu_load_i64(ps, o->dtype)));
-        for (int32_t q = idx->ndim - 1; q >= 0 && ++p[q] == idx->shape[q]; q--)
+        for (int32_t q = idx->ndim - 1; q >= 0; q--) {
+            bool kept = q < o->ndim && q != dim;
+            int64_t os = kept ? o->strides[q] : 0, ls = kept ? rm[q] : 0,
+                    ss = q < o->ndim ? src->strides[q] : 0;
+            if (++p[q] < idx->shape[q]) {
+                ib += idx->strides[q], ob += os, lb += ls, sb += ss;
+                break;
+            }
+            int64_t back = idx->shape[q] - 1;
+            ib -= back * idx->strides[q], ob -= back * os, lb -= back * ls, sb -= back * ss;
             p[q] = 0;
+        }
     }
     if (st == AIRC_OK && kind == RK_MEAN) { /* each place written: divided by its count */
         int64_t at[AIRC_MAX_DIMS] = {0};
