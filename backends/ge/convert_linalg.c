@@ -47,17 +47,19 @@ static airc_status matmul(airc_ge_builder *b, const mat_op *m, size_t a1, size_t
     return as_result ? airc_ge_set_result(b, 0, *out) : AIRC_OK;
 }
 
-/* MatMul(x1, x2) of result (dt, [2] shape), no transposes */
-static airc_status matmul_plain(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tensor x2,
-                                airc_dtype dt, const int64_t *shape, airc_ge_tensor *out)
+/* x1 @ x2 as m's op (MatMul, BatchMatMul), no transposes, of result (dt,
+ * nd dims, shape) */
+static airc_status matmul_plain(airc_ge_builder *b, const mat_op *m, airc_ge_tensor x1,
+                                airc_ge_tensor x2, airc_dtype dt, int32_t nd, const int64_t *shape,
+                                airc_ge_tensor *out)
 {
     airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, m_mm.ge, &op));
+    AIRC_TRY(airc_ge_op_create(b, m->ge, &op));
     AIRC_TRY(airc_ge_op_input(op, "x1", x1));
     AIRC_TRY(airc_ge_op_input(op, "x2", x2));
-    AIRC_TRY(airc_ge_op_attr_bool(op, m_mm.ta, 0));
-    AIRC_TRY(airc_ge_op_attr_bool(op, m_mm.tb, 0));
-    return airc_ge_op_output(op, "y", dt, 2, shape, out);
+    AIRC_TRY(airc_ge_op_attr_bool(op, m->ta, 0));
+    AIRC_TRY(airc_ge_op_attr_bool(op, m->tb, 0));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
 }
 
 static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -119,7 +121,7 @@ static airc_status conv_addmv(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_operand(b, 1, dt, &x));
     AIRC_TRY(airc_ge_operand(b, 2, dt, &v));
     AIRC_TRY(airc_ge_reshape(b, v, dt, 2, col, &v));
-    AIRC_TRY(matmul_plain(b, x, v, dt, prod, &y));
+    AIRC_TRY(matmul_plain(b, &m_mm, x, v, dt, 2, prod, &y));
     AIRC_TRY(airc_ge_reshape(b, y, dt, 1, prod, &y));
     return add_scaled_self(b, y, dt, false);
 }
@@ -137,13 +139,7 @@ static airc_status conv_addbmm(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor x1, x2, y;
     AIRC_TRY(airc_ge_operand(b, 1, dt, &x1));
     AIRC_TRY(airc_ge_operand(b, 2, dt, &x2));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, m_bmm.ge, &op));
-    AIRC_TRY(airc_ge_op_input(op, "x1", x1));
-    AIRC_TRY(airc_ge_op_input(op, "x2", x2));
-    AIRC_TRY(airc_ge_op_attr_bool(op, m_bmm.ta, 0));
-    AIRC_TRY(airc_ge_op_attr_bool(op, m_bmm.tb, 0));
-    AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, shape, &y));
+    AIRC_TRY(matmul_plain(b, &m_bmm, x1, x2, dt, 3, shape, &y));
     AIRC_TRY(airc_ge_reduce(b, "ReduceSum", y, &axis, 1, false, dt, 2, om->shape, &y));
     return add_scaled_self(b, y, dt, false);
 }
@@ -200,7 +196,7 @@ static airc_status conv_mv(airc_ge_builder *b, const airc_node *n, void *ud)
     if (om->ndim == 0)
         AIRC_TRY(airc_ge_reshape(b, x, dt, 2, row, &x));
     AIRC_TRY(airc_ge_reshape(b, v, dt, 2, col, &v));
-    AIRC_TRY(matmul_plain(b, x, v, dt, prod, &y));
+    AIRC_TRY(matmul_plain(b, &m_mm, x, v, dt, 2, prod, &y));
     AIRC_TRY(airc_ge_reshape(b, y, dt, om->ndim, om->shape, &y));
     return airc_ge_set_result(b, 0, y);
 }

@@ -22,7 +22,6 @@
 #include "ops/meta_util.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The most elements a square may hold (1 GiB of f32). */
@@ -86,15 +85,13 @@ static airc_status scan_init(airc_ge_builder *b, airc_dtype dt, scan *s)
     tshape[0] = tshape[1] = s->n;
     for (int32_t i = 2; i < tnd; i++)
         tshape[i] = 1;
-    bool *mask = malloc((size_t)(s->n * s->n) + 1);
+    bool *mask = airc_arena_alloc(&b->mem, (size_t)(s->n * s->n) + 1);
     if (!mask)
         return airc_fail_oom("scan mask");
     for (int64_t j = 0; j < s->n; j++)
         for (int64_t i = 0; i < s->n; i++)
             mask[j * s->n + i] = i <= j;
-    airc_status st = airc_ge_const(b, AIRC_DTYPE_BOOL, tnd, tshape, mask, &s->tri);
-    free(mask);
-    return st;
+    return airc_ge_const(b, AIRC_DTYPE_BOOL, tnd, tshape, mask, &s->tri);
 }
 
 /* SelectV2(tri, xrow, fill): the square of s's lines. */
@@ -178,14 +175,12 @@ static airc_status conv_cum_extreme(airc_ge_builder *b, const airc_node *n, void
     pshape[0] = s.n;
     for (int32_t i = 1; i < pnd; i++)
         pshape[i] = 1;
-    int64_t *pos = malloc(sizeof *pos * (size_t)(s.n + 1));
+    int64_t *pos = airc_arena_alloc(&b->mem, sizeof *pos * (size_t)(s.n + 1));
     if (!pos)
         return airc_fail_oom("scan positions");
     for (int64_t i = 0; i < s.n; i++)
         pos[i] = i;
-    airc_status st = airc_ge_const(b, AIRC_DTYPE_I64, pnd, pshape, pos, &t[0]);
-    free(pos);
-    AIRC_TRY(st);
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, pnd, pshape, pos, &t[0]));
     AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, -1, &t[1]));
     airc_ge_tensor idx, vals;
     AIRC_TRY(airc_ge_select(b, hit, t[0], t[1], AIRC_DTYPE_I64, snd, sq, &idx));
