@@ -15,8 +15,8 @@ static airc_status scan_setup(airc_kernel_ctx *k, int nout, const airc_tview **x
     if ((int)k->nout < nout || !k->out[0].data || k->out[0].dtype != (*x)->dtype ||
         (nout == 2 && (!k->out[1].data || k->out[1].dtype != AIRC_DTYPE_I64)))
         return airc_kred_fail(k, AIRC_E_RUNTIME, "outputs not allocated as the meta says");
-    /* torch's cummax / cummin take any dim for a 0-d self */
-    if ((*x)->ndim == 0 && nout == 2) {
+    /* torch's cummax / cummin take any dim for a 0-d or empty self */
+    if (nout == 2 && ((*x)->ndim == 0 || airc_kred_numel(*x) == 0)) {
         *dim = 0;
         return AIRC_OK;
     }

@@ -205,7 +205,8 @@ airc_status airc_meta_scan(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
     const char *name = airc_meta_name(&a);
     bool log = !strcmp(name, "logcumsumexp");
-    if (self.ndim || log) /* torch's cummax / cummin take any dim for a 0-d self */
+    /* torch's cummax / cummin take any dim for a 0-d or empty self */
+    if (log || (self.ndim && airc_tmeta_numel(&self)))
         AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
     /* (a 0-d cummax / cummin is a fill, with no kernel to miss) */
     if ((self.dtype == AIRC_DTYPE_F16 && (self.ndim || log)) ||
