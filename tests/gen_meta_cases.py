@@ -990,6 +990,25 @@ op1("conv_small_err", "aten.convolution.default",
      [0, 0], 1], error=True)
 op1("conv_bias_err", "aten.convolution.default",
     [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), T("f32", [5])] + list(CONV), error=True)
+CONV3 = [1, 2, 1], [1, 0, 1], [2, 1, 1], False, [0, 0, 0], 1
+op1("conv3d", "aten.convolution.default", [T("f32", [2, 3, 6, 5, 7]), T("f32", [4, 3, 2, 3, 3]),
+                                           T("f32", [4])] + list(CONV3))
+op1("conv3d_groups", "aten.convolution.default",
+    [T("f64", [1, 4, 5, 5, 5]), T("f64", [6, 2, 3, 1, 2]), None, [2], [1], [1], False, [0], 2])
+op1("conv3d_cl", "aten.convolution.default",
+    [P("f32", [2, 4, 5, 6, 3], [0, 4, 1, 2, 3]), T("f32", [4, 3, 2, 2, 2]), None] + list(CONV3))
+op1("conv3d_transposed", "aten.convolution.default",
+    [T("f32", [2, 4, 3, 4, 5]), T("f32", [4, 3, 2, 3, 2]), T("f32", [3]), [2, 1, 2], [0, 1, 1],
+     [1, 1, 1], True, [1, 0, 1], 1])
+op1("conv3d_stride_err", "aten.convolution.default",
+    [T("f32", [2, 3, 4, 5, 6]), T("f32", [4, 3, 2, 2, 2]), None, [1, 1], [0], [1], False, [0],
+     1], error=True)
+op1("conv3d_small_err", "aten.convolution.default",
+    [T("f32", [2, 3, 1, 5, 6]), T("f32", [4, 3, 2, 2, 2]), None, [1], [0], [1], False, [0], 1],
+    error=True)
+op1("conv3d_t_opad_err", "aten.convolution.default",
+    [T("f32", [1, 2, 3, 3, 3]), T("f32", [2, 3, 2, 2, 2]), None, [1], [0], [1], True, [0, 1, 0],
+     1], error=True)
 op1("maxpool", "aten.max_pool2d_with_indices.default",
     [T("f32", [2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True])
 op1("maxpool_default", "aten.max_pool2d_with_indices.default", [T("f32", [2, 3, 9, 9]), [3, 3]])

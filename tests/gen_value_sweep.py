@@ -895,6 +895,13 @@ def h_conv(d):
     if d.chance(0.25):  # 1-d: [N, C, L], the parameters' width values
         hw, w, stride, pad, dil, opad = hw[1:], w[:2] + w[3:], stride[1:], pad[1:], dil[1:], \
             opad[1:]
+    elif d.chance(0.3):  # 3-d: [N, C, D, H, W], a depth in front
+        kd = d.r.randint(1, 2)
+        sd, pd = d.pick([1, 2]), d.pick([0, 1])
+        hw, w, stride, pad = [d.r.randint(kd, 3)] + hw, w[:2] + [kd] + w[2:], [sd] + stride, \
+            [pd] + pad
+        dil = [d.pick([1, 1, 2]) if kd > 1 else 1] + dil
+        opad = [d.pick([0, 0, 1]) if transposed and sd > 1 else 0] + opad
     return {"input": d.tensor([1, cin] + hw, dt), "weight": d.tensor(w, dt),
             "bias": d.pick([None, d.tensor([cout], dt)]), "stride": stride, "padding": pad,
             "dilation": dil, "transposed": transposed, "output_padding": opad, "groups": g}

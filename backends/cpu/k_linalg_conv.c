@@ -1,91 +1,103 @@
-/* Linalg family: convolution.default (2-d, and 1-d as 2-d with a unit
- * height). A convolution is im2col + one GEMM per image and group; a 1x1
- * kernel with unit stride and no padding skips im2col: the input plane is
- * the GEMM operand itself. A transposed convolution is its adjoint: one
- * GEMM by the transposed weight per image and group, then col2im adds
- * each tap's column into the result, which starts as the bias (or 0).
- * f32 and f64; a transposed convolution also in i64, as torch's CPU
- * kernel does (wrapping, like every int64 product). */
+/* Linalg family: convolution.default, 1-d, 2-d and 3-d, each run as a
+ * 3-d one (a 2-d convolution has a unit depth, a 1-d one a unit depth and
+ * height). A convolution is im2col (vol2col) + one GEMM per image and
+ * group; a 1x1x1 kernel with unit stride and no padding skips im2col: the
+ * input volume is the GEMM operand itself. A transposed convolution is its
+ * adjoint: one GEMM by the transposed weight per image and group, then
+ * col2im adds each tap's column into the result, which starts as the bias
+ * (or 0). f32 and f64; a transposed convolution also in i64, as torch's
+ * CPU kernel does (wrapping, like every int64 product). */
 #include "backends/cpu/k_linalg_impl.h"
 
 #include <string.h>
 
 typedef struct conv_geom {
-    int64_t C, H, W;    /* input channels of one group, input plane */
-    int64_t KH, KW;     /* kernel */
-    int64_t OH, OW;     /* output plane */
-    int64_t sh, sw;     /* stride */
-    int64_t ph, pw;     /* padding */
-    int64_t dh, dw;     /* dilation */
-    int64_t xc, xh, xw; /* input strides (elements) of channel, row, column */
+    int64_t C, D, H, W;     /* input channels of one group, input volume */
+    int64_t KD, KH, KW;     /* kernel */
+    int64_t OD, OH, OW;     /* output volume */
+    int64_t sd, sh, sw;     /* stride */
+    int64_t pd, ph, pw;     /* padding */
+    int64_t dd, dh, dw;     /* dilation */
+    int64_t xc, xd, xh, xw; /* input strides (elements) of channel, depth, row, column */
 } conv_geom;
 /* A transposed convolution uses the geometry of the convolution it is the
- * adjoint of: "input" (C, H, W, xc, xh, xw) is its result, "output" (OH,
- * OW) its input plane. */
+ * adjoint of: "input" (C, D, H, W and their strides) is its result,
+ * "output" (OD, OH, OW) its input volume. A 2-d convolution has a unit
+ * depth; a 1-d one a unit depth and height. */
 
-/* col[(c*KH + kh)*KW + kw][oh*OW + ow] = x[c][oh*sh - ph + kh*dh][ow*sw - pw + kw*dw]
- * (0 outside the input). */
+/* The element offset in x of channel c's input row for output row (od,
+ * oh) at taps (kd, kh); -1 where that row lies in the padding. */
+static inline int64_t conv_row(const conv_geom *g, int64_t c, int64_t kd, int64_t kh, int64_t od,
+                               int64_t oh)
+{
+    int64_t id = od * g->sd - g->pd + kd * g->dd, ih = oh * g->sh - g->ph + kh * g->dh;
+    if (id < 0 || id >= g->D || ih < 0 || ih >= g->H)
+        return -1;
+    return c * g->xc + id * g->xd + ih * g->xh;
+}
+
+/* col[((c*KD + kd)*KH + kh)*KW + kw][(od*OH + oh)*OW + ow] =
+ * x[c][od*sd - pd + kd*dd][oh*sh - ph + kh*dh][ow*sw - pw + kw*dw] (0
+ * outside the input). */
 #define DEFINE_IM2COL(name, T)                                                                     \
     static void name(const T *x, const conv_geom *g, T *col)                                       \
     {                                                                                              \
-        int64_t plane = g->OH * g->OW;                                                             \
-        for (int64_t c = 0; c < g->C; c++) {                                                       \
-            for (int64_t kh = 0; kh < g->KH; kh++) {                                               \
-                for (int64_t kw = 0; kw < g->KW; kw++) {                                           \
-                    T *dst = col + ((c * g->KH + kh) * g->KW + kw) * plane;                        \
-                    int64_t woff = kw * g->dw - g->pw, lo, hi;                                     \
-                    airc_cpu_valid_cols(g->W, g->OW, g->sw, woff, &lo, &hi);                       \
-                    for (int64_t oh = 0; oh < g->OH; oh++) {                                       \
-                        T *d = dst + oh * g->OW;                                                   \
-                        int64_t ih = oh * g->sh - g->ph + kh * g->dh;                              \
-                        if (ih < 0 || ih >= g->H) {                                                \
-                            memset(d, 0, (size_t)g->OW * sizeof(T));                               \
-                            continue;                                                              \
-                        }                                                                          \
-                        const T *s = x + c * g->xc + ih * g->xh;                                   \
-                        memset(d, 0, (size_t)lo * sizeof(T));                                      \
-                        if (g->sw == 1 && g->xw == 1) {                                            \
-                            memcpy(d + lo, s + lo + woff, (size_t)(hi - lo) * sizeof(T));          \
-                        } else {                                                                   \
-                            int64_t step = g->sw * g->xw;                                          \
-                            const T *sp = s + (lo * g->sw + woff) * g->xw;                         \
-                            for (int64_t ow = lo; ow < hi; ow++, sp += step)                       \
-                                d[ow] = *sp;                                                       \
-                        }                                                                          \
-                        memset(d + hi, 0, (size_t)(g->OW - hi) * sizeof(T));                       \
+        int64_t vol = g->OD * g->OH * g->OW, row = 0;                                              \
+        for (int64_t c = 0; c < g->C; c++)                                                         \
+            for (int64_t kd = 0; kd < g->KD; kd++)                                                 \
+                for (int64_t kh = 0; kh < g->KH; kh++)                                             \
+                    for (int64_t kw = 0; kw < g->KW; kw++, row++) {                                \
+                        int64_t woff = kw * g->dw - g->pw, lo, hi;                                 \
+                        airc_cpu_valid_cols(g->W, g->OW, g->sw, woff, &lo, &hi);                   \
+                        T *d = col + row * vol;                                                    \
+                        for (int64_t od = 0; od < g->OD; od++)                                     \
+                            for (int64_t oh = 0; oh < g->OH; oh++, d += g->OW) {                   \
+                                int64_t off = conv_row(g, c, kd, kh, od, oh);                      \
+                                if (off < 0) {                                                     \
+                                    memset(d, 0, (size_t)g->OW * sizeof(T));                       \
+                                    continue;                                                      \
+                                }                                                                  \
+                                const T *s = x + off;                                              \
+                                memset(d, 0, (size_t)lo * sizeof(T));                              \
+                                if (g->sw == 1 && g->xw == 1) {                                    \
+                                    memcpy(d + lo, s + lo + woff, (size_t)(hi - lo) * sizeof(T));  \
+                                } else {                                                           \
+                                    int64_t step = g->sw * g->xw;                                  \
+                                    const T *sp = s + (lo * g->sw + woff) * g->xw;                 \
+                                    for (int64_t ow = lo; ow < hi; ow++, sp += step)               \
+                                        d[ow] = *sp;                                               \
+                                }                                                                  \
+                                memset(d + hi, 0, (size_t)(g->OW - hi) * sizeof(T));               \
+                            }                                                                      \
                     }                                                                              \
-                }                                                                                  \
-            }                                                                                      \
-        }                                                                                          \
     }
 
 DEFINE_IM2COL(im2col_f32, float)
 DEFINE_IM2COL(im2col_f64, double)
 
-/* The adjoint of im2col: x[c][oh*sh - ph + kh*dh][ow*sw - pw + kw*dw] +=
- * col[(c*KH + kh)*KW + kw][oh*OW + ow] where that lies inside x. */
+/* The adjoint of im2col: each col cell is added into the x cell im2col
+ * read it from, where that lies inside x. */
 #define DEFINE_COL2IM(name, T, ADD)                                                                \
     static void name(const T *col, const conv_geom *g, T *x)                                       \
     {                                                                                              \
-        int64_t plane = g->OH * g->OW;                                                             \
-        for (int64_t c = 0; c < g->C; c++) {                                                       \
-            for (int64_t kh = 0; kh < g->KH; kh++) {                                               \
-                for (int64_t kw = 0; kw < g->KW; kw++) {                                           \
-                    const T *src = col + ((c * g->KH + kh) * g->KW + kw) * plane;                  \
-                    int64_t woff = kw * g->dw - g->pw, lo, hi;                                     \
-                    airc_cpu_valid_cols(g->W, g->OW, g->sw, woff, &lo, &hi);                       \
-                    for (int64_t oh = 0; oh < g->OH; oh++) {                                       \
-                        int64_t ih = oh * g->sh - g->ph + kh * g->dh;                              \
-                        if (ih < 0 || ih >= g->H)                                                  \
-                            continue;                                                              \
-                        const T *s = src + oh * g->OW;                                             \
-                        T *row = x + c * g->xc + ih * g->xh;                                       \
-                        for (int64_t ow = lo; ow < hi; ow++)                                       \
-                            ADD(row[(ow * g->sw + woff) * g->xw], s[ow]);                          \
+        int64_t vol = g->OD * g->OH * g->OW, row = 0;                                              \
+        for (int64_t c = 0; c < g->C; c++)                                                         \
+            for (int64_t kd = 0; kd < g->KD; kd++)                                                 \
+                for (int64_t kh = 0; kh < g->KH; kh++)                                             \
+                    for (int64_t kw = 0; kw < g->KW; kw++, row++) {                                \
+                        int64_t woff = kw * g->dw - g->pw, lo, hi;                                 \
+                        airc_cpu_valid_cols(g->W, g->OW, g->sw, woff, &lo, &hi);                   \
+                        const T *s = col + row * vol;                                              \
+                        for (int64_t od = 0; od < g->OD; od++)                                     \
+                            for (int64_t oh = 0; oh < g->OH; oh++, s += g->OW) {                   \
+                                int64_t off = conv_row(g, c, kd, kh, od, oh);                      \
+                                if (off < 0)                                                       \
+                                    continue;                                                      \
+                                T *r = x + off;                                                    \
+                                for (int64_t ow = lo; ow < hi; ow++)                               \
+                                    ADD(r[(ow * g->sw + woff) * g->xw], s[ow]);                    \
+                            }                                                                      \
                     }                                                                              \
-                }                                                                                  \
-            }                                                                                      \
-        }                                                                                          \
     }
 
 #define ADD_FLOAT(a, b) ((a) += (b))
@@ -94,40 +106,52 @@ DEFINE_COL2IM(col2im_f32, float, ADD_FLOAT)
 DEFINE_COL2IM(col2im_f64, double, ADD_FLOAT)
 DEFINE_COL2IM(col2im_i64, int64_t, ADD_WRAP)
 
-/* Stride of dims 2 and 3 of a 4-d t merged into one; false when they do
- * not merge. */
+/* The stride of the spatial dims 2..4 of a 5-d t merged into one; false
+ * when they do not merge. */
 static bool plane_stride(const airc_tview *t, int64_t *s)
 {
-    if (t->shape[3] == 1) {
-        *s = t->shape[2] == 1 ? 1 : t->strides[2];
-        return true;
+    int64_t step = 0, span = 1; /* the inner dims' stride and size */
+    for (int32_t d = 4; d >= 2; d--) {
+        if (t->shape[d] == 1)
+            continue;
+        if (step && t->strides[d] != step * span)
+            return false;
+        if (!step)
+            step = t->strides[d];
+        span *= t->shape[d];
     }
-    if (t->shape[2] == 1 || t->strides[2] == t->shape[3] * t->strides[3]) {
-        *s = t->strides[3];
-        return true;
-    }
-    return false;
+    *s = step ? step : 1;
+    return true;
 }
 
-/* A conv parameter list of 2 (one value repeats); for a 1-d convolution
- * the height's value is `unit`. */
-static airc_status conv_param(airc_kernel_ctx *k, size_t i, bool one_d, int64_t unit,
-                              int64_t out[2])
+/* t [N, C, ...] with a unit dim inserted at 2 (its stride that of the
+ * dims it stands before): 1-d and 2-d convolutions run as 3-d ones. */
+static airc_tview unit_dim(const airc_tview *t)
+{
+    airc_tview r = *t;
+    r.ndim = t->ndim + 1;
+    for (int32_t d = t->ndim; d > 2; d--) {
+        r.shape[d] = t->shape[d - 1];
+        r.strides[d] = t->strides[d - 1];
+    }
+    r.shape[2] = 1;
+    r.strides[2] = t->shape[2] * t->strides[2];
+    return r;
+}
+
+/* A conv parameter list of 3 (one value repeats) for a convolution of sp
+ * spatial dims; the leading unit dims take `unit`. */
+static airc_status conv_param(airc_kernel_ctx *k, size_t i, int32_t sp, int64_t unit,
+                              int64_t out[3])
 {
     int64_t v[AIRC_MAX_DIMS];
     int32_t n;
     AIRC_TRY(airc_cpu_arg_ints(k, i, v, AIRC_MAX_DIMS, &n));
-    int32_t want = one_d ? 1 : 2;
-    if (n != 1 && n != want)
+    if (n != 1 && n != sp)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "argument %zu must have 1 or %d values", i,
-                             (int)want);
-    if (one_d) {
-        out[0] = unit;
-        out[1] = v[0];
-    } else {
-        out[0] = v[0];
-        out[1] = v[n - 1];
-    }
+                             (int)sp);
+    for (int32_t d = 0; d < 3; d++)
+        out[d] = d < 3 - sp ? unit : v[n == 1 ? 0 : d - (3 - sp)];
     return AIRC_OK;
 }
 
@@ -152,11 +176,12 @@ static airc_status conv_run(airc_kernel_ctx *k, const airc_tview *x, const airc_
     airc_dtype dt = o->dtype;
     int64_t esz = (int64_t)airc_dtype_size(dt);
     int64_t N = x->shape[0], cout_g = o->shape[1] / groups;
-    int64_t krows = g.C * g.KH * g.KW, plane = g.OH * g.OW;
+    int64_t krows = g.C * g.KD * g.KH * g.KW, plane = g.OD * g.OH * g.OW;
     int64_t os;
     if (!plane_stride(o, &os))
         return airc_cpu_fail(k, AIRC_E_INTERNAL, "result plane does not merge");
-    bool direct = g.KH == 1 && g.KW == 1 && g.sh == 1 && g.sw == 1 && g.ph == 0 && g.pw == 0;
+    bool direct = g.KD == 1 && g.KH == 1 && g.KW == 1 && g.sd == 1 && g.sh == 1 && g.sw == 1 &&
+                  g.pd == 0 && g.ph == 0 && g.pw == 0;
     int64_t xs = 0;
     direct = direct && plane_stride(x, &xs);
     if (!direct) {
@@ -201,7 +226,8 @@ static airc_status transposed_run(airc_kernel_ctx *k, const airc_tview *x, const
 {
     airc_dtype dt = o->dtype;
     size_t esz = airc_dtype_size(dt);
-    int64_t cin_g = x->shape[1] / groups, taps = g.C * g.KH * g.KW, plane = g.OH * g.OW;
+    int64_t cin_g = x->shape[1] / groups, taps = g.C * g.KD * g.KH * g.KW;
+    int64_t plane = g.OD * g.OH * g.OW;
     int64_t xs;
     if (!plane_stride(x, &xs))
         return airc_cpu_fail(k, AIRC_E_INTERNAL, "input plane does not merge");
@@ -248,28 +274,29 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
     bool transposed = airc_cpu_arg_bool(k, 6, false);
     airc_tview x = *k->in[0], w = *k->in[1], o = k->out[0];
     const airc_tview *bias = k->in[2];
-    bool one_d = x.ndim == 3 && w.ndim == 3 && o.ndim == 3;
-    if (one_d) {
-        x = airc_cpu_unit_height(&x);
-        w = airc_cpu_unit_height(&w);
-        o = airc_cpu_unit_height(&o);
-    }
-    if (x.ndim != 4 || w.ndim != 4 || o.ndim != 4)
+    int32_t sp = x.ndim - 2; /* spatial dims */
+    if (sp < 1 || sp > 3 || w.ndim != x.ndim || o.ndim != x.ndim)
         return airc_cpu_fail(k, AIRC_E_UNSUPPORTED,
-                             "only 1-d and 2-d convolutions are supported (input has %d dims)",
-                             (int)k->in[0]->ndim);
+                             "only 1-d, 2-d and 3-d convolutions are supported (input has %d dims, "
+                             "weight %d, result %d)",
+                             (int)x.ndim, (int)w.ndim, (int)o.ndim);
+    while (x.ndim < 5) {
+        x = unit_dim(&x);
+        w = unit_dim(&w);
+        o = unit_dim(&o);
+    }
     airc_dtype dt = o.dtype;
     if ((dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64 && (!transposed || dt != AIRC_DTYPE_I64)) ||
         x.dtype != dt || w.dtype != dt || (bias && bias->dtype != dt))
         return airc_cpu_fail(
             k, AIRC_E_UNSUPPORTED, "%s needs input, weight and bias of one dtype: f32 or f64%s",
             transposed ? "transposed convolution" : "convolution", transposed ? " or i64" : "");
-    int64_t stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1};
-    AIRC_TRY(conv_param(k, 3, one_d, 1, stride));
-    AIRC_TRY(conv_param(k, 4, one_d, 0, pad));
-    AIRC_TRY(conv_param(k, 5, one_d, 1, dil));
+    int64_t stride[3], pad[3], dil[3];
+    AIRC_TRY(conv_param(k, 3, sp, 1, stride));
+    AIRC_TRY(conv_param(k, 4, sp, 0, pad));
+    AIRC_TRY(conv_param(k, 5, sp, 1, dil));
     int64_t groups = airc_cpu_arg_int(k, 8, 1);
-    /* weight: [out, in / groups, kh, kw], transposed [in, out / groups, kh, kw] */
+    /* weight: [out, in / groups, kd, kh, kw], transposed [in, out / groups, kd, kh, kw] */
     int64_t wg = 0; /* the weight's dim 1 times groups */
     bool bad = groups <= 0 || __builtin_mul_overflow(w.shape[1], groups, &wg);
     int64_t wout = transposed ? wg : w.shape[0], win = transposed ? w.shape[0] : wg;
@@ -279,10 +306,11 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "input, weight, bias and result do not match");
     /* transposed: the adjoint geometry, "input" is the result */
     const airc_tview *img = transposed ? &o : &x, *cols = transposed ? &x : &o;
-    conv_geom g = {w.shape[1], img->shape[2],   img->shape[3],   w.shape[2],
-                   w.shape[3], cols->shape[2],  cols->shape[3],  stride[0],
-                   stride[1],  pad[0],          pad[1],          dil[0],
-                   dil[1],     img->strides[1], img->strides[2], img->strides[3]};
+    conv_geom g = {
+        w.shape[1], img->shape[2],   img->shape[3],   img->shape[4],   w.shape[2],     w.shape[3],
+        w.shape[4], cols->shape[2],  cols->shape[3],  cols->shape[4],  stride[0],      stride[1],
+        stride[2],  pad[0],          pad[1],          pad[2],          dil[0],         dil[1],
+        dil[2],     img->strides[1], img->strides[2], img->strides[3], img->strides[4]};
     if (airc_cpu_numel(&o) == 0)
         return AIRC_OK;
 

@@ -1,8 +1,8 @@
 /* Neural-network ops to and from Ascend IR, with TorchAir's choices:
  * native_layer_norm -> LayerNormV3 (y, mean, rstd); convolution -> Conv2D,
  * transposed -> Conv2DTranspose whose input_size is a Const of the result's
- * shape (NCHW; 1-d through Unsqueeze/Squeeze of dim 2, as TorchAir; 3-d
- * refused: the CPU kernels run 1-d and 2-d only); max_pool2d_with_indices
+ * shape (NCHW; 1-d through Unsqueeze/Squeeze of dim 2, as TorchAir), 3-d
+ * -> Conv3D / Conv3DTranspose (NCDHW); max_pool2d_with_indices
  * -> MaxPoolWithArgmaxV1 (NHWC-style 4-item ksize/strides/pads/dilation);
  * avg_pool2d -> AvgPoolV2; adaptive_avg_pool2d -> AdaptiveAvgPool2d;
  * adaptive_max_pool2d -> AdaptiveMaxPool2d (int64 argmax);
@@ -12,8 +12,8 @@
  * and clamp_min / clamp_max -> Maximum / Minimum; leaky_relu -> LeakyRelu;
  * div with rounding_mode -> FloorDiv, RealDiv + Trunc (floats) or
  * TruncateDiv (integers); log2 / log10 -> Log + Mul by 1/ln base (the Log raiser of
- * the elementwise family reads no `base`); linear / matmul -> MatMulV2 (2-d) or BatchMatMulV2 (broadcasting;
- * transpose_x2 / adj_x2 for linear's weight, its bias as the op's input). */
+ * the elementwise family reads no `base`); linear / matmul -> MatMulV2 (2-d) or BatchMatMulV2
+ * (broadcasting; transpose_x2 / adj_x2 for linear's weight, its bias as the op's input). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 #include "ops/meta_util.h"
@@ -282,7 +282,9 @@ static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void 
 /* ---- convolution ---------------------------------------------------------------- */
 
 /* convolution(input, weight, bias?, stride, padding, dilation, transposed,
- * output_padding, groups). */
+ * output_padding, groups): 1-d and 2-d -> Conv2D / Conv2DTranspose (NCHW),
+ * 3-d -> Conv3D / Conv3DTranspose (NCDHW), their attributes over every
+ * dim of the input (pads: before and after each spatial dim). */
 static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
@@ -293,25 +295,24 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     int32_t nd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, NULL));
     bool transposed = airc_ge_bool_arg(b, 6, false);
-    if (nd != 3 && nd != 4)
+    if (nd < 3 || nd > 5)
         return airc_fail(AIRC_E_UNSUPPORTED,
-                         "convolution of a %d-d input: only 1-d and 2-d (Conv2D, Conv2DTranspose) "
-                         "are supported",
+                         "convolution of a %d-d input: only 1-d, 2-d and 3-d (Conv2D, Conv3D and "
+                         "their transposes) are supported",
                          nd);
-    size_t sp = (size_t)nd - 2;
-    int64_t one[2] = {1, 1}, zero[2] = {0, 0};
-    int64_t st[2], pd[2], dl[2], op_[2];
-    AIRC_TRY(spatial_arg(b, 3, sp, one, st));
-    AIRC_TRY(spatial_arg(b, 4, sp, zero, pd));
-    AIRC_TRY(spatial_arg(b, 5, sp, one, dl));
-    AIRC_TRY(spatial_arg(b, 7, sp, zero, op_));
+    bool one_d = nd == 3;
+    size_t sp = (size_t)nd - 2, gsp = one_d ? 2 : sp; /* spatial dims: torch's, GE's */
+    int64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    int64_t st[3], pd[3], dl[3], op_[3]; /* one_d: the width's values at index 1 */
+    AIRC_TRY(spatial_arg(b, 3, sp, one, st + one_d));
+    AIRC_TRY(spatial_arg(b, 4, sp, zero, pd + one_d));
+    AIRC_TRY(spatial_arg(b, 5, sp, one, dl + one_d));
+    AIRC_TRY(spatial_arg(b, 7, sp, zero, op_ + one_d));
     int64_t groups = 1;
     airc_value_get_int(airc_ge_arg(b, 8), &groups);
     AIRC_TRY(airc_ge_cast(b, x, dt, &x));
     AIRC_TRY(airc_ge_cast(b, w, dt, &w));
-    bool one_d = nd == 3;
     if (one_d) { /* TorchAir: unsqueeze dim 2, a unit-height 2-d conv */
-        st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0], op_[1] = op_[0];
         st[0] = 1, pd[0] = 0, dl[0] = 1, op_[0] = 0;
         AIRC_TRY(unsqueeze(b, x, 2, &x));
         AIRC_TRY(unsqueeze(b, w, 2, &w));
@@ -324,14 +325,14 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     if (has_bias)
         AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
     airc_ge_op *op;
-    if (transposed) { /* TorchAir: input_size is the result's shape */
-        airc_ge_tensor size;
-        AIRC_TRY(airc_ge_const_ints(b, shape, 4, &size));
-        AIRC_TRY(airc_ge_op_create(b, "Conv2DTranspose", &op));
+    const char *type = transposed ? (gsp == 3 ? "Conv3DTranspose" : "Conv2DTranspose")
+                                  : (gsp == 3 ? "Conv3D" : "Conv2D");
+    airc_ge_tensor size; /* TorchAir: a transpose's input_size is the result's shape */
+    if (transposed)
+        AIRC_TRY(airc_ge_const_ints(b, shape, ynd, &size));
+    AIRC_TRY(airc_ge_op_create(b, type, &op));
+    if (transposed)
         AIRC_TRY(airc_ge_op_input(op, "input_size", size));
-    } else {
-        AIRC_TRY(airc_ge_op_create(b, "Conv2D", &op));
-    }
     AIRC_TRY(airc_ge_op_input(op, "x", x));
     AIRC_TRY(airc_ge_op_input(op, "filter", w));
     if (has_bias)
@@ -339,18 +340,20 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     else
         AIRC_TRY(airc_ge_op_input_absent(op, "bias"));
     AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
-    int64_t strides[4] = {1, 1, st[0], st[1]};
-    int64_t pads[4] = {pd[0], pd[0], pd[1], pd[1]};
-    int64_t dils[4] = {1, 1, dl[0], dl[1]};
-    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", strides, 4));
-    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
-    AIRC_TRY(airc_ge_op_attr_ints(op, "dilations", dils, 4));
-    AIRC_TRY(airc_ge_op_attr_int(op, "groups", groups));
-    AIRC_TRY(airc_ge_op_attr_string(op, "data_format", "NCHW"));
-    if (transposed) {
-        int64_t opads[4] = {0, 0, op_[0], op_[1]};
-        AIRC_TRY(airc_ge_op_attr_ints(op, "output_padding", opads, 4));
+    int64_t strides[5] = {1, 1}, pads[6], dils[5] = {1, 1}, opads[5] = {0, 0};
+    for (size_t i = 0; i < gsp; i++) {
+        strides[2 + i] = st[i];
+        dils[2 + i] = dl[i];
+        opads[2 + i] = op_[i];
+        pads[2 * i] = pads[2 * i + 1] = pd[i];
     }
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", strides, gsp + 2));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 2 * gsp));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "dilations", dils, gsp + 2));
+    AIRC_TRY(airc_ge_op_attr_int(op, "groups", groups));
+    AIRC_TRY(airc_ge_op_attr_string(op, "data_format", gsp == 3 ? "NCDHW" : "NCHW"));
+    if (transposed)
+        AIRC_TRY(airc_ge_op_attr_ints(op, "output_padding", opads, gsp + 2));
     AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
     airc_ge_tensor y;
     if (!one_d) {
@@ -882,40 +885,6 @@ static airc_status raise_layer_norm(ge_raise *r)
     return getitems(r, t, 3);
 }
 
-static airc_status raise_conv2d(ge_raise *r)
-{
-    AIRC_TRY(inputs_between(r, 2, 4));
-    if (r->nin > 3 && r->in[3])
-        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2D): offset_w is not supported",
-                         r->op->name);
-    int64_t st[4], pd[4], dl[4], ones[4] = {1, 1, 1, 1}, groups;
-    AIRC_TRY(attr_ints(r, "strides", 4, NULL, st));
-    AIRC_TRY(attr_ints(r, "pads", 4, NULL, pd));
-    AIRC_TRY(attr_ints(r, "dilations", 4, ones, dl));
-    AIRC_TRY(airc_ge_attr_i(r, "groups", false, 1, &groups));
-    char buf[16];
-    const char *fmt = attr_s(r, "data_format", "NHWC", buf, sizeof buf);
-    if (strcmp(fmt, "NCHW"))
-        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2D): data_format '%s' is not supported",
-                         r->op->name, fmt);
-    if (pd[0] != pd[1] || pd[2] != pd[3])
-        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2D): asymmetric pads are not supported",
-                         r->op->name);
-    int64_t s2[2] = {st[2], st[3]}, p2[2] = {pd[0], pd[2]}, d2[2] = {dl[2], dl[3]}, z[2] = {0, 0};
-    const airc_value *args[9] = {
-        airc_ge_vnode(r, r->in[0]),
-        airc_ge_vnode(r, r->in[1]),
-        r->nin > 2 && r->in[2] ? airc_ge_vnode(r, r->in[2]) : airc_ge_vnone(r),
-        airc_ge_vints(r, s2, 2),
-        airc_ge_vints(r, p2, 2),
-        airc_ge_vints(r, d2, 2),
-        airc_ge_vbool(r, false),
-        airc_ge_vints(r, z, 2),
-        airc_ge_vint(r, groups),
-    };
-    return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
-}
-
 /* Input i's shape from the op's input_desc, or NULL. */
 static const Ge__Proto__ShapeDef *desc_shape(const ge_raise *r, size_t i)
 {
@@ -923,80 +892,120 @@ static const Ge__Proto__ShapeDef *desc_shape(const ge_raise *r, size_t i)
     return d ? d->shape : NULL;
 }
 
-/* Conv2DTranspose(input_size, x, filter, bias?, offset_w?): the result's
- * shape is input_size, which must agree with what strides, pads,
- * dilations and output_padding give. */
-static airc_status raise_conv2d_transpose(ge_raise *r)
+/* The geometry of a Conv2D / Conv3D or its transpose (NCHW / NCDHW, pads
+ * the same before and after each spatial dim) as convolution's stride,
+ * padding, dilation and output_padding, its spatial dim count in *sp. */
+typedef struct conv_attrs {
+    int32_t sp;
+    int64_t st[3], pd[3], dl[3], op[3], groups;
+} conv_attrs;
+
+static airc_status raise_conv_attrs(ge_raise *r, bool transposed, conv_attrs *c)
+{
+    size_t sp = strstr(r->op->type, "3D") ? 3 : 2, rank = sp + 2;
+    int64_t st[5], pd[6], dl[5], op[5], ones[5] = {1, 1, 1, 1, 1}, zeros[5] = {0};
+    AIRC_TRY(attr_ints(r, "strides", rank, NULL, st));
+    AIRC_TRY(attr_ints(r, "pads", 2 * sp, NULL, pd));
+    AIRC_TRY(attr_ints(r, "dilations", rank, ones, dl));
+    if (transposed)
+        AIRC_TRY(attr_ints(r, "output_padding", rank, zeros, op));
+    else
+        memcpy(op, zeros, sizeof op);
+    AIRC_TRY(airc_ge_attr_i(r, "groups", false, 1, &c->groups));
+    char buf[16];
+    const char *fmt = attr_s(r, "data_format", sp == 3 ? "NDHWC" : "NHWC", buf, sizeof buf);
+    if (strcmp(fmt, sp == 3 ? "NCDHW" : "NCHW"))
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): data_format '%s' is not supported",
+                         r->op->name, r->op->type, fmt);
+    c->sp = (int32_t)sp;
+    for (size_t i = 0; i < sp; i++) {
+        if (pd[2 * i] != pd[2 * i + 1])
+            return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): asymmetric pads are not supported",
+                             r->op->name, r->op->type);
+        c->st[i] = st[2 + i];
+        c->pd[i] = pd[2 * i];
+        c->dl[i] = dl[2 + i];
+        c->op[i] = op[2 + i];
+    }
+    return AIRC_OK;
+}
+
+/* convolution(x, filter, bias or None, geometry, transposed, groups) */
+static airc_status raise_convolution(ge_raise *r, size_t xi, bool transposed, const conv_attrs *c)
+{
+    size_t bi = xi + 2;
+    const airc_value *args[9] = {
+        airc_ge_vnode(r, r->in[xi]),
+        airc_ge_vnode(r, r->in[xi + 1]),
+        r->nin > bi && r->in[bi] ? airc_ge_vnode(r, r->in[bi]) : airc_ge_vnone(r),
+        airc_ge_vints(r, c->st, (size_t)c->sp),
+        airc_ge_vints(r, c->pd, (size_t)c->sp),
+        airc_ge_vints(r, c->dl, (size_t)c->sp),
+        airc_ge_vbool(r, transposed),
+        airc_ge_vints(r, c->op, (size_t)c->sp),
+        airc_ge_vint(r, c->groups),
+    };
+    return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
+}
+
+/* Conv2D / Conv3D(x, filter, bias?, offset_w?) */
+static airc_status raise_conv(ge_raise *r)
+{
+    AIRC_TRY(inputs_between(r, 2, 4));
+    if (r->nin > 3 && r->in[3])
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): offset_w is not supported", r->op->name,
+                         r->op->type);
+    conv_attrs c;
+    AIRC_TRY(raise_conv_attrs(r, false, &c));
+    return raise_convolution(r, 0, false, &c);
+}
+
+/* Conv2DTranspose / Conv3DTranspose(input_size, x, filter, bias?,
+ * offset_w?): the result's shape is input_size, which must agree with
+ * what strides, pads, dilations and output_padding give. */
+static airc_status raise_conv_transpose(ge_raise *r)
 {
     AIRC_TRY(inputs_between(r, 3, 5));
     if (r->nin > 4 && r->in[4])
-        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Conv2DTranspose): offset_w is not supported",
-                         r->op->name);
-    int64_t st[4], pd[4], dl[4], op[4], ones[4] = {1, 1, 1, 1}, zeros[4] = {0}, groups;
-    int64_t size[4];
-    size_t nsize = 0;
-    AIRC_TRY(airc_ge_const_input_ints(r, 0, size, 4, &nsize));
-    AIRC_TRY(attr_ints(r, "strides", 4, NULL, st));
-    AIRC_TRY(attr_ints(r, "pads", 4, NULL, pd));
-    AIRC_TRY(attr_ints(r, "dilations", 4, ones, dl));
-    AIRC_TRY(attr_ints(r, "output_padding", 4, zeros, op));
-    AIRC_TRY(airc_ge_attr_i(r, "groups", false, 1, &groups));
-    char buf[16];
-    const char *fmt = attr_s(r, "data_format", "NHWC", buf, sizeof buf);
-    if (strcmp(fmt, "NCHW"))
-        return airc_fail(AIRC_E_UNSUPPORTED,
-                         "op '%s' (Conv2DTranspose): data_format '%s' is not supported",
-                         r->op->name, fmt);
-    if (pd[0] != pd[1] || pd[2] != pd[3])
-        return airc_fail(AIRC_E_UNSUPPORTED,
-                         "op '%s' (Conv2DTranspose): asymmetric pads are not supported",
-                         r->op->name);
-    if (nsize != 4)
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): offset_w is not supported", r->op->name,
+                         r->op->type);
+    conv_attrs c;
+    AIRC_TRY(raise_conv_attrs(r, true, &c));
+    size_t rank = (size_t)c.sp + 2, nsize = 0;
+    int64_t size[5];
+    AIRC_TRY(airc_ge_const_input_ints(r, 0, size, rank, &nsize));
+    if (nsize != rank)
         return airc_fail(AIRC_E_INVALID_GRAPH,
-                         "op '%s' (Conv2DTranspose): input_size has %zu values, expected 4",
-                         r->op->name, nsize);
-    int64_t s2[2] = {st[2], st[3]}, p2[2] = {pd[0], pd[2]}, d2[2] = {dl[2], dl[3]},
-            o2[2] = {op[2], op[3]};
-    const airc_value *args[9] = {
-        airc_ge_vnode(r, r->in[1]),
-        airc_ge_vnode(r, r->in[2]),
-        r->nin > 3 && r->in[3] ? airc_ge_vnode(r, r->in[3]) : airc_ge_vnone(r),
-        airc_ge_vints(r, s2, 2),
-        airc_ge_vints(r, p2, 2),
-        airc_ge_vints(r, d2, 2),
-        airc_ge_vbool(r, true),
-        airc_ge_vints(r, o2, 2),
-        airc_ge_vint(r, groups),
-    };
+                         "op '%s' (%s): input_size has %zu values, expected %zu", r->op->name,
+                         r->op->type, nsize, rank);
     /* input_size against the attributes, where the input descs give shapes */
     const Ge__Proto__ShapeDef *xs = desc_shape(r, 1), *ws = desc_shape(r, 2);
-    if (xs && ws && xs->n_dim == 4 && ws->n_dim == 4) {
-        int64_t want[4] = {xs->dim[0]}, t;
-        bool overflow = __builtin_mul_overflow(ws->dim[1], groups, &want[1]);
-        for (int i = 0; i < 2; i++) /* (in - 1) * s - 2 * p + d * (k - 1) + 1 + op */
+    if (xs && ws && xs->n_dim == rank && ws->n_dim == rank) {
+        int64_t want[5] = {xs->dim[0]}, t;
+        bool overflow = __builtin_mul_overflow(ws->dim[1], c.groups, &want[1]);
+        for (int32_t i = 0; i < c.sp; i++) /* (in - 1) * s - 2 * p + d * (k - 1) + 1 + op */
             overflow = overflow || __builtin_sub_overflow(xs->dim[2 + i], 1, &want[2 + i]) ||
-                       __builtin_mul_overflow(want[2 + i], s2[i], &want[2 + i]) ||
-                       __builtin_mul_overflow(p2[i], 2, &t) ||
+                       __builtin_mul_overflow(want[2 + i], c.st[i], &want[2 + i]) ||
+                       __builtin_mul_overflow(c.pd[i], 2, &t) ||
                        __builtin_sub_overflow(want[2 + i], t, &want[2 + i]) ||
                        __builtin_sub_overflow(ws->dim[2 + i], 1, &t) ||
-                       __builtin_mul_overflow(d2[i], t, &t) ||
+                       __builtin_mul_overflow(c.dl[i], t, &t) ||
                        __builtin_add_overflow(want[2 + i], t, &want[2 + i]) ||
                        __builtin_add_overflow(want[2 + i], 1, &want[2 + i]) ||
-                       __builtin_add_overflow(want[2 + i], o2[i], &want[2 + i]);
+                       __builtin_add_overflow(want[2 + i], c.op[i], &want[2 + i]);
         if (overflow)
+            return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): its output size overflows int64",
+                             r->op->name, r->op->type);
+        if (memcmp(want, size, rank * sizeof *want)) {
+            char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
             return airc_fail(AIRC_E_INVALID_GRAPH,
-                             "op '%s' (Conv2DTranspose): its output size overflows int64",
-                             r->op->name);
-        if (memcmp(want, size, sizeof want))
-            return airc_fail(AIRC_E_INVALID_GRAPH,
-                             "op '%s' (Conv2DTranspose): input_size [%lld, %lld, %lld, %lld] is "
-                             "not the shape [%lld, %lld, %lld, %lld] that strides, pads, "
+                             "op '%s' (%s): input_size %s is not the shape %s that strides, pads, "
                              "dilations and output_padding give",
-                             r->op->name, (long long)size[0], (long long)size[1],
-                             (long long)size[2], (long long)size[3], (long long)want[0],
-                             (long long)want[1], (long long)want[2], (long long)want[3]);
+                             r->op->name, r->op->type, airc_meta_shape_str(size, (int32_t)rank, s1),
+                             airc_meta_shape_str(want, (int32_t)rank, s2));
+        }
     }
-    return airc_ge_raise_call(r, "aten.convolution.default", args, 9, NULL, NULL, 0, &r->out[0]);
+    return raise_convolution(r, 1, true, &c);
 }
 
 /* ResizeNearestNeighborV2(x, size) without align_corners or
@@ -1320,8 +1329,10 @@ static const ge_conv_entry conv[] = {
 
 static const ge_raise_entry raise[] = {
     {"LayerNormV3", raise_layer_norm, NULL},
-    {"Conv2D", raise_conv2d, NULL},
-    {"Conv2DTranspose", raise_conv2d_transpose, NULL},
+    {"Conv2D", raise_conv, NULL},
+    {"Conv2DTranspose", raise_conv_transpose, NULL},
+    {"Conv3D", raise_conv, NULL},
+    {"Conv3DTranspose", raise_conv_transpose, NULL},
     {"ResizeNearestNeighborV2", raise_resize, NULL},
     {"GroupNorm", raise_group_norm, NULL},
     {"ResizeBilinearV2", raise_resize, NULL},

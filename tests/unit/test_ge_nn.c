@@ -18,7 +18,7 @@
 typedef struct spec {
     airc_dtype dtype;
     int32_t ndim;
-    int64_t shape[4];
+    int64_t shape[5];
     bool positive; /* floats in [0.5, 2.5) */
 } spec;
 
@@ -468,6 +468,24 @@ static void test_conv_transpose(void **state)
              "c, d", types);
 }
 
+/* 3-d convolution -> Conv3D, its transpose -> Conv3DTranspose (NCDHW,
+ * six pads), each raised back and run against eager. */
+static void test_conv3d(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 4, 5, 6, 5), F32(6, 2, 2, 3, 2), F32(6), F32(1, 2, 2, 3, 2),
+                      F32(2, 3, 2, 3, 2)};
+    static const char *const types[] = {"Conv3D", "Conv3DTranspose", NULL};
+    run_case("conv3d", x, 5,
+             CALL("c", "aten.convolution.default",
+                  "(args = (%p0, %p1, %p2, [2, 1, 3], [1, 0, 1], [1, 2, 1], False, [0, 0, 0], 2), "
+                  "kwargs = {})")
+                 CALL("d", "aten.convolution.default",
+                      "(args = (%p3, %p4, None, [2, 1, 2], [0, 1, 0], [1], True, [1, 0, 0], 1), "
+                      "kwargs = {})"),
+             "c, d", types);
+}
+
 /* Batch norm in eval mode -> Add, Rsqrt, Mul, Sub (Neg without a bias),
  * Reshape to [C, 1, ...] and Mul + Add on the input. */
 static void test_batch_norm(void **state)
@@ -901,20 +919,35 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_upsample1d),
-        cmocka_unit_test(test_adaptive_max),   cmocka_unit_test(test_upsample_bicubic),
-        cmocka_unit_test(test_sort_topk),      cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
-        cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
-        cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions),
+        cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum),
+        cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),
+        cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_conv3d),
+        cmocka_unit_test(test_batch_norm),
+        cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_adaptive_max),
+        cmocka_unit_test(test_upsample_bicubic),
+        cmocka_unit_test(test_sort_topk),
+        cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),
+        cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),
+        cmocka_unit_test(test_mv_dot),
         cmocka_unit_test(test_nan_aware),
-        cmocka_unit_test(test_addc_lerp),      cmocka_unit_test(test_shrink_special),      cmocka_unit_test(test_trig_frac_threshold),
-        cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_addc_lerp),
+        cmocka_unit_test(test_shrink_special),
+        cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),
+        cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -473,14 +473,88 @@ static void test_convolution_1d_and_errors(void **state)
     kh_expect(o, want_t, false, "conv_transpose1d");
     kh_free(&h);
 
-    /* the CPU kernels run 1-d and 2-d only */
-    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 2, 3, 3, 3]")
-                    KH_PH("w", "f32[2, 3, 2, 2, 2]")
-                        KH_CALL("conv", "aten.convolution.default",
-                                "(%x, %w, None, [1, 1, 1], [0, 0, 0], [1, 1, 1], True, [0, 0, 0], "
-                                "1)") "    return conv\n");
+    /* a 4-d convolution has no CPU kernel */
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 2, 3, 3, 3, 3]") KH_PH("w", "f32[2, 2, 2, 2, 2, 2]")
+                    KH_CALL("conv", "aten.convolution.default",
+                            "(%x, %w, None, [1], [0], [1], False, [0], 1)") "    return conv\n");
     airc_test_expect(kh_run(&h), AIRC_E_UNSUPPORTED, NULL);
-    assert_non_null(strstr(h.msg, "1-d and 2-d"));
+    assert_non_null(strstr(h.msg, "1-d, 2-d and 3-d"));
+    kh_free(&h);
+}
+
+/* 3-d, grouped, strided, padded and dilated, against the sum it defines;
+ * then its transpose against the scatter it defines */
+static void test_convolution_3d(void **state)
+{
+    (void)state;
+    kh h;
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[2, 4, 5, 6, 7]") KH_PH("w", "f32[6, 2, 2, 3, 2]")
+                    KH_PH("b", "f32[6]") KH_CALL("conv", "aten.convolution.default",
+                                                 "(%x, %w, %b, [2, 1, 3], [1, 0, 1], [1, 2, 1], "
+                                                 "False, [0], 2)") "    return conv\n");
+    kh_run_ok(&h);
+    const airc_tview *x = kh_get(&h, "x", 0), *w = kh_get(&h, "w", 0), *b = kh_get(&h, "b", 0);
+    const airc_tview *o = kh_get(&h, "conv", 0);
+    const int64_t os[5] = {2, 6, 3, 2, 3}, st[3] = {2, 1, 3}, pd[3] = {1, 0, 1}, dl[3] = {1, 2, 1};
+    for (int32_t d = 0; d < 5; d++)
+        assert_int_equal(o->shape[d], os[d]);
+    double want[2 * 6 * 3 * 2 * 3];
+    int64_t cell = 0;
+    for (int64_t n = 0; n < 2; n++)
+        for (int64_t co = 0; co < 6; co++)
+            for (int64_t od = 0; od < 3; od++)
+                for (int64_t oh = 0; oh < 2; oh++)
+                    for (int64_t ow = 0; ow < 3; ow++) {
+                        double s = kh_at(b, &co);
+                        for (int64_t c = 0; c < 2; c++)
+                            for (int64_t kd = 0; kd < 2; kd++)
+                                for (int64_t kh_ = 0; kh_ < 3; kh_++)
+                                    for (int64_t kw = 0; kw < 2; kw++) {
+                                        int64_t xi[5] = {n, co / 3 * 2 + c,
+                                                         od * st[0] - pd[0] + kd * dl[0],
+                                                         oh * st[1] - pd[1] + kh_ * dl[1],
+                                                         ow * st[2] - pd[2] + kw * dl[2]};
+                                        int64_t wi[5] = {co, c, kd, kh_, kw};
+                                        if (xi[2] >= 0 && xi[2] < 5 && xi[3] >= 0 && xi[3] < 6 &&
+                                            xi[4] >= 0 && xi[4] < 7)
+                                            s += kh_at(x, xi) * kh_at(w, wi);
+                                    }
+                        want[cell++] = s;
+                    }
+    kh_expect(o, want, false, "conv3d");
+    kh_free(&h);
+
+    /* transposed: in [1, 2, 2, 3, 2], stride [2, 1, 2], pad [0, 1, 0],
+     * output_padding [1, 0, 0] */
+    kh_init(
+        &h,
+        "graph():\n" KH_PH("x", "f32[1, 2, 2, 3, 2]") KH_PH("w", "f32[2, 3, 2, 3, 2]") KH_CALL(
+            "conv", "aten.convolution.default",
+            "(%x, %w, None, [2, 1, 2], [0, 1, 0], [1], True, [1, 0, 0], 1)") "    return conv\n");
+    kh_run_ok(&h);
+    x = kh_get(&h, "x", 0);
+    w = kh_get(&h, "w", 0);
+    o = kh_get(&h, "conv", 0);
+    const int64_t ts[5] = {1, 3, 5, 3, 4}; /* (in - 1) * s - 2p + k + op */
+    for (int32_t d = 0; d < 5; d++)
+        assert_int_equal(o->shape[d], ts[d]);
+    double want_t[3 * 5 * 3 * 4] = {0};
+    for (int64_t c = 0; c < 2; c++)
+        for (int64_t id = 0; id < 2; id++)
+            for (int64_t ih = 0; ih < 3; ih++)
+                for (int64_t iw = 0; iw < 2; iw++)
+                    for (int64_t co = 0; co < 3; co++)
+                        for (int64_t kd = 0; kd < 2; kd++)
+                            for (int64_t kh_ = 0; kh_ < 3; kh_++)
+                                for (int64_t kw = 0; kw < 2; kw++) {
+                                    int64_t od = id * 2 + kd, oh = ih - 1 + kh_, ow = iw * 2 + kw;
+                                    int64_t xi[5] = {0, c, id, ih, iw},
+                                            wi[5] = {c, co, kd, kh_, kw};
+                                    if (oh >= 0 && oh < 3)
+                                        want_t[((co * 5 + od) * 3 + oh) * 4 + ow] +=
+                                            kh_at(x, xi) * kh_at(w, wi);
+                                }
+    kh_expect(o, want_t, false, "conv_transpose3d");
     kh_free(&h);
 }
 
@@ -791,6 +865,7 @@ int main(void)
         cmocka_unit_test(test_convolution),
         cmocka_unit_test(test_convolution_transposed),
         cmocka_unit_test(test_convolution_1d_and_errors),
+        cmocka_unit_test(test_convolution_3d),
         cmocka_unit_test(test_max_pool),
         cmocka_unit_test(test_avg_pool),
         cmocka_unit_test(test_adaptive_avg_pool),
