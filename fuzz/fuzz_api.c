@@ -240,7 +240,11 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.median.dim",
                                         "aten.kthvalue.default",
                                         "aten.masked_scatter.default",
-                                        "aten.tril_indices.default"};
+                                        "aten.tril_indices.default",
+                                        "aten.max_pool3d_with_indices.default",
+                                        "aten.avg_pool3d.default",
+                                        "aten._adaptive_avg_pool3d.default",
+                                        "aten.adaptive_max_pool3d.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -1009,6 +1009,51 @@ op1("conv3d_small_err", "aten.convolution.default",
 op1("conv3d_t_opad_err", "aten.convolution.default",
     [T("f32", [1, 2, 3, 3, 3]), T("f32", [2, 3, 2, 2, 2]), None, [1], [0], [1], True, [0, 1, 0],
      1], error=True)
+X5 = [2, 3, 5, 6, 7]
+op1("maxpool3d", "aten.max_pool3d_with_indices.default", [T("f32", X5), [2, 2, 2]])
+op1("maxpool3d_params", "aten.max_pool3d_with_indices.default",
+    [T("f64", X5), [2, 3, 2], [1, 2, 2], [1, 1, 0], [2, 1, 1], True])
+op1("maxpool3d_4d", "aten.max_pool3d_with_indices.default", [T("f32", [3, 5, 6, 7]), [3], [], [1]])
+op1("maxpool3d_cl", "aten.max_pool3d_with_indices.default",
+    [P("f32", [2, 5, 6, 7, 3], [0, 4, 1, 2, 3]), [2, 2, 2]])
+op1("maxpool3d_empty_batch", "aten.max_pool3d_with_indices.default",
+    [T("f32", [0, 3, 5, 6, 7]), [2, 2, 2]])
+op1("maxpool3d_channels_err", "aten.max_pool3d_with_indices.default",
+    [T("f32", [2, 0, 5, 6, 7]), [2, 2, 2]], error=True)
+op1("maxpool3d_kernel_err", "aten.max_pool3d_with_indices.default",
+    [T("f32", X5), [2, 2]], error=True)
+op1("maxpool3d_small_err", "aten.max_pool3d_with_indices.default",
+    [T("f32", X5), [6, 2, 2]], error=True)
+op1("maxpool3d_pad_err", "aten.max_pool3d_with_indices.default",
+    [T("f32", X5), [2, 2, 2], [], [2, 0, 0]], error=True)
+op1("maxpool3d_i64_err", "aten.max_pool3d_with_indices.default",
+    [T("i64", X5), [2, 2, 2]], error=True)
+op1("avgpool3d", "aten.avg_pool3d.default", [T("f32", X5), [2, 2, 2]])
+op1("avgpool3d_params", "aten.avg_pool3d.default",
+    [T("f32", X5), [2, 3, 2], [1, 2, 1], [1, 1, 0], True, False, 3])
+op1("avgpool3d_i64", "aten.avg_pool3d.default", [T("i64", [3, 5, 6, 7]), [2]])
+op1("avgpool3d_small_input_err", "aten.avg_pool3d.default",
+    [T("f32", [1, 2, 1, 3, 3]), [2, 2, 2], [2], [1]], error=True)
+op1("avgpool3d_divisor_err", "aten.avg_pool3d.default",
+    [T("f32", X5), [2, 2, 2], [], [0], False, True, 0], error=True)
+op1("avgpool3d_f16_err", "aten.avg_pool3d.default", [T("f16", X5), [2, 2, 2]], error=True)
+op1("adaptive_avgpool3d", "aten._adaptive_avg_pool3d.default", [T("f32", X5), [2, 3, 4]])
+op1("adaptive_avgpool3d_f16", "aten._adaptive_avg_pool3d.default",
+    [T("f16", [3, 5, 6, 7]), [4, 1, 7]])
+op1("adaptive_avgpool3d_cl", "aten._adaptive_avg_pool3d.default",
+    [P("f32", [2, 5, 6, 7, 3], [0, 4, 1, 2, 3]), [2, 3, 4]])
+op1("adaptive_avgpool3d_zero_out", "aten._adaptive_avg_pool3d.default", [T("f32", X5), [0, 3, 4]])
+op1("adaptive_avgpool3d_empty_err", "aten._adaptive_avg_pool3d.default",
+    [T("f32", [2, 3, 0, 6, 7]), [2, 3, 4]], error=True)
+op1("adaptive_avgpool3d_size_err", "aten._adaptive_avg_pool3d.default",
+    [T("f32", X5), [2, 3]], error=True)
+op1("adaptive_avgpool3d_i64_err", "aten._adaptive_avg_pool3d.default",
+    [T("i64", X5), [2, 3, 4]], error=True)
+op1("adaptive_maxpool3d", "aten.adaptive_max_pool3d.default", [T("f64", X5), [2, 3, 4]])
+op1("adaptive_maxpool3d_empty_batch", "aten.adaptive_max_pool3d.default",
+    [T("f32", [0, 5, 6, 7]), [2, 2, 2]])
+op1("adaptive_maxpool3d_bf16_err", "aten.adaptive_max_pool3d.default",
+    [T("bf16", X5), [2, 3, 4]], error=True)
 op1("maxpool", "aten.max_pool2d_with_indices.default",
     [T("f32", [2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True])
 op1("maxpool_default", "aten.max_pool2d_with_indices.default", [T("f32", [2, 3, 9, 9]), [3, 3]])

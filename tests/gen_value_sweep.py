@@ -1019,6 +1019,31 @@ def h_adaptive(d):
     return {"self": pool_input(d), "output_size": [d.r.randint(1, 3), d.r.randint(1, 4)]}
 
 
+def pool3d_input(d):
+    # [C, D, H, W] or [N, C, D, H, W]; torch's 3-d pools: f32, f64 (and
+    # int64 for avg_pool3d, f16 for adaptive_avg_pool3d); the rest errors
+    shape = d.pick([[1, 2, 3, 4, 3], [2, 3, 4, 3], [1, 1, 4, 4, 4], [2, 1, 2, 3, 5],
+                    [1, 2, 1, 3, 3]])
+    return d.tensor(shape, d.pick(["f32"] * 6 + ["f64", "i64", "f16", "bf16"]))
+
+
+def h_pool3d(d, is_max):
+    a = {"self": pool3d_input(d), "kernel_size": [d.r.randint(1, 2) for _ in range(3)],
+         "stride": d.pick([[], [1, 1, 1], [2, 2, 2], [1, 2, 1], [2]]),
+         "padding": d.pick([[0, 0, 0], [1, 1, 1], [0, 1, 0], [1]]), "ceil_mode": d.chance(0.3)}
+    if is_max:
+        a["dilation"] = d.pick([[1, 1, 1], [1, 2, 1], [2]])
+    else:
+        a["count_include_pad"] = d.chance(0.7)
+        a["divisor_override"] = d.pick([None, None, 1, 3])
+    return a
+
+
+def h_adaptive3d(d):
+    return {"self": pool3d_input(d),
+            "output_size": [d.r.randint(1, 3), d.r.randint(1, 4), d.r.randint(1, 3)]}
+
+
 def h_upsample_default(d):
     # torch 2's overload: output_size, scales_h / scales_w (None, or the
     # size ratio, as torch 2's decompositions pass them)
@@ -1415,6 +1440,9 @@ HINTS = {
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "adaptive_max_pool2d": h_adaptive,
+    "avg_pool3d": lambda d: h_pool3d(d, False),
+    "max_pool3d_with_indices": lambda d: h_pool3d(d, True),
+    "_adaptive_avg_pool3d": h_adaptive3d, "adaptive_max_pool3d": h_adaptive3d,
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,
@@ -1675,6 +1703,7 @@ HALF_ROUNDING_OPS = {
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
+    "_adaptive_avg_pool3d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
     "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF, "xlogy": HALF,
     "logaddexp": HALF,
@@ -1736,7 +1765,8 @@ def exclude_before(qualname, args, pos, kw):
             if (int(n * f) == n and f != 1) or \
                     (name.startswith("upsample_nearest") and int(n * f) == 2 * n and f != 2):
                 raise Excluded("upsample_exact_case")
-    if name in ("avg_pool2d", "max_pool2d_with_indices") and any(
+    if name in ("avg_pool2d", "max_pool2d_with_indices", "avg_pool3d",
+                "max_pool3d_with_indices") and any(
             isinstance(v, int) and abs(v) >= 2**31
             for p in ("kernel_size", "stride", "padding", "dilation")
             for v in (val(p) if isinstance(val(p), list) else [val(p)])):
@@ -1826,7 +1856,7 @@ ACCUMULATING_OPS = ("sum", "nansum", "mean", "prod", "cumsum", "cumprod", "var",
                     "bmm", "addbmm", "addmv",
                     "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
-                    "_adaptive_avg_pool2d")
+                    "_adaptive_avg_pool2d", "avg_pool3d", "_adaptive_avg_pool3d")
 
 
 def upcast64(v):

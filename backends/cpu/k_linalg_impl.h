@@ -52,9 +52,13 @@ static inline void airc_cpu_valid_cols(int64_t W, int64_t OW, int64_t sw, int64_
 AIRC_CPU_KERNEL(convolution);
 /* k_linalg_pool.c */
 AIRC_CPU_KERNEL(max_pool2d_with_indices);
+AIRC_CPU_KERNEL(max_pool3d_with_indices);
 AIRC_CPU_KERNEL(avg_pool2d);
+AIRC_CPU_KERNEL(avg_pool3d);
 AIRC_CPU_KERNEL(adaptive_avg_pool2d);
+AIRC_CPU_KERNEL(adaptive_avg_pool3d);
 AIRC_CPU_KERNEL(adaptive_max_pool2d);
+AIRC_CPU_KERNEL(adaptive_max_pool3d);
 /* k_linalg_upsample.c */
 AIRC_CPU_KERNEL(upsample_nearest);
 AIRC_CPU_KERNEL(upsample_linear);

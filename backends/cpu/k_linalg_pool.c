@@ -1,228 +1,315 @@
-/* Linalg family: 2-d pooling (max_pool2d_with_indices, avg_pool2d,
- * adaptive_avg_pool2d, adaptive_max_pool2d), following torch's CPU kernels window for window:
- * the same window bounds, divisors, NaN handling and index encoding (a
- * flat index into the input plane). Inputs are [C, H, W] or [N, C, H, W]
- * in any layout; outputs are written through meta's strides. Values are
- * read and accumulated in double. */
+/* Linalg family: 2-d and 3-d pooling (max_pool2d|3d_with_indices,
+ * avg_pool2d|3d, adaptive_avg_pool2d|3d, adaptive_max_pool2d|3d),
+ * following torch's CPU kernels window for window: the same window bounds,
+ * divisors, NaN handling and index encoding (a flat index into the input
+ * plane or volume). A 2-d pool is run as a 3-d one of unit depth. Inputs
+ * are [C, (D,) H, W] or [N, C, (D,) H, W] in any layout; outputs are
+ * written through meta's strides. Floats are read and accumulated in
+ * double, but for adaptive_avg_pool3d's f16, which torch sums and divides
+ * in half; integers (avg_pool's int64) in int64, divided as torch does,
+ * truncating. */
 #include "backends/cpu/k_linalg_impl.h"
 
 #include <math.h>
 #include <string.h>
 
-/* One input plane and one output plane, addressed by strides. */
-typedef struct plane {
+/* One input volume and one output volume, addressed by byte strides
+ * (depth, row, column). */
+typedef struct vol {
     const char *x;
-    int64_t xh, xw; /* input strides in bytes */
+    int64_t xs[3];
     char *y;
-    int64_t yh, yw; /* output strides in bytes */
-    char *ind;      /* indices (max pool), or NULL */
-    int64_t ih, iw;
-} plane;
+    int64_t ys[3];
+    char *ind; /* indices (max pools), or NULL */
+    int64_t is[3];
+} vol;
 
 typedef struct pool_dims {
-    int64_t H, W, OH, OW;
-    int64_t kh, kw, sh, sw, ph, pw, dh, dw;
-    bool ceil_mode, count_include_pad;
+    int64_t in[3], out[3]; /* D, H, W of the input and the output */
+    int64_t k[3], s[3], p[3], dil[3];
+    bool count_include_pad;
     bool has_divisor;
     int64_t divisor;
+    bool half_sum; /* adaptive_avg_pool3d of f16: torch's half arithmetic */
 } pool_dims;
 
-/* Calls fn for every (batch, channel) plane of x and the outputs. */
-typedef void (*plane_fn)(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt);
+/* Window [lo, hi) of step `step` in each of D, H, W. */
+typedef struct window {
+    int64_t lo[3], hi[3], step[3];
+} window;
 
-/* Planes are the last two dims; every leading dim (batch and channels of
- * the 3-d and 4-d pools, any number of them for adaptive_avg_pool2d's
- * [1, 1], which is a mean over the last two dims) is walked. */
-static airc_status for_planes(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y,
-                              const airc_tview *ind, const pool_dims *d, plane_fn fn)
+/* Calls fn for every (batch, channel) volume of x and the outputs. */
+typedef void (*vol_fn)(const vol *v, const pool_dims *d, airc_dtype xt, airc_dtype yt);
+
+/* The last sp (2 or 3) dims are pooled (a 2-d pool's depth is a unit one);
+ * every leading dim (batch and channels, any number of them for
+ * adaptive_avg_pool2d's [1, 1], which is a mean over the last two dims) is
+ * walked. */
+static airc_status for_vols(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y,
+                            const airc_tview *ind, int32_t sp, const pool_dims *d, vol_fn fn)
 {
-    int32_t nd = x->ndim;
-    if (nd < 2 || y->ndim != nd || (ind && ind->ndim != nd))
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least 2 dims");
+    int32_t nd = x->ndim, lead = nd - sp;
+    if (lead < 0 || y->ndim != nd || (ind && ind->ndim != nd))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least %d dims", (int)sp);
     int64_t xe = (int64_t)airc_dtype_size(x->dtype), ye = (int64_t)airc_dtype_size(y->dtype);
-    int64_t planes = 1, idx[AIRC_MAX_DIMS] = {0};
-    for (int32_t i = 0; i < nd - 2; i++) {
+    int64_t n = 1, idx[AIRC_MAX_DIMS] = {0};
+    for (int32_t i = 0; i < lead; i++) {
         if (y->shape[i] != x->shape[i] || (ind && ind->shape[i] != x->shape[i]))
-            return airc_cpu_fail(k, AIRC_E_RUNTIME, "input and result planes differ");
-        planes *= x->shape[i];
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "input and result volumes differ");
+        n *= x->shape[i];
     }
-    for (int64_t pl = 0; pl < planes; pl++) {
+    for (int64_t vi = 0; vi < n; vi++) {
         int64_t xo = 0, yo = 0, io = 0;
-        for (int32_t i = 0; i < nd - 2; i++) {
+        for (int32_t i = 0; i < lead; i++) {
             xo += idx[i] * x->strides[i];
             yo += idx[i] * y->strides[i];
             io += ind ? idx[i] * ind->strides[i] : 0;
         }
-        plane p = {(const char *)x->data + xo * xe, x->strides[nd - 2] * xe,
-                   x->strides[nd - 1] * xe, (char *)y->data + yo * ye,
-                   y->strides[nd - 2] * ye, y->strides[nd - 1] * ye, NULL, 0, 0};
-        if (ind) {
-            p.ind = (char *)ind->data + io * 8;
-            p.ih = ind->strides[nd - 2] * 8;
-            p.iw = ind->strides[nd - 1] * 8;
+        vol v = {(const char *)x->data + xo * xe, {0}, (char *)y->data + yo * ye, {0}, NULL, {0}};
+        for (int32_t j = 0; j < sp; j++) {
+            v.xs[3 - sp + j] = x->strides[lead + j] * xe;
+            v.ys[3 - sp + j] = y->strides[lead + j] * ye;
+            v.is[3 - sp + j] = ind ? ind->strides[lead + j] * 8 : 0;
         }
-        fn(&p, d, x->dtype, y->dtype);
-        for (int32_t i = nd - 3; i >= 0 && ++idx[i] == x->shape[i]; i--)
+        if (ind)
+            v.ind = (char *)ind->data + io * 8;
+        fn(&v, d, x->dtype, y->dtype);
+        for (int32_t i = lead - 1; i >= 0 && ++idx[i] == x->shape[i]; i--)
             idx[i] = 0;
     }
     return AIRC_OK;
 }
 
-static inline double at(const plane *p, airc_dtype t, int64_t h, int64_t w)
+static inline const char *in_at(const vol *v, int64_t z, int64_t h, int64_t w)
 {
-    const char *e = p->x + h * p->xh + w * p->xw;
+    return v->x + z * v->xs[0] + h * v->xs[1] + w * v->xs[2];
+}
+
+static inline double at(const char *e, airc_dtype t)
+{
     if (t == AIRC_DTYPE_F32) { /* the common case, without the generic switch */
-        float v;
-        memcpy(&v, e, sizeof v);
-        return v;
+        float f;
+        memcpy(&f, e, sizeof f);
+        return f;
     }
     return airc_cpu_load_f64(e, t);
 }
 
-/* The maximum of window rows [h0, h1) step dh, columns [w0, w1) step dw
- * (torch's: a NaN wins, the last one) into output cell (oh, ow), its
- * index into the plane into the indices. */
-static void window_max(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt, int64_t oh,
-                       int64_t ow, const int64_t win[6])
+/* Output cell o (D, H, W indices) of a result with strides s. */
+static inline char *out_at(char *base, const int64_t s[3], const int64_t o[3])
 {
-    int64_t h0 = win[0], h1 = win[1], dh = win[2], w0 = win[3], w1 = win[4], dw = win[5];
-    int64_t best_i = h0 * d->W + w0;
+    return base + o[0] * s[0] + o[1] * s[1] + o[2] * s[2];
+}
+
+/* The maximum over window w (torch's: a NaN wins, the last one) into
+ * output cell o, its flat index into the input volume into the indices. */
+static void window_max(const vol *v, const pool_dims *d, airc_dtype xt, airc_dtype yt,
+                       const int64_t o[3], const window *w)
+{
+    int64_t H = d->in[1], W = d->in[2];
+    int64_t best_i = (w->lo[0] * H + w->lo[1]) * W + w->lo[2];
     double best = -INFINITY;
-    for (int64_t h = h0; h < h1; h += dh) {
-        for (int64_t w = w0; w < w1; w += dw) {
-            double v = at(p, xt, h, w);
-            if (v > best || isnan(v)) {
-                best = v;
-                best_i = h * d->W + w;
+    for (int64_t z = w->lo[0]; z < w->hi[0]; z += w->step[0])
+        for (int64_t h = w->lo[1]; h < w->hi[1]; h += w->step[1])
+            for (int64_t c = w->lo[2]; c < w->hi[2]; c += w->step[2]) {
+                double val = at(in_at(v, z, h, c), xt);
+                if (val > best || isnan(val)) {
+                    best = val;
+                    best_i = (z * H + h) * W + c;
+                }
             }
-        }
-    }
-    airc_cpu_store_f64(p->y + oh * p->yh + ow * p->yw, yt, best);
-    airc_cpu_store_i64(p->ind + oh * p->ih + ow * p->iw, AIRC_DTYPE_I64, best_i);
+    airc_cpu_store_f64(out_at(v->y, v->ys, o), yt, best);
+    airc_cpu_store_i64(out_at(v->ind, v->is, o), AIRC_DTYPE_I64, best_i);
 }
 
-static void max_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+/* Calls cell(v, d, xt, yt, o) for every output cell o. */
+#define FOR_CELLS(d, o)                                                                            \
+    for (o[0] = 0; o[0] < (d)->out[0]; o[0]++)                                                     \
+        for (o[1] = 0; o[1] < (d)->out[1]; o[1]++)                                                 \
+            for (o[2] = 0; o[2] < (d)->out[2]; o[2]++)
+
+static void max_vol(const vol *v, const pool_dims *d, airc_dtype xt, airc_dtype yt)
 {
-    for (int64_t oh = 0; oh < d->OH; oh++) {
-        for (int64_t ow = 0; ow < d->OW; ow++) {
-            int64_t h0 = oh * d->sh - d->ph, w0 = ow * d->sw - d->pw;
-            int64_t h1 = h0 + (d->kh - 1) * d->dh + 1, w1 = w0 + (d->kw - 1) * d->dw + 1;
-            if (h1 > d->H)
-                h1 = d->H;
-            if (w1 > d->W)
-                w1 = d->W;
-            while (h0 < 0)
-                h0 += d->dh;
-            while (w0 < 0)
-                w0 += d->dw;
-            const int64_t win[6] = {h0, h1, d->dh, w0, w1, d->dw};
-            window_max(p, d, xt, yt, oh, ow, win);
+    int64_t o[3];
+    FOR_CELLS(d, o)
+    {
+        window w;
+        for (int j = 0; j < 3; j++) {
+            int64_t lo = o[j] * d->s[j] - d->p[j], hi = lo + (d->k[j] - 1) * d->dil[j] + 1;
+            while (lo < 0)
+                lo += d->dil[j];
+            w.lo[j] = lo;
+            w.hi[j] = hi > d->in[j] ? d->in[j] : hi;
+            w.step[j] = d->dil[j];
         }
+        window_max(v, d, xt, yt, o, &w);
     }
 }
 
-static void avg_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+/* The sum of window w: in double, or in int64 (wrapping) for integers. */
+static void window_sum(const vol *v, airc_dtype xt, const window *w, double *fs, int64_t *is)
 {
-    for (int64_t oh = 0; oh < d->OH; oh++) {
-        for (int64_t ow = 0; ow < d->OW; ow++) {
-            int64_t h0 = oh * d->sh - d->ph, w0 = ow * d->sw - d->pw;
-            int64_t h1 = h0 + d->kh, w1 = w0 + d->kw;
-            if (h1 > d->H + d->ph)
-                h1 = d->H + d->ph;
-            if (w1 > d->W + d->pw)
-                w1 = d->W + d->pw;
-            int64_t pool_size = (h1 - h0) * (w1 - w0);
-            h0 = h0 < 0 ? 0 : h0;
-            w0 = w0 < 0 ? 0 : w0;
-            h1 = h1 > d->H ? d->H : h1;
-            w1 = w1 > d->W ? d->W : w1;
-            char *out = p->y + oh * p->yh + ow * p->yw;
-            if (h0 >= h1 || w0 >= w1) {
-                airc_cpu_store_f64(out, yt, 0);
-                continue;
+    bool integer = !airc_cpu_dtype_is_float(xt);
+    double f = 0;
+    uint64_t i = 0;
+    for (int64_t z = w->lo[0]; z < w->hi[0]; z++)
+        for (int64_t h = w->lo[1]; h < w->hi[1]; h++)
+            for (int64_t c = w->lo[2]; c < w->hi[2]; c++) {
+                const char *e = in_at(v, z, h, c);
+                if (integer)
+                    i += (uint64_t)airc_cpu_load_i64(e, xt);
+                else
+                    f += at(e, xt);
             }
-            double sum = 0;
-            for (int64_t h = h0; h < h1; h++)
-                for (int64_t w = w0; w < w1; w++)
-                    sum += at(p, xt, h, w);
-            int64_t div = d->has_divisor       ? d->divisor
-                          : d->count_include_pad ? pool_size
-                                                 : (h1 - h0) * (w1 - w0);
-            airc_cpu_store_f64(out, yt, sum / (double)div);
-        }
-    }
+    *fs = f;
+    *is = (int64_t)i;
 }
 
-static void adaptive_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+/* sum / div into cell o: integers truncate, as torch's int64 division
+ * (INT64_MIN / -1 wraps) */
+static void store_mean(const vol *v, airc_dtype yt, const int64_t o[3], double fs, int64_t is,
+                       int64_t div)
 {
-    for (int64_t oh = 0; oh < d->OH; oh++) {
-        /* start = floor(o * I / O), end = ceil((o + 1) * I / O) */
-        int64_t h0 = oh * d->H / d->OH, h1 = ((oh + 1) * d->H + d->OH - 1) / d->OH;
-        for (int64_t ow = 0; ow < d->OW; ow++) {
-            int64_t w0 = ow * d->W / d->OW, w1 = ((ow + 1) * d->W + d->OW - 1) / d->OW;
-            double sum = 0;
-            for (int64_t h = h0; h < h1; h++)
-                for (int64_t w = w0; w < w1; w++)
-                    sum += at(p, xt, h, w);
-            airc_cpu_store_f64(p->y + oh * p->yh + ow * p->yw, yt,
-                               sum / (double)((h1 - h0) * (w1 - w0)));
-        }
-    }
+    char *out = out_at(v->y, v->ys, o);
+    if (airc_cpu_dtype_is_float(yt))
+        airc_cpu_store_f64(out, yt, fs / (double)div);
+    else
+        airc_cpu_store_i64(out, yt, div == -1 ? (int64_t)(0 - (uint64_t)is) : (div ? is / div : 0));
 }
 
-/* torch's adaptive_max_pool2d: windows as adaptive_avg_pool2d's */
-static void adaptive_max_plane(const plane *p, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+static void avg_vol(const vol *v, const pool_dims *d, airc_dtype xt, airc_dtype yt)
 {
-    for (int64_t oh = 0; oh < d->OH; oh++) {
-        int64_t h0 = oh * d->H / d->OH, h1 = ((oh + 1) * d->H + d->OH - 1) / d->OH;
-        for (int64_t ow = 0; ow < d->OW; ow++) {
-            int64_t w0 = ow * d->W / d->OW, w1 = ((ow + 1) * d->W + d->OW - 1) / d->OW;
-            const int64_t win[6] = {h0, h1, 1, w0, w1, 1};
-            window_max(p, d, xt, yt, oh, ow, win);
+    int64_t o[3];
+    FOR_CELLS(d, o)
+    {
+        window w;
+        int64_t pool_size = 1, count = 1;
+        bool empty = false;
+        for (int j = 0; j < 3; j++) {
+            int64_t lo = o[j] * d->s[j] - d->p[j], hi = lo + d->k[j];
+            if (hi > d->in[j] + d->p[j])
+                hi = d->in[j] + d->p[j];
+            pool_size *= hi - lo;
+            w.lo[j] = lo < 0 ? 0 : lo;
+            w.hi[j] = hi > d->in[j] ? d->in[j] : hi;
+            w.step[j] = 1;
+            empty = empty || w.lo[j] >= w.hi[j];
+            count *= w.hi[j] - w.lo[j];
         }
+        if (empty) {
+            store_mean(v, yt, o, 0, 0, 1);
+            continue;
+        }
+        double fs;
+        int64_t is;
+        window_sum(v, xt, &w, &fs, &is);
+        int64_t div = d->has_divisor ? d->divisor : d->count_include_pad ? pool_size : count;
+        store_mean(v, yt, o, fs, is, div);
     }
 }
 
-/* kernel_size / stride / padding / dilation: 1 or 2 ints; an empty
- * stride means the kernel size. */
-static airc_status pool_param(airc_kernel_ctx *k, size_t i, const int64_t def[2], int64_t out[2])
+/* torch's adaptive windows: start = floor(o * I / O), end = ceil((o + 1)
+ * * I / O) */
+static void adaptive_window(const pool_dims *d, const int64_t o[3], window *w)
+{
+    for (int j = 0; j < 3; j++) {
+        w->lo[j] = o[j] * d->in[j] / d->out[j];
+        w->hi[j] = ((o[j] + 1) * d->in[j] + d->out[j] - 1) / d->out[j];
+        w->step[j] = 1;
+    }
+}
+
+/* torch's adaptive_avg_pool3d in half: each sum and each division by a
+ * window dim rounded to f16 */
+static double half_mean(const vol *v, airc_dtype xt, const window *w)
+{
+    double s = 0;
+    for (int64_t z = w->lo[0]; z < w->hi[0]; z++)
+        for (int64_t h = w->lo[1]; h < w->hi[1]; h++)
+            for (int64_t c = w->lo[2]; c < w->hi[2]; c++)
+                s = airc_cpu_round_f64(AIRC_DTYPE_F16, s + at(in_at(v, z, h, c), xt));
+    for (int j = 0; j < 3; j++)
+        s = airc_cpu_round_f64(AIRC_DTYPE_F16, s / (double)(w->hi[j] - w->lo[j]));
+    return s;
+}
+
+static void adaptive_vol(const vol *v, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+{
+    int64_t o[3];
+    FOR_CELLS(d, o)
+    {
+        window w;
+        adaptive_window(d, o, &w);
+        if (d->half_sum) {
+            airc_cpu_store_f64(out_at(v->y, v->ys, o), yt, half_mean(v, xt, &w));
+            continue;
+        }
+        double fs;
+        int64_t is;
+        window_sum(v, xt, &w, &fs, &is);
+        store_mean(v, yt, o, fs, is,
+                   (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]));
+    }
+}
+
+/* torch's adaptive_max_pool2d|3d: windows as adaptive_avg_pool's */
+static void adaptive_max_vol(const vol *v, const pool_dims *d, airc_dtype xt, airc_dtype yt)
+{
+    int64_t o[3];
+    FOR_CELLS(d, o)
+    {
+        window w;
+        adaptive_window(d, o, &w);
+        window_max(v, d, xt, yt, o, &w);
+    }
+}
+
+/* kernel_size / stride / padding / dilation: 1 or sp ints, for dims
+ * 3 - sp .. 2 (a 2-d pool's depth keeps `unit`); an empty list means def
+ * (stride: the kernel size). */
+static airc_status pool_param(airc_kernel_ctx *k, size_t i, int32_t sp, int64_t unit,
+                              const int64_t def[3], int64_t out[3])
 {
     int64_t v[AIRC_MAX_DIMS];
     int32_t n;
     AIRC_TRY(airc_cpu_arg_ints(k, i, v, AIRC_MAX_DIMS, &n));
-    if (n == 0) {
-        out[0] = def[0];
-        out[1] = def[1];
-        return AIRC_OK;
-    }
-    if (n > 2)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "argument %zu must be 1 or 2 ints", i);
-    out[0] = v[0];
-    out[1] = v[n - 1];
+    if (n != 0 && n != 1 && n != sp)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "argument %zu must be 1 or %d ints", i, (int)sp);
+    for (int32_t j = 0; j < 3; j++)
+        out[j] = j < 3 - sp ? unit : n == 0 ? def[j] : v[n == 1 ? 0 : j - (3 - sp)];
     return AIRC_OK;
 }
 
-static airc_status pool_setup(airc_kernel_ctx *k, bool is_max, pool_dims *d)
+/* The sizes of the pooled dims: the last sp of t's, a unit depth first
+ * for a 2-d pool. */
+static void pooled_sizes(const airc_tview *t, int32_t sp, int64_t out[3])
+{
+    for (int32_t j = 0; j < 3; j++)
+        out[j] = j < 3 - sp ? 1 : t->shape[t->ndim - 3 + j];
+}
+
+static airc_status pool_setup(airc_kernel_ctx *k, int32_t sp, bool is_max, pool_dims *d)
 {
     const airc_tview *x = k->in[0], *y = &k->out[0];
     int32_t nd = x->ndim;
-    if (nd != 3 && nd != 4)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects a 3-d or 4-d input");
-    int64_t kern[2], st[2], pad[2], dil[2];
-    static const int64_t zero[2] = {0, 0}, one[2] = {1, 1};
-    AIRC_TRY(pool_param(k, 1, zero, kern));
-    AIRC_TRY(pool_param(k, 2, kern, st));
-    AIRC_TRY(pool_param(k, 3, zero, pad));
+    if (nd != sp + 1 && nd != sp + 2)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects a %d-d or %d-d input", (int)(sp + 1),
+                             (int)(sp + 2));
+    static const int64_t zero[3] = {0, 0, 0}, one[3] = {1, 1, 1};
+    memset(d, 0, sizeof *d);
+    AIRC_TRY(pool_param(k, 1, sp, 1, zero, d->k));
+    AIRC_TRY(pool_param(k, 2, sp, 1, d->k, d->s));
+    AIRC_TRY(pool_param(k, 3, sp, 0, zero, d->p));
     if (is_max)
-        AIRC_TRY(pool_param(k, 4, one, dil));
+        AIRC_TRY(pool_param(k, 4, sp, 1, one, d->dil));
     else
-        dil[0] = dil[1] = 1;
-    for (int i = 0; i < 2; i++)
-        if (kern[i] <= 0 || st[i] <= 0 || dil[i] <= 0 || pad[i] < 0)
+        memcpy(d->dil, one, sizeof one);
+    for (int j = 0; j < 3; j++)
+        if (d->k[j] <= 0 || d->s[j] <= 0 || d->dil[j] <= 0 || d->p[j] < 0)
             return airc_cpu_fail(k, AIRC_E_RUNTIME, "invalid pooling parameters");
-    *d = (pool_dims){x->shape[nd - 2], x->shape[nd - 1], y->shape[nd - 2], y->shape[nd - 1],
-                     kern[0], kern[1], st[0], st[1], pad[0], pad[1], dil[0], dil[1],
-                     false, true, false, 0};
+    pooled_sizes(x, sp, d->in);
+    pooled_sizes(y, sp, d->out);
+    d->count_include_pad = true;
     return AIRC_OK;
 }
 
@@ -233,63 +320,73 @@ static airc_status need_input(airc_kernel_ctx *k)
     return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "argument 0 must be a tensor");
 }
 
-/* max_pool2d_with_indices(self, kernel_size, stride=[], padding=0,
- * dilation=1, ceil_mode=False) -> (values, indices). ceil_mode only shapes
- * the output (meta). */
-airc_status airc_cpu_k_max_pool2d_with_indices(airc_kernel_ctx *k, void *ud)
+static airc_status need_indices(airc_kernel_ctx *k)
 {
-    (void)ud;
-    AIRC_TRY(need_input(k));
-    if (k->nout != 2 || k->out[1].dtype != AIRC_DTYPE_I64)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects two results (values, int64 indices)");
-    pool_dims d;
-    AIRC_TRY(pool_setup(k, true, &d));
-    return for_planes(k, k->in[0], &k->out[0], &k->out[1], &d, max_plane);
+    if (k->nout == 2 && k->out[1].dtype == AIRC_DTYPE_I64)
+        return AIRC_OK;
+    return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects two results (values, int64 indices)");
 }
 
-/* avg_pool2d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
- * count_include_pad=True, divisor_override=None) */
-airc_status airc_cpu_k_avg_pool2d(airc_kernel_ctx *k, void *ud)
+/* max_pool2d|3d_with_indices(self, kernel_size, stride=[], padding=0,
+ * dilation=1, ceil_mode=False) -> (values, indices) over the last sp
+ * dims. ceil_mode only shapes the output (meta). */
+static airc_status max_pool(airc_kernel_ctx *k, int32_t sp)
 {
-    (void)ud;
+    AIRC_TRY(need_input(k));
+    AIRC_TRY(need_indices(k));
+    pool_dims d;
+    AIRC_TRY(pool_setup(k, sp, true, &d));
+    return for_vols(k, k->in[0], &k->out[0], &k->out[1], sp, &d, max_vol);
+}
+
+/* avg_pool2d|3d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None) */
+static airc_status avg_pool(airc_kernel_ctx *k, int32_t sp)
+{
     AIRC_TRY(need_input(k));
     pool_dims d;
-    AIRC_TRY(pool_setup(k, false, &d));
+    AIRC_TRY(pool_setup(k, sp, false, &d));
     d.count_include_pad = airc_cpu_arg_bool(k, 5, true);
     d.has_divisor = airc_cpu_arg_present(k, 6);
     d.divisor = airc_cpu_arg_int(k, 6, 1);
     if (d.has_divisor && d.divisor == 0)
         return airc_cpu_fail(k, AIRC_E_RUNTIME, "divisor must be not zero");
-    return for_planes(k, k->in[0], &k->out[0], NULL, &d, avg_plane);
+    return for_vols(k, k->in[0], &k->out[0], NULL, sp, &d, avg_vol);
 }
 
-/* adaptive_avg_pool2d(self, output_size) and _adaptive_avg_pool2d;
- * adaptive_max_pool2d (max) -> (values, indices) */
-static airc_status adaptive_pool(airc_kernel_ctx *k, bool max)
+/* adaptive_avg_pool2d|3d(self, output_size) and their _ forms;
+ * adaptive_max_pool2d|3d (max) -> (values, indices) */
+static airc_status adaptive_pool(airc_kernel_ctx *k, int32_t sp, bool max)
 {
     AIRC_TRY(need_input(k));
     const airc_tview *x = k->in[0], *y = &k->out[0];
-    int32_t nd = x->ndim;
-    if (nd < 2 || y->ndim != nd)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least 2 dims");
-    if (max && (k->nout != 2 || k->out[1].dtype != AIRC_DTYPE_I64))
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects two results (values, int64 indices)");
-    pool_dims d = {x->shape[nd - 2], x->shape[nd - 1], y->shape[nd - 2], y->shape[nd - 1],
-                   0, 0, 0, 0, 0, 0, 0, 0, false, true, false, 0};
-    if (d.OH == 0 || d.OW == 0 || airc_cpu_numel(y) == 0)
+    if (x->ndim < sp || y->ndim != x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "expects an input of at least %d dims", (int)sp);
+    if (max)
+        AIRC_TRY(need_indices(k));
+    pool_dims d;
+    memset(&d, 0, sizeof d);
+    pooled_sizes(x, sp, d.in);
+    pooled_sizes(y, sp, d.out);
+    d.half_sum = sp == 3 && x->dtype == AIRC_DTYPE_F16;
+    if (airc_cpu_numel(y) == 0)
         return AIRC_OK;
-    return max ? for_planes(k, x, y, &k->out[1], &d, adaptive_max_plane)
-               : for_planes(k, x, y, NULL, &d, adaptive_plane);
+    return max ? for_vols(k, x, y, &k->out[1], sp, &d, adaptive_max_vol)
+               : for_vols(k, x, y, NULL, sp, &d, adaptive_vol);
 }
 
-airc_status airc_cpu_k_adaptive_avg_pool2d(airc_kernel_ctx *k, void *ud)
-{
-    (void)ud;
-    return adaptive_pool(k, false);
-}
+#define POOL_KERNEL(name, call)                                                                    \
+    airc_status airc_cpu_k_##name(airc_kernel_ctx *k, void *ud)                                    \
+    {                                                                                              \
+        (void)ud;                                                                                  \
+        return call;                                                                               \
+    }
 
-airc_status airc_cpu_k_adaptive_max_pool2d(airc_kernel_ctx *k, void *ud)
-{
-    (void)ud;
-    return adaptive_pool(k, true);
-}
+POOL_KERNEL(max_pool2d_with_indices, max_pool(k, 2))
+POOL_KERNEL(max_pool3d_with_indices, max_pool(k, 3))
+POOL_KERNEL(avg_pool2d, avg_pool(k, 2))
+POOL_KERNEL(avg_pool3d, avg_pool(k, 3))
+POOL_KERNEL(adaptive_avg_pool2d, adaptive_pool(k, 2, false))
+POOL_KERNEL(adaptive_avg_pool3d, adaptive_pool(k, 3, false))
+POOL_KERNEL(adaptive_max_pool2d, adaptive_pool(k, 2, true))
+POOL_KERNEL(adaptive_max_pool3d, adaptive_pool(k, 3, true))

@@ -762,6 +762,46 @@ airc_status airc_ge_ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t 
     return AIRC_OK;
 }
 
+airc_status airc_ge_int_list_arg(airc_ge_builder *b, size_t arg, int64_t *out, size_t cap,
+                                 size_t *n)
+{
+    const airc_value *v = airc_ge_arg(b, arg);
+    *n = 0;
+    if (!v || v->kind == AIRC_VALUE_NONE)
+        return AIRC_OK;
+    if (v->kind == AIRC_VALUE_INT) {
+        out[0] = v->u.i;
+        *n = 1;
+        return AIRC_OK;
+    }
+    if ((v->kind != AIRC_VALUE_LIST && v->kind != AIRC_VALUE_TUPLE) || v->len > cap)
+        return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not a short int list", arg);
+    for (uint32_t i = 0; i < v->len; i++)
+        if (airc_value_get_int(v->u.items[i], &out[i]) != AIRC_OK)
+            return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not an int list", arg);
+    *n = v->len;
+    return AIRC_OK;
+}
+
+airc_status airc_ge_spatial_arg(airc_ge_builder *b, size_t arg, size_t k, const int64_t *dflt,
+                                int64_t *out)
+{
+    size_t n = 0;
+    AIRC_TRY(airc_ge_int_list_arg(b, arg, out, k, &n));
+    if (n == k)
+        return AIRC_OK;
+    if (n == 1) {
+        for (size_t i = 1; i < k; i++)
+            out[i] = out[0];
+        return AIRC_OK;
+    }
+    if (n == 0 && dflt) {
+        memcpy(out, dflt, sizeof *out * k);
+        return AIRC_OK;
+    }
+    return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu must have 1 or %zu items", arg, k);
+}
+
 airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix, const airc_ge_tensor *t,
                                   size_t n)
 {

@@ -252,11 +252,7 @@ static airc_status raise_nll(ge_raise *r)
                                  airc_ge_vint(r, ignore)};
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, "aten.nll_loss_forward.default", args, 5, NULL, NULL, 0, &t));
-    for (size_t j = 0; j < 2; j++) {
-        const airc_value *g[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
-        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", g, 2, NULL, NULL, 0, &r->out[j]));
-    }
-    return AIRC_OK;
+    return airc_ge_raise_getitems(r, t, 2);
 }
 
 static const ge_conv_entry conv[] = {

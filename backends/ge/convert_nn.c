@@ -24,48 +24,6 @@
 
 /* ---- argument helpers ---------------------------------------------------------- */
 
-/* An int list argument (an int is a one-item list); *n its length. */
-static airc_status ints_arg(airc_ge_builder *b, size_t arg, int64_t *out, size_t cap, size_t *n)
-{
-    const airc_value *v = airc_ge_arg(b, arg);
-    *n = 0;
-    if (!v || v->kind == AIRC_VALUE_NONE)
-        return AIRC_OK;
-    if (v->kind == AIRC_VALUE_INT) {
-        out[0] = v->u.i;
-        *n = 1;
-        return AIRC_OK;
-    }
-    if ((v->kind != AIRC_VALUE_LIST && v->kind != AIRC_VALUE_TUPLE) || v->len > cap)
-        return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not a short int list", arg);
-    for (uint32_t i = 0; i < v->len; i++)
-        if (airc_value_get_int(v->u.items[i], &out[i]) != AIRC_OK)
-            return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu is not an int list", arg);
-    *n = v->len;
-    return AIRC_OK;
-}
-
-/* An int list argument as exactly k items: one item repeats, none takes
- * dflt (NULL: required). */
-static airc_status spatial_arg(airc_ge_builder *b, size_t arg, size_t k, const int64_t *dflt,
-                               int64_t *out)
-{
-    size_t n = 0;
-    AIRC_TRY(ints_arg(b, arg, out, k, &n));
-    if (n == k)
-        return AIRC_OK;
-    if (n == 1) {
-        for (size_t i = 1; i < k; i++)
-            out[i] = out[0];
-        return AIRC_OK;
-    }
-    if (n == 0 && dflt) {
-        memcpy(out, dflt, sizeof *out * k);
-        return AIRC_OK;
-    }
-    return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu must have 1 or %zu items", arg, k);
-}
-
 /* Unsqueeze(x, axes=[axis]) / Squeeze(x, axis=[axis]) with explicit
  * output shapes. */
 static airc_status unsqueeze(airc_ge_builder *b, airc_ge_tensor x, int64_t axis,
@@ -191,7 +149,7 @@ static airc_status conv_layer_norm(airc_ge_builder *b, const airc_node *n, void 
     AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &xs));
     int64_t ns[AIRC_MAX_DIMS];
     size_t k = 0;
-    AIRC_TRY(ints_arg(b, 1, ns, AIRC_MAX_DIMS, &k));
+    AIRC_TRY(airc_ge_int_list_arg(b, 1, ns, AIRC_MAX_DIMS, &k));
     if (k > (size_t)nd)
         return airc_fail(AIRC_E_INVALID_ARGUMENT, "normalized_shape has %zu dims, input %d", k, nd);
     int64_t begin = nd - (int64_t)k;
@@ -304,10 +262,10 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     size_t sp = (size_t)nd - 2, gsp = one_d ? 2 : sp; /* spatial dims: torch's, GE's */
     int64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
     int64_t st[3], pd[3], dl[3], op_[3]; /* one_d: the width's values at index 1 */
-    AIRC_TRY(spatial_arg(b, 3, sp, one, st + one_d));
-    AIRC_TRY(spatial_arg(b, 4, sp, zero, pd + one_d));
-    AIRC_TRY(spatial_arg(b, 5, sp, one, dl + one_d));
-    AIRC_TRY(spatial_arg(b, 7, sp, zero, op_ + one_d));
+    AIRC_TRY(airc_ge_spatial_arg(b, 3, sp, one, st + one_d));
+    AIRC_TRY(airc_ge_spatial_arg(b, 4, sp, zero, pd + one_d));
+    AIRC_TRY(airc_ge_spatial_arg(b, 5, sp, one, dl + one_d));
+    AIRC_TRY(airc_ge_spatial_arg(b, 7, sp, zero, op_ + one_d));
     int64_t groups = 1;
     airc_value_get_int(airc_ge_arg(b, 8), &groups);
     AIRC_TRY(airc_ge_cast(b, x, dt, &x));
@@ -454,10 +412,10 @@ static airc_status conv_upsample_bicubic(airc_ge_builder *b, const airc_node *n,
 /* kernel_size, stride (empty: kernel_size), padding of a 2-d pool. */
 static airc_status pool_geometry(airc_ge_builder *b, int64_t *k, int64_t *s, int64_t *p)
 {
-    AIRC_TRY(spatial_arg(b, 1, 2, NULL, k));
-    AIRC_TRY(spatial_arg(b, 2, 2, k, s));
+    AIRC_TRY(airc_ge_spatial_arg(b, 1, 2, NULL, k));
+    AIRC_TRY(airc_ge_spatial_arg(b, 2, 2, k, s));
     int64_t zero[2] = {0, 0};
-    return spatial_arg(b, 3, 2, zero, p);
+    return airc_ge_spatial_arg(b, 3, 2, zero, p);
 }
 
 /* max_pool2d_with_indices(self, kernel_size, stride=[], padding=0,
@@ -470,7 +428,7 @@ static airc_status conv_max_pool(airc_ge_builder *b, const airc_node *n, void *u
     AIRC_TRY(airc_ge_input(b, 0, &x));
     int64_t k[2], s[2], p[2], d[2], one[2] = {1, 1};
     AIRC_TRY(pool_geometry(b, k, s, p));
-    AIRC_TRY(spatial_arg(b, 4, 2, one, d));
+    AIRC_TRY(airc_ge_spatial_arg(b, 4, 2, one, d));
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "MaxPoolWithArgmaxV1", &op));
     AIRC_TRY(airc_ge_op_input(op, "x", x));
@@ -541,7 +499,7 @@ static airc_status conv_adaptive_pool(airc_ge_builder *b, const airc_node *n, vo
     airc_ge_tensor x;
     AIRC_TRY(airc_ge_input(b, 0, &x));
     int64_t size[2];
-    AIRC_TRY(spatial_arg(b, 1, 2, NULL, size));
+    AIRC_TRY(airc_ge_spatial_arg(b, 1, 2, NULL, size));
     airc_ge_op *op;
     airc_ge_tensor y, idx;
     const airc_tmeta *om = &n->out[0];
@@ -827,18 +785,6 @@ static const char *attr_s(const ge_raise *r, const char *key, const char *dflt, 
     return buf;
 }
 
-static airc_status getitems(ge_raise *r, airc_node *t, size_t n)
-{
-    if (r->nout != n)
-        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu outputs, expected %zu",
-                         r->op->name, r->op->type, r->nout, n);
-    for (size_t j = 0; j < n; j++) {
-        const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
-        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, &r->out[j]));
-    }
-    return AIRC_OK;
-}
-
 /* Inputs 0..need-1 present, at most max inputs. */
 static airc_status inputs_between(const ge_raise *r, size_t need, size_t max)
 {
@@ -882,7 +828,7 @@ static airc_status raise_layer_norm(ge_raise *r)
     };
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, "aten.native_layer_norm.default", args, 5, NULL, NULL, 0, &t));
-    return getitems(r, t, 3);
+    return airc_ge_raise_getitems(r, t, 3);
 }
 
 /* Input i's shape from the op's input_desc, or NULL. */
@@ -1061,7 +1007,7 @@ static airc_status raise_group_norm(ge_raise *r)
     };
     airc_node *t, *rstd;
     AIRC_TRY(airc_ge_raise_call(r, "aten.native_group_norm.default", args, 8, NULL, NULL, 0, &t));
-    AIRC_TRY(getitems(r, t, 3));
+    AIRC_TRY(airc_ge_raise_getitems(r, t, 3));
     rstd = r->out[2];
     const airc_value *a1[1] = {airc_ge_vnode(r, rstd)};
     airc_node *inv, *sq;
@@ -1094,7 +1040,7 @@ static airc_status raise_max_pool(ge_raise *r)
     airc_node *t;
     AIRC_TRY(
         airc_ge_raise_call(r, "aten.max_pool2d_with_indices.default", args, 6, NULL, NULL, 0, &t));
-    AIRC_TRY(getitems(r, t, 2));
+    AIRC_TRY(airc_ge_raise_getitems(r, t, 2));
     if (idt == AIRC_DTYPE_I64)
         return AIRC_OK;
     const airc_value *a2[1] = {airc_ge_vnode(r, r->out[1])};
@@ -1170,7 +1116,7 @@ static airc_status raise_adaptive_pool(ge_raise *r)
                          r->op->type, (long long)dt);
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, "aten.adaptive_max_pool2d.default", args, 2, NULL, NULL, 0, &t));
-    return getitems(r, t, 2);
+    return airc_ge_raise_getitems(r, t, 2);
 }
 
 static airc_status raise_gelu(ge_raise *r)

@@ -1079,16 +1079,6 @@ static airc_status raise_join(ge_raise *r)
                               NULL, 0, &r->out[0]);
 }
 
-/* r->out[j] = getitem(t, j) for each output. */
-static airc_status getitems(ge_raise *r, airc_node *t)
-{
-    for (size_t j = 0; j < r->nout; j++) {
-        const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
-        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, &r->out[j]));
-    }
-    return AIRC_OK;
-}
-
 static airc_status raise_split_v(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 3));
@@ -1114,7 +1104,7 @@ static airc_status raise_split_v(ge_raise *r)
     const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), sz, airc_ge_vint(r, dim)};
     airc_node *t;
     AIRC_TRY(airc_ge_raise_call(r, "aten.split_with_sizes.default", args, 3, NULL, NULL, 0, &t));
-    return getitems(r, t);
+    return airc_ge_raise_getitems(r, t, r->nout);
 }
 
 static airc_status raise_unpack(ge_raise *r)
@@ -1128,7 +1118,7 @@ static airc_status raise_unpack(ge_raise *r)
                          r->op->name, (long long)num, r->nout);
     airc_node *t;
     AIRC_TRY(call1(r, "aten.unbind.int", r->in[0], airc_ge_vint(r, axis), &t));
-    return getitems(r, t);
+    return airc_ge_raise_getitems(r, t, r->nout);
 }
 
 /* PadV3 (constant mode): back to torch's last-dim-first pad list. */

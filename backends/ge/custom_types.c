@@ -263,17 +263,6 @@ static airc_status attr_value(ge_raise *r, const airc_type *ty, const Ge__Proto_
     return AIRC_E_INVALID_GRAPH;
 }
 
-/* r->out[j] = getitem(t, j) for each output. */
-static airc_status getitems(ge_raise *r, airc_node *t)
-{
-    for (size_t j = 0; j < r->nout; j++) {
-        const airc_value *args[2] = {airc_ge_vnode(r, t), NULL};
-        AIRC_TRY(airc_value_int(r->g, (int64_t)j, &args[1]));
-        AIRC_TRY(airc_ge_raise_call(r, AIRC_OP_GETITEM, args, 2, NULL, NULL, 0, &r->out[j]));
-    }
-    return AIRC_OK;
-}
-
 /* Fills the callee's arguments: positional while every argument is given,
  * by keyword after the first one left to its default (and for keyword-only
  * ones). */
@@ -370,5 +359,5 @@ airc_status airc_ge_raise_custom(ge_raise *r)
         r->out[0] = call;
         return AIRC_OK;
     }
-    return getitems(r, call);
+    return airc_ge_raise_getitems(r, call, r->nout);
 }

@@ -154,6 +154,7 @@ extern const ge_family
     airc_ge_family_diag; /* unfold, diagonal, diag(_embed), trace, eye, linspace */
 extern const ge_family airc_ge_family_loss; /* mse .. binary cross entropy, nll_loss */
 extern const ge_family airc_ge_family_scan; /* cummax, cummin, logcumsumexp */
+extern const ge_family airc_ge_family_pool3d; /* max, avg and adaptive 3-d pools */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,
@@ -222,6 +223,15 @@ AIRC_HIDDEN airc_status airc_ge_simple(airc_ge_builder *b, const char *type,
 /* The int[] argument `arg` into v (at most cap items). */
 AIRC_HIDDEN airc_status airc_ge_ints_arg(airc_ge_builder *b, size_t arg, int64_t *v, size_t cap,
                                          size_t *n);
+/* The int list argument `arg` (an int is a one-item list; absent or None
+ * none) into out (at most cap items); *n its length. */
+AIRC_HIDDEN airc_status airc_ge_int_list_arg(airc_ge_builder *b, size_t arg, int64_t *out,
+                                             size_t cap, size_t *n);
+/* An int list argument as exactly k items (a pool's or convolution's
+ * per-dim parameters): one item repeats, none takes dflt (NULL:
+ * required). */
+AIRC_HIDDEN airc_status airc_ge_spatial_arg(airc_ge_builder *b, size_t arg, size_t k,
+                                            const int64_t *dflt, int64_t *out);
 /* A dynamic input: t[0..n) as inputs prefix0, prefix1, ... */
 AIRC_HIDDEN airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix,
                                               const airc_ge_tensor *t, size_t n);
@@ -276,6 +286,9 @@ AIRC_HIDDEN airc_status airc_ge_raise_call(ge_raise *r, const char *aten,
                                            const char *const *kw_names,
                                            const airc_value *const *kw_values, size_t nkw,
                                            airc_node **out);
+/* r->out[j] = operator.getitem(t, j) for j < n, the op's n outputs (a
+ * raised tuple-valued aten op). */
+AIRC_HIDDEN airc_status airc_ge_raise_getitems(ge_raise *r, airc_node *t, size_t n);
 /* Values in r->g (NULL when out of memory; airc_ge_raise_call then fails). */
 AIRC_HIDDEN const airc_value *airc_ge_vnode(ge_raise *r, airc_node *n);
 AIRC_HIDDEN const airc_value *airc_ge_vint(ge_raise *r, int64_t v);

@@ -16,7 +16,7 @@ static const ge_family *const families[] = {
     &airc_ge_family_create,      &airc_ge_family_reduce, &airc_ge_family_nn,
     &airc_ge_family_sort,        &airc_ge_family_index,  &airc_ge_family_activation,
     &airc_ge_family_spatial,     &airc_ge_family_diag,   &airc_ge_family_loss,
-    &airc_ge_family_scan,
+    &airc_ge_family_scan,        &airc_ge_family_pool3d,
 };
 #define NFAMILIES (sizeof families / sizeof *families)
 
@@ -361,6 +361,18 @@ airc_status airc_ge_raise_call(ge_raise *r, const char *aten, const airc_value *
             return airc_fail_oom("raised arguments");
     return airc_graph_create_node(r->g, AIRC_NODE_CALL_FUNCTION, aten, args, nargs, kw_names,
                                   kw_values, nkw, NULL, out);
+}
+
+airc_status airc_ge_raise_getitems(ge_raise *r, airc_node *t, size_t n)
+{
+    if (r->nout != n)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): %zu outputs, expected %zu",
+                         r->op->name, r->op->type, r->nout, n);
+    for (size_t j = 0; j < n; j++) {
+        const airc_value *args[2] = {airc_ge_vnode(r, t), airc_ge_vint(r, (int64_t)j)};
+        AIRC_TRY(airc_ge_raise_call(r, "operator.getitem", args, 2, NULL, NULL, 0, &r->out[j]));
+    }
+    return AIRC_OK;
 }
 
 const airc_value *airc_ge_vnode(ge_raise *r, airc_node *n)

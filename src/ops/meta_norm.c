@@ -4,10 +4,11 @@
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
-/* A pooling parameter: 1 or 2 ints (empty allowed for stride: kernel). */
-static airc_status pool_param(const airc_meta_args *a, const char *name, int64_t def0,
+/* A pooling parameter: 1 or sp ints (empty allowed for stride: kernel). */
+static airc_status pool_param(const airc_meta_args *a, const char *name, int32_t sp, int64_t def0,
                               bool empty_ok, int64_t *out)
 {
     int64_t v[AIRC_MAX_DIMS];
@@ -15,14 +16,15 @@ static airc_status pool_param(const airc_meta_args *a, const char *name, int64_t
     bool present;
     AIRC_TRY(airc_meta_int_list(a, name, v, AIRC_MAX_DIMS, &nv, &present));
     if (nv == 0 && (empty_ok || !present)) {
-        out[0] = out[1] = def0;
+        for (int32_t i = 0; i < sp; i++)
+            out[i] = def0;
         return AIRC_OK;
     }
-    if (nv != 1 && nv != 2)
-        return airc_fail(AIRC_E_SHAPE, "%s: %s must either be a single int, or a tuple of two ints",
-                         a->op, name);
-    out[0] = v[0];
-    out[1] = nv == 2 ? v[1] : v[0];
+    if (nv != 1 && nv != sp)
+        return airc_fail(AIRC_E_SHAPE, "%s: %s must either be a single int, or a tuple of %s ints",
+                         a->op, name, sp == 3 ? "three" : "two");
+    for (int32_t i = 0; i < sp; i++)
+        out[i] = v[nv == 1 ? 0 : i];
     return AIRC_OK;
 }
 
@@ -61,61 +63,98 @@ static airc_status pool_out(const airc_meta_args *a, int64_t in, int64_t k, int6
     return AIRC_OK;
 }
 
-static airc_status pool_input(const airc_meta_args *a, const airc_tmeta *x)
+/* A pool of sp dims takes an input of sp + 1 or sp + 2 dims, each but a
+ * batch dim non-empty. */
+static airc_status pool_input(const airc_meta_args *a, const airc_tmeta *x, int32_t sp)
 {
     char s[AIRC_META_SHAPE_STR];
-    bool ok = x->ndim == 3 || x->ndim == 4;
-    for (int32_t d = x->ndim - 3; ok && d < x->ndim; d++)
+    bool ok = x->ndim == sp + 1 || x->ndim == sp + 2;
+    for (int32_t d = x->ndim - sp - 1; ok && d < x->ndim; d++)
         ok = x->shape[d] > 0;
     if (!ok)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: non-empty 3D or 4D (batch mode) tensor expected for input, got %s",
-                         a->op, airc_meta_shape_str(x->shape, x->ndim, s));
+        return airc_fail(
+            AIRC_E_SHAPE, "%s: non-empty %dD or %dD (batch mode) tensor expected for input, got %s",
+            a->op, (int)(sp + 1), (int)(sp + 2), airc_meta_shape_str(x->shape, x->ndim, s));
     return AIRC_OK;
 }
 
-/* Output of a 2-d pooling: the input's layout for 4-d inputs. */
-static void pool_strides(const airc_tmeta *x, airc_tmeta *out)
+/* Output of a pooling: the input's layout for 4-d inputs (2-d pools);
+ * torch's 3-d pools give contiguous results. */
+static void pool_strides(const airc_tmeta *x, int32_t sp, airc_tmeta *out)
 {
-    if (x->ndim == 4 && airc_meta_is_channels_last_like(x))
+    if (sp == 2 && x->ndim == 4 && airc_meta_is_channels_last_like(x))
         airc_meta_channels_last_strides(out);
     else
         airc_tmeta_contiguous(out);
 }
 
+/* torch's 3-d pooling kernels' dtypes: f32 and f64, and int64 for
+ * avg_pool3d. */
+static airc_status pool3d_dtype(const airc_meta_args *a, const airc_tmeta *x, const char *kernel,
+                                bool int64_ok)
+{
+    if (x->dtype == AIRC_DTYPE_F32 || x->dtype == AIRC_DTYPE_F64 ||
+        (int64_ok && x->dtype == AIRC_DTYPE_I64))
+        return AIRC_OK;
+    return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a->op, kernel,
+                     airc_dtype_torch_type_name(x->dtype));
+}
+
+enum { POOL_STR = 96 };
+
+/* torch's "kT: 1 kH: 2 kW: 3" (prefix "k"; a 2-d pool has no T), or with
+ * sep "x", "1x2x3" */
+static const char *labeled(char *buf, const char *prefix, const int64_t *v, int32_t n,
+                           const char *sep)
+{
+    static const char *const axis[] = {"T", "H", "W"};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int32_t i = 0; i < n && len < POOL_STR; i++) {
+        int r = sep ? snprintf(buf + len, POOL_STR - len, "%s%" PRId64, i ? sep : "", v[i])
+                    : snprintf(buf + len, POOL_STR - len, "%s%s%s: %" PRId64, i ? " " : "", prefix,
+                               axis[3 - n + i], v[i]);
+        len += r > 0 ? (size_t)r : 0;
+    }
+    return buf;
+}
+
+/* max_pool2d|3d_with_indices and avg_pool2d|3d */
 airc_status airc_meta_pool2d(airc_node *n, void *user_data)
 {
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta x;
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
-    AIRC_TRY(pool_input(&a, &x));
-    bool is_max = !strcmp(airc_meta_name(&a), "max_pool2d_with_indices");
-    int64_t k[2] = {0, 0}, st[2] = {0, 0}, pad[2] = {0, 0}, dil[2] = {1, 1};
+    const char *name = airc_meta_name(&a);
+    int32_t sp = strstr(name, "3d") ? 3 : 2;
+    bool is_max = !strncmp(name, "max_pool", 8);
+    AIRC_TRY(pool_input(&a, &x, sp));
+    if (sp == 3)
+        AIRC_TRY(pool3d_dtype(
+            &a, &x, is_max ? "max_pool3d_with_indices_cpu" : "avg_pool3d_out_frame", !is_max));
+    int64_t k[3], st[3], pad[3], dil[3] = {1, 1, 1};
     bool ceil_mode;
-    AIRC_TRY(pool_param(&a, "kernel_size", 0, false, k));
-    AIRC_TRY(pool_param(&a, "stride", -1, true, st));
-    if (st[0] == -1) { /* empty stride: the kernel size */
-        st[0] = k[0];
-        st[1] = k[1];
-    }
-    AIRC_TRY(pool_param(&a, "padding", 0, false, pad));
+    AIRC_TRY(pool_param(&a, "kernel_size", sp, 0, false, k));
+    AIRC_TRY(pool_param(&a, "stride", sp, -1, true, st));
+    if (st[0] == -1) /* empty stride: the kernel size */
+        memcpy(st, k, sizeof st);
+    AIRC_TRY(pool_param(&a, "padding", sp, 0, false, pad));
     if (is_max)
-        AIRC_TRY(pool_param(&a, "dilation", 1, false, dil));
+        AIRC_TRY(pool_param(&a, "dilation", sp, 1, false, dil));
     AIRC_TRY(airc_meta_bool(&a, "ceil_mode", false, &ceil_mode));
-    for (int i = 0; i < 2; i++) {
+    char s1[POOL_STR], s2[POOL_STR];
+    for (int32_t i = 0; i < sp; i++) {
         if (k[i] <= 0)
             return airc_fail(AIRC_E_SHAPE,
-                             "%s: kernel size should be greater than zero, but got kH: %" PRId64
-                             " kW: %" PRId64,
-                             a.op, k[0], k[1]);
+                             "%s: kernel size should be greater than zero, but got %s", a.op,
+                             labeled(s1, "k", k, sp, NULL));
         if (st[i] <= 0)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: stride should be greater than zero, but got dH: %" PRId64
-                             " dW: %" PRId64,
-                             a.op, st[0], st[1]);
+            return airc_fail(AIRC_E_SHAPE, "%s: stride should be greater than zero, but got %s",
+                             a.op, labeled(s1, "d", st, sp, NULL));
         if (dil[i] <= 0)
-            return airc_fail(AIRC_E_SHAPE, "%s: dilation should be greater than zero", a.op);
+            return airc_fail(AIRC_E_SHAPE, "%s: dilation should be greater than zero, but got %s",
+                             a.op, labeled(s1, "dilation", dil, sp, NULL));
     }
     if (!is_max) {
         int64_t div;
@@ -125,17 +164,25 @@ airc_status airc_meta_pool2d(airc_node *n, void *user_data)
             return airc_fail(AIRC_E_SHAPE, "%s: divisor must be not zero", a.op);
     }
     airc_tmeta out = x;
-    int32_t h = x.ndim - 2, w = x.ndim - 1;
-    AIRC_TRY(pool_out(&a, x.shape[h], k[0], pad[0], st[0], dil[0], ceil_mode, &out.shape[h]));
-    AIRC_TRY(pool_out(&a, x.shape[w], k[1], pad[1], st[1], dil[1], ceil_mode, &out.shape[w]));
-    if (out.shape[h] < 1 || out.shape[w] < 1)
+    int32_t first = x.ndim - sp;
+    bool small = false;
+    for (int32_t i = 0; i < sp && sp == 3 && !is_max; i++) /* torch's avg_pool3d check */
+        if (x.shape[first + i] < k[i])
+            return airc_fail(AIRC_E_SHAPE, "%s: input image (%s) smaller than kernel size (%s)",
+                             a.op, labeled(s1, "", x.shape + first, sp, NULL),
+                             labeled(s2, "k", k, sp, NULL));
+    for (int32_t i = 0; i < sp; i++) {
+        int64_t *o = &out.shape[first + i];
+        AIRC_TRY(pool_out(&a, x.shape[first + i], k[i], pad[i], st[i], dil[i], ceil_mode, o));
+        small = small || *o < 1;
+    }
+    if (small) /* torch prints the channels too */
         return airc_fail(AIRC_E_SHAPE,
-                         "%s: Given input size: (%" PRId64 "x%" PRId64 "x%" PRId64
-                         "). Calculated output size: (%" PRId64 "x%" PRId64 "x%" PRId64
-                         "). Output size is too small",
-                         a.op, x.shape[h - 1], x.shape[h], x.shape[w], x.shape[h - 1],
-                         out.shape[h], out.shape[w]);
-    pool_strides(&x, &out);
+                         "%s: Given input size: (%s). Calculated output size: (%s). Output size "
+                         "is too small",
+                         a.op, labeled(s1, NULL, x.shape + first - 1, sp + 1, "x"),
+                         labeled(s2, NULL, out.shape + first - 1, sp + 1, "x"));
+    pool_strides(&x, sp, &out);
     if (!is_max)
         return airc_meta_set(n, &out);
     airc_tmeta outs[2] = {out, out};
@@ -170,7 +217,46 @@ static airc_status adaptive_max(airc_node *n, const airc_meta_args *a, const air
     airc_tmeta outs[2] = {*x, *x};
     outs[0].shape[x->ndim - 2] = size[0];
     outs[0].shape[x->ndim - 1] = size[1];
-    pool_strides(x, &outs[0]);
+    pool_strides(x, 2, &outs[0]);
+    outs[1] = outs[0];
+    outs[1].dtype = AIRC_DTYPE_I64;
+    return airc_meta_set_tuple(n, outs, 2);
+}
+
+/* _adaptive_avg_pool3d / adaptive_max_pool3d(self, output_size[3]): a
+ * 4-d or 5-d input, every dim but the first non-empty, of the kernels'
+ * dtypes (f32, f64; f16 too for the average); contiguous results. */
+static airc_status adaptive3d(airc_node *n, const airc_meta_args *a, const airc_tmeta *x,
+                              const int64_t *size, int32_t ns, bool is_max)
+{
+    char s[AIRC_META_SHAPE_STR];
+    const char *op = is_max ? "adaptive_max_pool3d" : "adaptive_avg_pool3d";
+    if (ns != 3)
+        return airc_fail(AIRC_E_SHAPE, "%s: %s: output_size must be 3", a->op, op);
+    if (x->ndim != 4 && x->ndim != 5)
+        return airc_fail(AIRC_E_SHAPE, "%s: %s(): Expected 4D or 5D tensor, but got %s", a->op, op,
+                         airc_meta_shape_str(x->shape, x->ndim, s));
+    for (int32_t d = 1; d < x->ndim; d++)
+        if (!x->shape[d])
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: %s(): Expected input to have non-zero size for non-batch "
+                             "dimensions, but input has sizes %s with dimension %d being empty",
+                             a->op, op, airc_meta_shape_str(x->shape, x->ndim, s), (int)d);
+    for (int32_t i = 0; i < 3; i++)
+        if (size[i] < 0)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: %s: elements of output_size must be greater than or equal to 0",
+                             a->op, op);
+    if (x->dtype != AIRC_DTYPE_F32 && x->dtype != AIRC_DTYPE_F64 &&
+        (is_max || x->dtype != AIRC_DTYPE_F16))
+        return airc_fail(AIRC_E_SHAPE, "%s: \"%s_cpu\" not implemented for '%s'", a->op, op,
+                         airc_dtype_torch_type_name(x->dtype));
+    airc_tmeta outs[2] = {*x, *x};
+    memcpy(outs[0].shape + x->ndim - 3, size, 3 * sizeof *size);
+    AIRC_TRY(airc_meta_check_numel(a, outs[0].shape, outs[0].ndim));
+    airc_tmeta_contiguous(&outs[0]);
+    if (!is_max)
+        return airc_meta_set(n, &outs[0]);
     outs[1] = outs[0];
     outs[1].dtype = AIRC_DTYPE_I64;
     return airc_meta_set_tuple(n, outs, 2);
@@ -186,7 +272,10 @@ airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
     int32_t ns;
     bool present;
     AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &present));
-    if (!strcmp(airc_meta_name(&a), "adaptive_max_pool2d"))
+    const char *name = airc_meta_name(&a);
+    if (strstr(name, "3d"))
+        return adaptive3d(n, &a, &x, size, ns, !strcmp(name, "adaptive_max_pool3d"));
+    if (!strcmp(name, "adaptive_max_pool2d"))
         return adaptive_max(n, &a, &x, size, ns);
     if (ns != 2)
         return airc_fail(AIRC_E_SHAPE, "%s: adaptive_avg_pool2d: output_size must be 2", a.op);
@@ -196,7 +285,7 @@ airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
                          "or equal to 0 but received {%" PRId64 ", %" PRId64 "}",
                          a.op, size[0], size[1]);
     char s[AIRC_META_SHAPE_STR];
-    if (!strcmp(airc_meta_name(&a), "adaptive_avg_pool2d") && size[0] == 1 && size[1] == 1) {
+    if (!strcmp(name, "adaptive_avg_pool2d") && size[0] == 1 && size[1] == 1) {
         /* torch computes input.mean([-1, -2], keepdim=True): any rank from
          * 2, empty planes too (nan), and mean's floating types only */
         if (x.ndim < 2)
@@ -223,7 +312,7 @@ airc_status airc_meta_adaptive_pool2d(airc_node *n, void *user_data)
     if (!airc_dtype_is_floating(x.dtype) && airc_tmeta_numel(&out) > 0)
         return airc_fail(AIRC_E_SHAPE, "%s: \"adaptive_avg_pool2d\" not implemented for '%s'", a.op,
                          airc_dtype_torch_type_name(x.dtype));
-    pool_strides(&x, &out);
+    pool_strides(&x, 2, &out);
     return airc_meta_set(n, &out);
 }
 

@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include "backends/cpu/cpu_kernels.h"
+#include "backends/cpu/k_strided.h"
 #include "ir/ir.h"
 #include "ops/kernel.h"
 #include "ops/ops.h"
@@ -274,7 +275,7 @@ static inline double kh_at(const airc_tview *t, const int64_t *idx)
     case AIRC_DTYPE_I64: { int64_t v; memcpy(&v, p, 8); return (double)v; }
     case AIRC_DTYPE_I32: { int32_t v; memcpy(&v, p, 4); return v; }
     case AIRC_DTYPE_BOOL: return *(const uint8_t *)p;
-    default: fail_msg("kh_at: dtype %d", (int)t->dtype); return 0;
+    default: return airc_cpu_load_f64(p, t->dtype);
     }
 }
 
@@ -307,7 +308,7 @@ static inline void kh_set(const airc_tview *t, const int64_t *idx, double v)
     case AIRC_DTYPE_I64: { int64_t x = (int64_t)v; memcpy(p, &x, 8); break; }
     case AIRC_DTYPE_I32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
     case AIRC_DTYPE_BOOL: *(uint8_t *)p = v != 0; break;
-    default: fail_msg("kh_set: dtype %d", (int)t->dtype);
+    default: airc_cpu_store_f64(p, t->dtype, v); /* f16, bf16, ... as the kernels store them */
     }
 }
 

@@ -486,6 +486,30 @@ static void test_conv3d(void **state)
              "c, d", types);
 }
 
+/* 3-d pools -> MaxPool3DWithArgmax, AvgPool3D, AdaptiveAvgPool3d and
+ * AdaptiveMaxPool3d on NCDHW (a 4-d input Reshaped to 5-d and back). */
+static void test_pool3d(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 5, 6, 7), F32(3, 5, 6, 7)};
+    static const char *const types[] = {"MaxPool3DWithArgmax", "AvgPool3D", "AdaptiveAvgPool3d",
+                                        "AdaptiveMaxPool3d",   "Reshape",   NULL};
+    // clang-format off
+    run_case("pool3d", x, 2,
+             CALL("m", "aten.max_pool3d_with_indices.default",
+                  "(args = (%p0, [2, 3, 2], [1, 2, 2], [1, 1, 0], [2, 1, 1], True), kwargs = {})")
+             CALL("m0", "operator.getitem", "(args = (%m, 0), kwargs = {})")
+             CALL("m1", "operator.getitem", "(args = (%m, 1), kwargs = {})")
+             CALL("a", "aten.avg_pool3d.default",
+                  "(args = (%p1, [2, 2, 2], [], [1], False, False, 3), kwargs = {})")
+             CALL("v", "aten._adaptive_avg_pool3d.default", "(args = (%p0, [2, 3, 4]), kwargs = {})")
+             CALL("x", "aten.adaptive_max_pool3d.default", "(args = (%p1, [3, 2, 5]), kwargs = {})")
+             CALL("x0", "operator.getitem", "(args = (%x, 0), kwargs = {})")
+             CALL("x1", "operator.getitem", "(args = (%x, 1), kwargs = {})"),
+             "m0, m1, a, v, x0, x1", types);
+    // clang-format on
+}
+
 /* Batch norm in eval mode -> Add, Rsqrt, Mul, Sub (Neg without a bias),
  * Reshape to [C, 1, ...] and Mul + Add on the input. */
 static void test_batch_norm(void **state)
@@ -919,35 +943,21 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),
-        cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions),
-        cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum),
-        cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),
-        cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_conv3d),
-        cmocka_unit_test(test_batch_norm),
-        cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),
-        cmocka_unit_test(test_upsample1d),
-        cmocka_unit_test(test_adaptive_max),
-        cmocka_unit_test(test_upsample_bicubic),
-        cmocka_unit_test(test_sort_topk),
-        cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),
-        cmocka_unit_test(test_div_log_xor),
-        cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),
-        cmocka_unit_test(test_baddbmm),
-        cmocka_unit_test(test_mv_dot),
-        cmocka_unit_test(test_nan_aware),
-        cmocka_unit_test(test_addc_lerp),
-        cmocka_unit_test(test_shrink_special),
-        cmocka_unit_test(test_trig_frac_threshold),
-        cmocka_unit_test(test_std_lse_norm),
-        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_conv3d),         cmocka_unit_test(test_pool3d),
+        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_adaptive_max),   cmocka_unit_test(test_upsample_bicubic),
+        cmocka_unit_test(test_sort_topk),      cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_nan_aware),      cmocka_unit_test(test_addc_lerp),
+        cmocka_unit_test(test_shrink_special), cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

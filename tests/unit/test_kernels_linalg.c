@@ -729,6 +729,68 @@ static void test_avg_pool(void **state)
     }
 }
 
+/* Runs `call` (on %x, results named r, r0, r1) with x = arange(n) - 20
+ * (one NaN at flat index nan_at, unless negative) and compares each named
+ * result with what PyTorch 1.13 printed. */
+static void check_pool3d(const char *xtype, const char *call, int64_t nan_at,
+                         const char *const *names, const double *const *want, size_t nres)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "graph():\n" KH_PHF("x", "%s") "%s    return (%s%s%s)\n", xtype,
+             call, names[0], nres > 1 ? ", " : "", nres > 1 ? names[1] : "");
+    kh h;
+    kh_init(&h, text);
+    const airc_tview *x = kh_get(&h, "x", 0);
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    bool half = x->dtype == AIRC_DTYPE_F16;
+    for (int64_t e = 0; e < kh_numel(x); e++, kh_next(idx, x->shape, x->ndim))
+        kh_set(x, idx, e == nan_at ? NAN : half ? (double)e * 1.37 + 100 : (double)e - 20);
+    kh_run_ok(&h);
+    for (size_t i = 0; i < nres; i++)
+        kh_expect(kh_get(&h, names[i], 0), want[i], true, names[i]);
+    kh_free(&h);
+}
+
+/* 3-d pools against values printed by PyTorch 1.13: max with NaN (a NaN
+ * wins, its index kept), dilation-free padding and ceil_mode; avg_pool3d of
+ * int64, truncating; adaptive_avg_pool3d of f16, summed and divided in
+ * half; adaptive_max_pool3d of a 4-d input. */
+static void test_pool3d(void **state)
+{
+    (void)state;
+    static const double mv[24] = {-16, -14, -13, -8, -6,  -5, 0,  2,  3,  8,  NAN, 11,
+                                  16,  18,  19,  24, NAN, 27, 16, 18, 19, 24, 26,  27};
+    static const double mi[24] = {4,  6,  7,  12, 14, 15, 20, 22, 23, 28, 25, 31,
+                                  36, 38, 39, 44, 25, 47, 36, 38, 39, 44, 46, 47};
+    const char *const mn[2] = {"v", "i"};
+    const double *const mw[2] = {mv, mi};
+    check_pool3d("f32[1, 1, 3, 4, 4]",
+                 KH_CALL("m", "aten.max_pool3d_with_indices.default",
+                         "(%x, [2, 2, 2], [1, 2, 2], [1, 0, 1], [1, 1, 1], True)")
+                     KH_GETITEM("v", "m", 0) KH_GETITEM("i", "m", 1),
+                 25, mn, mw, 2);
+    static const double av[24] = {-4, -4, -6, -5, -1, -1, -5, -4, -5, -3, 0, 1,
+                                  2,  3,  10, 12, 8,  9,  3,  3,  9,  10, 6, 6};
+    const char *const an[1] = {"r"};
+    const double *const aw[1] = {av};
+    check_pool3d("i64[1, 1, 3, 4, 4]",
+                 KH_CALL("r", "aten.avg_pool3d.default",
+                         "(%x, [2, 2, 2], [1, 2, 2], [1, 1, 0], False, True, None)"),
+                 -1, an, aw, 1);
+    static const double hv[6] = {119.875, 121.25, 122.5, 141.75, 143.25, 144.5};
+    const double *const hw[1] = {hv};
+    check_pool3d("f16[1, 3, 4, 4]",
+                 KH_CALL("r", "aten._adaptive_avg_pool3d.default", "(%x, [2, 1, 3])"), -1, an, hw,
+                 1);
+    static const double xv[12] = {1, 3, NAN, 7, NAN, 11, 17, 19, NAN, 23, NAN, 27};
+    static const double xi[12] = {21, 23, 25, 27, 25, 31, 37, 39, 25, 43, 25, 47};
+    const double *const xw[2] = {xv, xi};
+    check_pool3d("f32[1, 3, 4, 4]",
+                 KH_CALL("m", "aten.adaptive_max_pool3d.default", "(%x, [2, 3, 2])")
+                     KH_GETITEM("v", "m", 0) KH_GETITEM("i", "m", 1),
+                 25, mn, xw, 2);
+}
+
 static void check_adaptive(const char *op, const char *xtype, int64_t oh_, int64_t ow_)
 {
     char text[1024];
@@ -868,6 +930,7 @@ int main(void)
         cmocka_unit_test(test_convolution_3d),
         cmocka_unit_test(test_max_pool),
         cmocka_unit_test(test_avg_pool),
+        cmocka_unit_test(test_pool3d),
         cmocka_unit_test(test_adaptive_avg_pool),
         cmocka_unit_test(test_gemm_column_major_result),
         cmocka_unit_test(test_gemm_out_of_memory),

@@ -1,0 +1,246 @@
+/* 3-d pooling to and from Ascend IR, on NCDHW volumes (a 4-d input
+ * [C, D, H, W] is Reshaped to [1, C, D, H, W] and its results back):
+ * max_pool3d_with_indices -> MaxPool3DWithArgmax (ksize, strides,
+ * dilation of 3, pads of 6 (before and after each dim), ceil_mode, int64
+ * argmax); avg_pool3d -> AvgPool3D (count_include_pad, divisor_override, 0
+ * for none); _adaptive_avg_pool3d -> AdaptiveAvgPool3d and
+ * adaptive_max_pool3d -> AdaptiveMaxPool3d (output_size, int64 argmax).
+ * TorchAir has no converter for these; the ops are CANN's, with torch's
+ * semantics. Each raiser reads its op back as the aten op of 5-d input. */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+
+#include <string.h>
+
+/* The op on input 0 as a 5-d volume: created, its input "x" set. */
+static airc_status vol_op(airc_ge_builder *b, const char *type, airc_ge_op **op)
+{
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    const int64_t *xs = NULL;
+    int32_t nd = 0;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &xs));
+    if (nd != 4 && nd != 5)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: a 4-d or 5-d input expected, got %d-d", type,
+                         (int)nd);
+    if (nd == 4) {
+        int64_t s5[5] = {1, xs[0], xs[1], xs[2], xs[3]};
+        AIRC_TRY(airc_ge_reshape(b, x, dt, 5, s5, &x));
+    }
+    AIRC_TRY(airc_ge_op_create(b, type, op));
+    return airc_ge_op_input(*op, "x", x);
+}
+
+/* Output `name` of op as the node's result i (Reshaped back for a 4-d
+ * input). */
+static airc_status vol_result(airc_ge_builder *b, const airc_node *n, airc_ge_op *op,
+                              const char *name, size_t i)
+{
+    const airc_tmeta *m = &n->out[i];
+    int64_t s5[5] = {1};
+    bool four = m->ndim == 4;
+    if (four)
+        memcpy(s5 + 1, m->shape, 4 * sizeof *s5);
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output(op, name, m->dtype, 5, four ? s5 : m->shape, &y));
+    if (four)
+        AIRC_TRY(airc_ge_reshape(b, y, m->dtype, 4, m->shape, &y));
+    return airc_ge_set_result(b, i, y);
+}
+
+/* kernel_size, stride (empty: kernel_size), padding as GE's ksize,
+ * strides and pads of 6. */
+static airc_status pool_attrs(airc_ge_builder *b, airc_ge_op *op)
+{
+    int64_t k[3], s[3], p[3], zero[3] = {0, 0, 0};
+    AIRC_TRY(airc_ge_spatial_arg(b, 1, 3, NULL, k));
+    AIRC_TRY(airc_ge_spatial_arg(b, 2, 3, k, s));
+    AIRC_TRY(airc_ge_spatial_arg(b, 3, 3, zero, p));
+    int64_t pads[6] = {p[0], p[0], p[1], p[1], p[2], p[2]};
+    AIRC_TRY(airc_ge_op_attr_ints(op, "ksize", k, 3));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", s, 3));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 6));
+    return airc_ge_op_attr_string(op, "data_format", "NCDHW");
+}
+
+/* max_pool3d_with_indices(self, kernel_size, stride=[], padding=0,
+ * dilation=1, ceil_mode=False) */
+static airc_status conv_max_pool3d(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_op *op;
+    AIRC_TRY(vol_op(b, "MaxPool3DWithArgmax", &op));
+    AIRC_TRY(pool_attrs(b, op));
+    int64_t d[3], one[3] = {1, 1, 1};
+    AIRC_TRY(airc_ge_spatial_arg(b, 4, 3, one, d));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "dilation", d, 3));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", airc_ge_bool_arg(b, 5, false)));
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
+    AIRC_TRY(vol_result(b, n, op, "y", 0));
+    return vol_result(b, n, op, "argmax", 1);
+}
+
+/* avg_pool3d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
+ * count_include_pad=True, divisor_override=None) */
+static airc_status conv_avg_pool3d(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_op *op;
+    AIRC_TRY(vol_op(b, "AvgPool3D", &op));
+    AIRC_TRY(pool_attrs(b, op));
+    int64_t divisor = 0;
+    if (airc_ge_arg_present(b, 6))
+        airc_value_get_int(airc_ge_arg(b, 6), &divisor);
+    AIRC_TRY(airc_ge_op_attr_bool(op, "ceil_mode", airc_ge_bool_arg(b, 4, false)));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "count_include_pad", airc_ge_bool_arg(b, 5, true)));
+    AIRC_TRY(airc_ge_op_attr_int(op, "divisor_override", divisor));
+    return vol_result(b, n, op, "y", 0);
+}
+
+/* _adaptive_avg_pool3d / adaptive_max_pool3d (ud non-NULL) (self,
+ * output_size) */
+static airc_status conv_adaptive_pool3d(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    airc_ge_op *op;
+    AIRC_TRY(vol_op(b, ud ? "AdaptiveMaxPool3d" : "AdaptiveAvgPool3d", &op));
+    int64_t size[3];
+    AIRC_TRY(airc_ge_spatial_arg(b, 1, 3, NULL, size));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", size, 3));
+    AIRC_TRY(vol_result(b, n, op, "y", 0));
+    if (!ud)
+        return AIRC_OK;
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
+    return vol_result(b, n, op, "argmax", 1);
+}
+
+/* ---- raisers --------------------------------------------------------------------------- */
+
+/* The int list attribute `key` of exactly k items; dflt when absent (NULL:
+ * required). */
+static airc_status attr_k(const ge_raise *r, const char *key, size_t k, const int64_t *dflt,
+                          int64_t *out)
+{
+    size_t n = 0;
+    AIRC_TRY(airc_ge_attr_ints(r, key, dflt == NULL, out, k, &n));
+    if (n == 0 && dflt) {
+        memcpy(out, dflt, k * sizeof *out);
+        return AIRC_OK;
+    }
+    if (n != k)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (%s): attribute '%s' has %zu items, not %zu", r->op->name,
+                         r->op->type, key, n, k);
+    return AIRC_OK;
+}
+
+/* ksize, strides, pads (symmetric) of an NCDHW pool as torch's lists; the
+ * int64 argmax of a max pool. */
+static airc_status raise_geometry(const ge_raise *r, int64_t k[3], int64_t s[3], int64_t p[3])
+{
+    int64_t pads[6], zero[6] = {0};
+    AIRC_TRY(attr_k(r, "ksize", 3, NULL, k));
+    AIRC_TRY(attr_k(r, "strides", 3, k, s));
+    AIRC_TRY(attr_k(r, "pads", 6, zero, pads));
+    for (int i = 0; i < 3; i++) {
+        if (pads[2 * i] != pads[2 * i + 1])
+            return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): asymmetric pads are not supported",
+                             r->op->name, r->op->type);
+        p[i] = pads[2 * i];
+    }
+    return AIRC_OK;
+}
+
+static airc_status raise_format(const ge_raise *r)
+{
+    const Ge__Proto__AttrDef *a = airc_ge_find_attr(r->op, "data_format");
+    if (!a || (a->value_case == GE__PROTO__ATTR_DEF__VALUE_S && a->s.len == 5 &&
+               !memcmp(a->s.data, "NCDHW", 5)))
+        return AIRC_OK;
+    return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): only data_format NCDHW is supported",
+                     r->op->name, r->op->type);
+}
+
+static airc_status int64_argmax(const ge_raise *r)
+{
+    int64_t dt;
+    AIRC_TRY(airc_ge_attr_i(r, "dtype", false, airc_ge_attr_dtype(AIRC_DTYPE_I64), &dt));
+    if (airc_ge_from_attr_dtype(dt) == AIRC_DTYPE_I64)
+        return AIRC_OK;
+    return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (%s): dtype %lld is not int64", r->op->name,
+                     r->op->type, (long long)dt);
+}
+
+static airc_status raise_max_pool3d(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    AIRC_TRY(raise_format(r));
+    AIRC_TRY(int64_argmax(r));
+    int64_t k[3], s[3], p[3], d[3], one[3] = {1, 1, 1};
+    AIRC_TRY(raise_geometry(r, k, s, p));
+    AIRC_TRY(attr_k(r, "dilation", 3, one, d));
+    bool ceil = false;
+    AIRC_TRY(airc_ge_attr_b(r, "ceil_mode", false, false, &ceil));
+    const airc_value *args[6] = {
+        airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, k, 3), airc_ge_vints(r, s, 3),
+        airc_ge_vints(r, p, 3),     airc_ge_vints(r, d, 3), airc_ge_vbool(r, ceil),
+    };
+    airc_node *t;
+    AIRC_TRY(
+        airc_ge_raise_call(r, "aten.max_pool3d_with_indices.default", args, 6, NULL, NULL, 0, &t));
+    return airc_ge_raise_getitems(r, t, 2);
+}
+
+static airc_status raise_avg_pool3d(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    AIRC_TRY(raise_format(r));
+    int64_t k[3], s[3], p[3], divisor;
+    AIRC_TRY(raise_geometry(r, k, s, p));
+    bool ceil = false, include = true;
+    AIRC_TRY(airc_ge_attr_b(r, "ceil_mode", false, false, &ceil));
+    AIRC_TRY(airc_ge_attr_b(r, "count_include_pad", false, true, &include));
+    AIRC_TRY(airc_ge_attr_i(r, "divisor_override", false, 0, &divisor));
+    const airc_value *args[7] = {
+        airc_ge_vnode(r, r->in[0]),
+        airc_ge_vints(r, k, 3),
+        airc_ge_vints(r, s, 3),
+        airc_ge_vints(r, p, 3),
+        airc_ge_vbool(r, ceil),
+        airc_ge_vbool(r, include),
+        divisor ? airc_ge_vint(r, divisor) : airc_ge_vnone(r),
+    };
+    return airc_ge_raise_call(r, "aten.avg_pool3d.default", args, 7, NULL, NULL, 0, &r->out[0]);
+}
+
+static airc_status raise_adaptive_pool3d(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    int64_t size[3];
+    AIRC_TRY(attr_k(r, "output_size", 3, NULL, size));
+    const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, size, 3)};
+    if (!r->data)
+        return airc_ge_raise_call(r, "aten._adaptive_avg_pool3d.default", args, 2, NULL, NULL, 0,
+                                  &r->out[0]);
+    AIRC_TRY(int64_argmax(r));
+    airc_node *t;
+    AIRC_TRY(airc_ge_raise_call(r, "aten.adaptive_max_pool3d.default", args, 2, NULL, NULL, 0, &t));
+    return airc_ge_raise_getitems(r, t, 2);
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten._adaptive_avg_pool3d.default", conv_adaptive_pool3d, NULL},
+    {"aten.adaptive_max_pool3d.default", conv_adaptive_pool3d, "max"},
+    {"aten.avg_pool3d.default", conv_avg_pool3d, NULL},
+    {"aten.max_pool3d_with_indices.default", conv_max_pool3d, NULL},
+};
+
+static const ge_raise_entry raise[] = {
+    {"AdaptiveAvgPool3d", raise_adaptive_pool3d, NULL},
+    {"AdaptiveMaxPool3d", raise_adaptive_pool3d, "max"},
+    {"AvgPool3D", raise_avg_pool3d, NULL},
+    {"MaxPool3DWithArgmax", raise_max_pool3d, NULL},
+};
+
+const ge_family airc_ge_family_pool3d = {conv, sizeof conv / sizeof *conv, raise,
+                                         sizeof raise / sizeof *raise};
