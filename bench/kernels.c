@@ -627,6 +627,24 @@ static void bench_ops(void)
         "(%s, "
         "%x), kwargs = {})\n"
         "    return r\n";
+    /* a video clip's features: [N, C, T, H, W] */
+    const int64_t clip[5] = {1, 32, 8, 28, 28}, wt3[5] = {32, 32, 3, 3, 3}, b3[1] = {32};
+    airc_tensor *xv = random_tensor(5, clip, 38), *wv = random_tensor(5, wt3, 39),
+                *bv = random_tensor(1, b3, 40);
+    static const char *const conv3d =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %w : [#users=1] = placeholder[target=w]\n"
+        "    %b : [#users=1] = placeholder[target=b]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%x, "
+        "%w, %b, [1, 1, 1], [1, 1, 1], [1, 1, 1], False, [0, 0, 0], 1), kwargs = {})\n"
+        "    return r\n";
+    static const char *const maxpool3d =
+        "graph():\n"
+        "    %x : [#users=1] = placeholder[target=x]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.max_pool3d_with_indices.default]"
+        "(args = (%x, [2, 2, 2]), kwargs = {})\n"
+        "    return r\n";
     struct {
         const char *name, *text, *shape;
         airc_tensor *in[3];
@@ -666,6 +684,12 @@ static void bench_ops(void)
         {"cummax", cummax, "cummax(x[4096, 1024], 1)", {x}, 1},
         {"logcumsumexp", lcse, "logcumsumexp(x[4096, 1024], 1)", {x}, 1},
         {"searchsorted", search, "searchsorted(s[1024], x[4096, 1024])", {grid1, x}, 2},
+        {"conv3d",
+         conv3d,
+         "convolution(x[1, 32, 8, 28, 28], w[32, 32, 3, 3, 3], b[32], pad 1)",
+         {xv, wv, bv},
+         3},
+        {"max_pool3d", maxpool3d, "max_pool3d_with_indices(x[1, 32, 8, 28, 28], 2)", {xv}, 1},
     };
     printf("  \"ops\": [\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -682,7 +706,7 @@ static void bench_ops(void)
     }
     printf("\n  ],\n");
     airc_tensor *all[] = {x,  w,  b,  xi, wc, bc, xl, xt, xp, ix,   xf,
-                          gf, c1, c2, xy, xn, tn, sn, im, sm, grid1};
+                          gf, c1, c2, xy, xn, tn, sn, im, sm, grid1, xv, wv, bv};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         airc_tensor_destroy(all[i]);
 }

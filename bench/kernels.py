@@ -79,6 +79,9 @@ def torch_ops(quick):
     im = (torch.arange(50000 * 64) * 7919 + 13).remainder(10000).reshape(50000, 64)
     sm = torch.rand(50000, 64) * 2 - 1
     grid = -1 + 2 * torch.arange(1024, dtype=torch.float32) / 1024
+    xv = torch.rand(1, 32, 8, 28, 28) * 2 - 1
+    wv = torch.rand(32, 32, 3, 3, 3) * 2 - 1
+    bv = torch.rand(32) * 2 - 1
     calls = {
         "softmax": lambda: aten._softmax(x, -1, False),
         "layer_norm": lambda: aten.native_layer_norm(x, [1024], w, b, 1e-5),
@@ -98,6 +101,9 @@ def torch_ops(quick):
         "cummax": lambda: aten.cummax(x, 1),
         "logcumsumexp": lambda: aten.logcumsumexp(x, 1),
         "searchsorted": lambda: aten.searchsorted(grid, x),
+        "conv3d": lambda: aten.convolution(xv, wv, bv, [1, 1, 1], [1, 1, 1], [1, 1, 1], False,
+                                           [0, 0, 0], 1),
+        "max_pool3d": lambda: aten.max_pool3d_with_indices(xv, [2, 2, 2]),
     }
     budget = 0.1 if quick else 0.5
     default_threads = torch.get_num_threads()
