@@ -244,7 +244,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.max_pool3d_with_indices.default",
                                         "aten.avg_pool3d.default",
                                         "aten._adaptive_avg_pool3d.default",
-                                        "aten.adaptive_max_pool3d.default"};
+                                        "aten.adaptive_max_pool3d.default",
+                                        "aten.max_unpool2d.default",
+                                        "aten.max_unpool3d.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -212,6 +212,7 @@ ATEN = [
     ("max_pool3d_with_indices.default", "pool2d"), ("avg_pool3d.default", "pool2d"),
     ("_adaptive_avg_pool3d.default", "adaptive_pool2d"),
     ("adaptive_max_pool3d.default", "adaptive_pool2d"),
+    ("max_unpool2d.default", "max_unpool"), ("max_unpool3d.default", "max_unpool"),
     ("upsample_nearest2d.vec", "upsample2d"), ("upsample_bilinear2d.vec", "upsample2d"),
     ("upsample_nearest2d.default", "upsample2d"), ("upsample_bilinear2d.default", "upsample2d"),
     ("grid_sampler_2d.default", "grid_sampler"),

@@ -1054,6 +1054,37 @@ op1("adaptive_maxpool3d_empty_batch", "aten.adaptive_max_pool3d.default",
     [T("f32", [0, 5, 6, 7]), [2, 2, 2]])
 op1("adaptive_maxpool3d_bf16_err", "aten.adaptive_max_pool3d.default",
     [T("bf16", X5), [2, 3, 4]], error=True)
+UI = T("i64", [2, 3, 2, 2], fill="zeros")
+op1("max_unpool2d", "aten.max_unpool2d.default", [T("f32", [2, 3, 2, 2]), UI, [4, 5]])
+op1("max_unpool2d_3d", "aten.max_unpool2d.default",
+    [T("f64", [3, 2, 2]), T("i64", [3, 2, 2], fill="zeros"), [3, 3]])
+op1("max_unpool2d_cl", "aten.max_unpool2d.default", [CL("f32", [2, 3, 2, 2]), UI, [4, 4]])
+op1("max_unpool2d_empty_out_i64", "aten.max_unpool2d.default",
+    [T("i64", [2, 3, 2, 2]), UI, [0, 4]])
+op1("max_unpool2d_i64_err", "aten.max_unpool2d.default", [T("i64", [2, 3, 2, 2]), UI, [4, 4]],
+    error=True)
+op1("max_unpool2d_i32_idx_err", "aten.max_unpool2d.default",
+    [T("f32", [2, 3, 2, 2]), T("i32", [2, 3, 2, 2], fill="zeros"), [4, 4]], error=True)
+op1("max_unpool2d_size_err", "aten.max_unpool2d.default", [T("f32", [2, 3, 2, 2]), UI, [4]],
+    error=True)
+op1("max_unpool2d_shape_err", "aten.max_unpool2d.default",
+    [T("f32", [2, 3, 2, 2]), T("i64", [2, 3, 2, 1], fill="zeros"), [4, 4]], error=True)
+op1("max_unpool2d_empty_err", "aten.max_unpool2d.default",
+    [T("f32", [2, 0, 2, 2]), T("i64", [2, 0, 2, 2]), [4, 4]], error=True)
+UI3 = T("i64", [1, 2, 2, 2, 2], fill="zeros")
+op1("max_unpool3d", "aten.max_unpool3d.default",
+    [T("f32", [1, 2, 2, 2, 2]), UI3, [3, 4, 5], [2, 2, 2], [0, 0, 0]])
+op1("max_unpool3d_4d", "aten.max_unpool3d.default",
+    [T("f64", [2, 2, 2, 2]), T("i64", [2, 2, 2, 2], fill="zeros"), [2, 4, 4], [1, 2, 2], [-1, 0, 0]])
+op1("max_unpool3d_cl", "aten.max_unpool3d.default",
+    [P("f32", [1, 2, 2, 2, 2], [0, 4, 1, 2, 3]), UI3, [3, 4, 5], [2, 2, 2], [0, 0, 0]])
+op1("max_unpool3d_stride_err", "aten.max_unpool3d.default",
+    [T("f32", [1, 2, 2, 2, 2]), UI3, [3, 4, 5], [0, 2, 2], [0, 0, 0]], error=True)
+op1("max_unpool3d_stride_len_err", "aten.max_unpool3d.default",
+    [T("f32", [1, 2, 2, 2, 2]), UI3, [3, 4, 5], [2, 2], [0, 0, 0]], error=True)
+op1("max_unpool3d_rank_err", "aten.max_unpool3d.default",
+    [T("f32", [2, 2, 2]), T("i64", [2, 2, 2], fill="zeros"), [3, 4, 5], [2, 2, 2], [0, 0, 0]],
+    error=True)
 op1("maxpool", "aten.max_pool2d_with_indices.default",
     [T("f32", [2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True])
 op1("maxpool_default", "aten.max_pool2d_with_indices.default", [T("f32", [2, 3, 9, 9]), [3, 3]])

@@ -1044,6 +1044,24 @@ def h_adaptive3d(d):
             "output_size": [d.r.randint(1, 3), d.r.randint(1, 4), d.r.randint(1, 3)]}
 
 
+def h_max_unpool(d, sp):
+    # self [(N,) C, spatial...] and int64 indices of its shape into planes
+    # of output_size (now and then one past the end: torch's data check)
+    lead = d.pick([[2, 3], [1, 2], [3]])
+    insp = [d.r.randint(1, 3) for _ in range(sp)]
+    size = [d.pick([0, 1, 2, 3, 4]) if d.chance(0.05) else d.r.randint(1, 4) for _ in range(sp)]
+    plane = numel(size)
+    hi = plane - 1 if d.chance(0.95) else plane
+    a = {"self": d.tensor(lead + insp, d.pick(["f32"] * 6 + ["f64", "i64"])),
+         "indices": d.tensor(lead + insp, "i64" if d.chance(0.95) else "i32", lo=0,
+                             hi=max(hi, 0)),
+         "output_size": size}
+    if sp == 3:
+        a["stride"] = d.pick([[1, 1, 1], [2, 2, 2], [1, 2, 1]])
+        a["padding"] = d.pick([[0, 0, 0], [1, 0, 1]])
+    return a
+
+
 def h_upsample_default(d):
     # torch 2's overload: output_size, scales_h / scales_w (None, or the
     # size ratio, as torch 2's decompositions pass them)
@@ -1443,6 +1461,7 @@ HINTS = {
     "avg_pool3d": lambda d: h_pool3d(d, False),
     "max_pool3d_with_indices": lambda d: h_pool3d(d, True),
     "_adaptive_avg_pool3d": h_adaptive3d, "adaptive_max_pool3d": h_adaptive3d,
+    "max_unpool2d": lambda d: h_max_unpool(d, 2), "max_unpool3d": lambda d: h_max_unpool(d, 3),
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
     "upsample_bilinear2d.default": h_upsample_default,

@@ -644,6 +644,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.matmul.default", k_matmul},
     {"aten.max_pool2d_with_indices.default", airc_cpu_k_max_pool2d_with_indices},
     {"aten.max_pool3d_with_indices.default", airc_cpu_k_max_pool3d_with_indices},
+    {"aten.max_unpool2d.default", airc_cpu_k_max_unpool2d},
+    {"aten.max_unpool3d.default", airc_cpu_k_max_unpool3d},
     {"aten.mm.default", k_mm},
     {"aten.mv.default", k_mv},
     {"aten.upsample_bicubic2d.default", airc_cpu_k_upsample_bicubic2d},

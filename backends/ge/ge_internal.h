@@ -154,7 +154,7 @@ extern const ge_family
     airc_ge_family_diag; /* unfold, diagonal, diag(_embed), trace, eye, linspace */
 extern const ge_family airc_ge_family_loss; /* mse .. binary cross entropy, nll_loss */
 extern const ge_family airc_ge_family_scan; /* cummax, cummin, logcumsumexp */
-extern const ge_family airc_ge_family_pool3d; /* max, avg and adaptive 3-d pools */
+extern const ge_family airc_ge_family_pool; /* 3-d pools, max unpooling */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

@@ -510,6 +510,22 @@ static void test_pool3d(void **state)
     // clang-format on
 }
 
+/* max_unpool2d / 3d -> Fill + ScatterElements over the flattened planes */
+static void test_max_unpool(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 5)};
+    static const char *const types[] = {"Fill", "ScatterElements", "Reshape", NULL};
+    // clang-format off
+    run_case("max_unpool", x, 1,
+             CALL("m", "aten.max_pool2d_with_indices.default", "(args = (%p0, [2, 2]), kwargs = {})")
+             CALL("v", "operator.getitem", "(args = (%m, 0), kwargs = {})")
+             CALL("i", "operator.getitem", "(args = (%m, 1), kwargs = {})")
+             CALL("u", "aten.max_unpool2d.default", "(args = (%v, %i, [3, 5]), kwargs = {})"),
+             "u", types);
+    // clang-format on
+}
+
 /* Batch norm in eval mode -> Add, Rsqrt, Mul, Sub (Neg without a bias),
  * Reshape to [C, 1, ...] and Mul + Add on the input. */
 static void test_batch_norm(void **state)
@@ -943,21 +959,37 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_conv3d),         cmocka_unit_test(test_pool3d),
-        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_upsample1d),
-        cmocka_unit_test(test_adaptive_max),   cmocka_unit_test(test_upsample_bicubic),
-        cmocka_unit_test(test_sort_topk),      cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
-        cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
-        cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
-        cmocka_unit_test(test_nan_aware),      cmocka_unit_test(test_addc_lerp),
-        cmocka_unit_test(test_shrink_special), cmocka_unit_test(test_trig_frac_threshold),
-        cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions),
+        cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum),
+        cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),
+        cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_conv3d),
+        cmocka_unit_test(test_pool3d),
+        cmocka_unit_test(test_max_unpool),
+        cmocka_unit_test(test_batch_norm),
+        cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_adaptive_max),
+        cmocka_unit_test(test_upsample_bicubic),
+        cmocka_unit_test(test_sort_topk),
+        cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),
+        cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),
+        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_nan_aware),
+        cmocka_unit_test(test_addc_lerp),
+        cmocka_unit_test(test_shrink_special),
+        cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),
+        cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -791,6 +791,36 @@ static void test_pool3d(void **state)
                  25, mn, xw, 2);
 }
 
+/* max_unpool2d: zeros, then each value at its index, the later of two
+ * equal indices winning (torch's sequential loop); an index past the
+ * plane fails with torch's message. */
+static void test_max_unpool(void **state)
+{
+    (void)state;
+    kh h;
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 2, 1, 2]") KH_PH("i", "i64[1, 2, 1, 2]")
+                    KH_CALL("u", "aten.max_unpool2d.default", "(%x, %i, [2, 2])") "    return u\n");
+    const airc_tview *x = kh_get(&h, "x", 0), *ix = kh_get(&h, "i", 0);
+    static const double xv[4] = {1, 2, 3, 4}, iv[4] = {3, 0, 1, 1};
+    int64_t idx[4] = {0};
+    for (int e = 0; e < 4; e++, kh_next(idx, x->shape, 4)) {
+        kh_set(x, idx, xv[e]);
+        kh_set(ix, idx, iv[e]);
+    }
+    kh_run_ok(&h);
+    static const double want[8] = {2, 0, 0, 1, 0, 4, 0, 0};
+    kh_expect(kh_get(&h, "u", 0), want, true, "max_unpool2d");
+    kh_free(&h);
+
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[1, 1, 1, 2]") KH_PH("i", "i64[1, 1, 1, 2]")
+                    KH_CALL("u", "aten.max_unpool2d.default", "(%x, %i, [2, 2])") "    return u\n");
+    int64_t last[4] = {0, 0, 0, 1};
+    kh_set(kh_get(&h, "i", 0), last, 4);
+    airc_test_expect(kh_run(&h), AIRC_E_RUNTIME, NULL);
+    assert_non_null(strstr(h.msg, "Found an invalid max index: 4 (output volumes are of size 2x2"));
+    kh_free(&h);
+}
+
 static void check_adaptive(const char *op, const char *xtype, int64_t oh_, int64_t ow_)
 {
     char text[1024];
@@ -931,6 +961,7 @@ int main(void)
         cmocka_unit_test(test_max_pool),
         cmocka_unit_test(test_avg_pool),
         cmocka_unit_test(test_pool3d),
+        cmocka_unit_test(test_max_unpool),
         cmocka_unit_test(test_adaptive_avg_pool),
         cmocka_unit_test(test_gemm_column_major_result),
         cmocka_unit_test(test_gemm_out_of_memory),

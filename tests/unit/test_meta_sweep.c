@@ -306,8 +306,11 @@ static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
  * a strided result densely, so empty_strided with huge strides fits there
  * when eager's span does not. */
 static const char *const data_dependent[] = {
-    "Mask tensor can take 0 and 1 values only", "is out of bounds for dimension",
-    "out of range: tried to access index", "Number of elements of source < number of ones in mask",
+    "Mask tensor can take 0 and 1 values only",
+    "is out of bounds for dimension",
+    "out of range: tried to access index",
+    "Number of elements of source < number of ones in mask",
+    "Found an invalid max index",
     "out of memory"};
 
 /* Eager refused the draw: the graph modes must refuse it too. */

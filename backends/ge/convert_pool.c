@@ -1,12 +1,14 @@
-/* 3-d pooling to and from Ascend IR, on NCDHW volumes (a 4-d input
- * [C, D, H, W] is Reshaped to [1, C, D, H, W] and its results back):
- * max_pool3d_with_indices -> MaxPool3DWithArgmax (ksize, strides,
- * dilation of 3, pads of 6 (before and after each dim), ceil_mode, int64
- * argmax); avg_pool3d -> AvgPool3D (count_include_pad, divisor_override, 0
- * for none); _adaptive_avg_pool3d -> AdaptiveAvgPool3d and
- * adaptive_max_pool3d -> AdaptiveMaxPool3d (output_size, int64 argmax).
- * TorchAir has no converter for these; the ops are CANN's, with torch's
- * semantics. Each raiser reads its op back as the aten op of 5-d input. */
+/* 3-d pooling and max unpooling to and from Ascend IR. Pools work on
+ * NCDHW volumes (a 4-d input [C, D, H, W] is Reshaped to [1, C, D, H, W]
+ * and its results back): max_pool3d_with_indices -> MaxPool3DWithArgmax
+ * (ksize, strides, dilation of 3, pads of 6 (before and after each dim),
+ * ceil_mode, int64 argmax); avg_pool3d -> AvgPool3D (count_include_pad,
+ * divisor_override, 0 for none); _adaptive_avg_pool3d ->
+ * AdaptiveAvgPool3d and adaptive_max_pool3d -> AdaptiveMaxPool3d
+ * (output_size, int64 argmax). TorchAir has no converter for these; the
+ * ops are CANN's, with torch's semantics. Each raiser reads its op back as
+ * the aten op of 5-d input. max_unpool2d / max_unpool3d are a composite
+ * of Fill and ScatterElements (raised by other families). */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
@@ -112,6 +114,50 @@ static airc_status conv_adaptive_pool3d(airc_ge_builder *b, const airc_node *n, 
         return AIRC_OK;
     AIRC_TRY(airc_ge_op_attr_dtype(op, "dtype", AIRC_DTYPE_I64));
     return vol_result(b, n, op, "argmax", 1);
+}
+
+/* max_unpool2d(self, indices, output_size) / max_unpool3d(..., stride,
+ * padding): with P the product of the leading dims, Fill [P, out plane]
+ * with 0, then ScatterElements (axis 1) of self [P, in plane] at indices
+ * [P, in plane], Reshaped to the result. An index outside the plane is
+ * ScatterElements' (scatter's) data check, not torch's message. */
+static airc_status conv_max_unpool(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    int32_t sp = ud ? 3 : 2;
+    airc_ge_tensor x, idx;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_input(b, 1, &idx));
+    const airc_tmeta *xm = &n->inputs[0]->out[0], *om = &n->out[0];
+    if (xm->ndim < sp + 1 || om->ndim != xm->ndim)
+        return airc_fail(AIRC_E_UNSUPPORTED, "max_unpool%dd: a %d-d or %d-d input expected",
+                         (int)sp, (int)(sp + 1), (int)(sp + 2));
+    int64_t in[2] = {1, 1}, out[2] = {1, 1};
+    for (int32_t d = 0; d < xm->ndim; d++) {
+        bool lead = d < xm->ndim - sp;
+        in[!lead] *= xm->shape[d];
+        out[!lead] *= om->shape[d];
+    }
+    airc_ge_tensor in2[2], y;
+    AIRC_TRY(airc_ge_const_ints(b, out, 2, &in2[0]));
+    AIRC_TRY(airc_ge_const_scalar(b, om->dtype, 0, &in2[1]));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Fill", &op));
+    AIRC_TRY(airc_ge_op_input(op, "dims", in2[0]));
+    AIRC_TRY(airc_ge_op_input(op, "value", in2[1]));
+    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 2, out, &y));
+    if (in[0] * in[1] > 0 && out[1] > 0) {
+        AIRC_TRY(airc_ge_reshape(b, x, om->dtype, 2, in, &x));
+        AIRC_TRY(airc_ge_reshape(b, idx, AIRC_DTYPE_I64, 2, in, &idx));
+        AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
+        AIRC_TRY(airc_ge_op_input(op, "data", y));
+        AIRC_TRY(airc_ge_op_input(op, "indices", idx));
+        AIRC_TRY(airc_ge_op_input(op, "updates", x));
+        AIRC_TRY(airc_ge_op_attr_int(op, "axis", 1));
+        AIRC_TRY(airc_ge_op_attr_string(op, "reduction", "none"));
+        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 2, out, &y));
+    }
+    AIRC_TRY(airc_ge_reshape(b, y, om->dtype, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* ---- raisers --------------------------------------------------------------------------- */
@@ -233,6 +279,8 @@ static const ge_conv_entry conv[] = {
     {"aten.adaptive_max_pool3d.default", conv_adaptive_pool3d, "max"},
     {"aten.avg_pool3d.default", conv_avg_pool3d, NULL},
     {"aten.max_pool3d_with_indices.default", conv_max_pool3d, NULL},
+    {"aten.max_unpool2d.default", conv_max_unpool, NULL},
+    {"aten.max_unpool3d.default", conv_max_unpool, "3d"},
 };
 
 static const ge_raise_entry raise[] = {
@@ -242,5 +290,5 @@ static const ge_raise_entry raise[] = {
     {"MaxPool3DWithArgmax", raise_max_pool3d, NULL},
 };
 
-const ge_family airc_ge_family_pool3d = {conv, sizeof conv / sizeof *conv, raise,
-                                         sizeof raise / sizeof *raise};
+const ge_family airc_ge_family_pool = {conv, sizeof conv / sizeof *conv, raise,
+                                       sizeof raise / sizeof *raise};
