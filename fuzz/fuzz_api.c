@@ -246,7 +246,8 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten._adaptive_avg_pool3d.default",
                                         "aten.adaptive_max_pool3d.default",
                                         "aten.max_unpool2d.default",
-                                        "aten.max_unpool3d.default"};
+                                        "aten.max_unpool3d.default",
+                                        "aten._weight_norm_interface.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -225,6 +225,7 @@ ATEN = [
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
     ("native_layer_norm.default", "layer_norm"),
     ("native_batch_norm.default", "batch_norm"), ("native_group_norm.default", "group_norm"),
+    ("_weight_norm_interface.default", "weight_norm"),
     # sorting
     ("sort.default", "sort"), ("sort.stable", "sort"), ("topk.default", "topk"),
     ("median.default", "pick"), ("median.dim", "pick"), ("nanmedian.default", "pick"),

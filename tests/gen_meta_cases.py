@@ -1085,6 +1085,18 @@ op1("max_unpool3d_stride_len_err", "aten.max_unpool3d.default",
 op1("max_unpool3d_rank_err", "aten.max_unpool3d.default",
     [T("f32", [2, 2, 2]), T("i64", [2, 2, 2], fill="zeros"), [3, 4, 5], [2, 2, 2], [0, 0, 0]],
     error=True)
+op1("weight_norm", "aten._weight_norm_interface.default",
+    [T("f32", [6, 4, 3]), T("f32", [6, 1, 1]), 0])
+op1("weight_norm_last", "aten._weight_norm_interface.default",
+    [T("f64", [5, 3]), T("f64", [1, 3]), 1])
+op1("weight_norm_bf16", "aten._weight_norm_interface.default",
+    [T("bf16", [4, 3]), T("bf16", [4]), 0])
+op1("weight_norm_dim_err", "aten._weight_norm_interface.default",
+    [T("f32", [6, 4, 3]), T("f32", [1, 4, 1]), 1], error=True)
+op1("weight_norm_dtype_err", "aten._weight_norm_interface.default",
+    [T("f32", [6, 4]), T("f64", [6, 1]), 0], error=True)
+op1("weight_norm_f16_err", "aten._weight_norm_interface.default",
+    [T("f16", [6, 4]), T("f16", [6, 1]), 0], error=True)
 op1("maxpool", "aten.max_pool2d_with_indices.default",
     [T("f32", [2, 3, 9, 9]), [3, 3], [2, 2], [1, 1], [1, 1], True])
 op1("maxpool_default", "aten.max_pool2d_with_indices.default", [T("f32", [2, 3, 9, 9]), [3, 3]])

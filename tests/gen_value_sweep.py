@@ -1062,6 +1062,19 @@ def h_max_unpool(d, sp):
     return a
 
 
+def h_weight_norm(d):
+    # v of 1 to 4 dims, normed over dim 0 or its last (torch's fused
+    # kernel's two), g one value per slice: keepdims-shaped as weight_norm
+    # makes it, or flat
+    shape = [d.r.randint(1, 4) for _ in range(d.pick([1, 2, 2, 3, 4]))]
+    dt = d.pick(["f32"] * 5 + ["f64", "bf16", "f16"])
+    dim = d.pick([0, 0, len(shape) - 1] + ([1] if len(shape) > 2 and d.chance(0.1) else []))
+    m = shape[dim]
+    gshape = d.pick([[m if i == dim else 1 for i in range(len(shape))], [m]])
+    gdt = dt if d.chance(0.95) else d.pick(["f32", "f64"])
+    return {"v": d.tensor(shape, dt), "g": d.tensor(gshape, gdt), "dim": dim}
+
+
 def h_upsample_default(d):
     # torch 2's overload: output_size, scales_h / scales_w (None, or the
     # size ratio, as torch 2's decompositions pass them)
@@ -1461,6 +1474,7 @@ HINTS = {
     "avg_pool3d": lambda d: h_pool3d(d, False),
     "max_pool3d_with_indices": lambda d: h_pool3d(d, True),
     "_adaptive_avg_pool3d": h_adaptive3d, "adaptive_max_pool3d": h_adaptive3d,
+    "_weight_norm_interface": h_weight_norm,
     "max_unpool2d": lambda d: h_max_unpool(d, 2), "max_unpool3d": lambda d: h_max_unpool(d, 3),
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
@@ -1706,6 +1720,11 @@ EXCLUSIONS = {
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
         "of an empty tensor of fewer than 2 dims, masked_fill with a mask neither bool nor "
         "u8 (1.13's CPU kernel reads its bytes as a u8 mask)",
+    "torch_memory_error":
+        "torch 1.13's kernel reads or writes out of bounds, or divides by zero (SIGFPE), "
+        "where airc refuses the draw or computes a defined result: _weight_norm_interface "
+        "with g of other than v.size(dim) values, an empty normed dim, or a v or g that is "
+        "not contiguous (torch's kernel indexes their storage as if it were)",
 }
 
 # Ops whose half-precision results may carry torch's intermediate rounding
@@ -1764,6 +1783,12 @@ def exclude_before(qualname, args, pos, kw):
         raise Excluded("torch_int_overflow")
     if name == "baddbmm" and val("beta") == 0:
         raise Excluded("baddbmm_beta_zero")
+    if name == "_weight_norm_interface" and isinstance(val("v"), TSpec) and \
+            isinstance(val("g"), TSpec) and isinstance(val("dim") or 0, int):
+        v, dim = val("v").shape, val("dim") or 0
+        if dim in (0, len(v) - 1) and (not v or v[dim] == 0 or numel(val("g").shape) != v[dim]
+                                       or val("v").layout != "c" or val("g").layout != "c"):
+            raise Excluded("torch_memory_error")
     if name in ("linspace", "logspace") and val("dtype") == torch.bool:
         raise Excluded("kernel_gap")  # torch returns an empty one, never calling its kernel
     if name in ("addmm", "baddbmm", "addbmm", "addmv") and any(

@@ -247,6 +247,7 @@ static airc_status k_norm(airc_kernel_ctx *k, void *u)
 const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten._log_softmax.default", airc_kred_log_softmax},
     {"aten._softmax.default", airc_kred_softmax},
+    {"aten._weight_norm_interface.default", airc_kred_weight_norm},
     {"aten.all.default", k_all},
     {"aten.all.dim", k_all},
     {"aten.amax.default", k_amax},

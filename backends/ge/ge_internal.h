@@ -155,6 +155,7 @@ extern const ge_family
 extern const ge_family airc_ge_family_loss; /* mse .. binary cross entropy, nll_loss */
 extern const ge_family airc_ge_family_scan; /* cummax, cummin, logcumsumexp */
 extern const ge_family airc_ge_family_pool; /* 3-d pools, max unpooling */
+extern const ge_family airc_ge_family_norm; /* _weight_norm_interface */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

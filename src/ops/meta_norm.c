@@ -556,3 +556,46 @@ airc_status airc_meta_group_norm(airc_node *n, void *user_data)
     outs[2] = outs[1];
     return airc_meta_set_tuple(n, outs, 3);
 }
+
+/* _weight_norm_interface(v, g, dim=0) -> (w, norm): torch's fused kernel,
+ * dim 0 or v's last dim exactly (no wrapping), v f32, f64 or bf16 with g
+ * of v's dtype. torch reads g and writes norm as v.size(dim) values
+ * whatever g's shape, past its end when g is smaller: airc wants exactly
+ * that many. w is contiguous; norm has g's shape and, when g is dense, its
+ * strides, in float for bf16. */
+airc_status airc_meta_weight_norm(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta v, g;
+    int64_t dim;
+    AIRC_TRY(airc_meta_tensor(&a, "v", &v));
+    AIRC_TRY(airc_meta_tensor(&a, "g", &g));
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    if (v.ndim == 0 || (dim != 0 && dim != v.ndim - 1))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: dim must be 0 or the last dim of v (%d dims), got %" PRId64, a.op,
+                         (int)v.ndim, dim);
+    if (g.dtype != v.dtype)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type %s but found %s", a.op,
+                         airc_dtype_torch_type_name(v.dtype), airc_dtype_torch_type_name(g.dtype));
+    if (v.dtype != AIRC_DTYPE_F32 && v.dtype != AIRC_DTYPE_F64 && v.dtype != AIRC_DTYPE_BF16)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"weight_norm_kernel\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(v.dtype));
+    if (airc_tmeta_numel(&g) != v.shape[dim]) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(
+            AIRC_E_SHAPE,
+            "%s: g of shape %s must hold one value per slice of v %s along dim %" PRId64, a.op,
+            airc_meta_shape_str(g.shape, g.ndim, s1), airc_meta_shape_str(v.shape, v.ndim, s2),
+            dim);
+    }
+    airc_tmeta outs[2] = {v, g};
+    airc_tmeta_contiguous(&outs[0]);
+    if (!airc_meta_is_non_overlapping_and_dense(&g))
+        airc_tmeta_contiguous(&outs[1]);
+    if (v.dtype == AIRC_DTYPE_BF16)
+        outs[1].dtype = AIRC_DTYPE_F32;
+    return airc_meta_set_tuple(n, outs, 2);
+}

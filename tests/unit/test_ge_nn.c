@@ -526,6 +526,25 @@ static void test_max_unpool(void **state)
     // clang-format on
 }
 
+/* _weight_norm_interface -> Mul, ReduceSum, Sqrt, RealDiv, Mul over dim 0
+ * and the last dim */
+static void test_weight_norm(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(6, 4, 3), F32(6, 1, 1), F32(5, 3), F32(1, 3)};
+    static const char *const types[] = {"ReduceSum", "Sqrt", "RealDiv", "Mul", NULL};
+    // clang-format off
+    run_case("weight_norm", x, 4,
+             CALL("a", "aten._weight_norm_interface.default", "(args = (%p0, %p1, 0), kwargs = {})")
+             CALL("a0", "operator.getitem", "(args = (%a, 0), kwargs = {})")
+             CALL("a1", "operator.getitem", "(args = (%a, 1), kwargs = {})")
+             CALL("b", "aten._weight_norm_interface.default", "(args = (%p2, %p3, 1), kwargs = {})")
+             CALL("b0", "operator.getitem", "(args = (%b, 0), kwargs = {})")
+             CALL("b1", "operator.getitem", "(args = (%b, 1), kwargs = {})"),
+             "a0, a1, b0, b1", types);
+    // clang-format on
+}
+
 /* Batch norm in eval mode -> Add, Rsqrt, Mul, Sub (Neg without a bias),
  * Reshape to [C, 1, ...] and Mul + Add on the input. */
 static void test_batch_norm(void **state)
@@ -959,37 +978,22 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),
-        cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions),
-        cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum),
-        cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),
-        cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_conv3d),
-        cmocka_unit_test(test_pool3d),
-        cmocka_unit_test(test_max_unpool),
-        cmocka_unit_test(test_batch_norm),
-        cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),
-        cmocka_unit_test(test_upsample1d),
-        cmocka_unit_test(test_adaptive_max),
-        cmocka_unit_test(test_upsample_bicubic),
-        cmocka_unit_test(test_sort_topk),
-        cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),
-        cmocka_unit_test(test_div_log_xor),
-        cmocka_unit_test(test_linear_matmul),
-        cmocka_unit_test(test_mod_bitwise),
-        cmocka_unit_test(test_baddbmm),
-        cmocka_unit_test(test_mv_dot),
-        cmocka_unit_test(test_nan_aware),
-        cmocka_unit_test(test_addc_lerp),
-        cmocka_unit_test(test_shrink_special),
-        cmocka_unit_test(test_trig_frac_threshold),
-        cmocka_unit_test(test_std_lse_norm),
-        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_conv3d),         cmocka_unit_test(test_pool3d),
+        cmocka_unit_test(test_max_unpool),     cmocka_unit_test(test_weight_norm),
+        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_adaptive_max),   cmocka_unit_test(test_upsample_bicubic),
+        cmocka_unit_test(test_sort_topk),      cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_nan_aware),      cmocka_unit_test(test_addc_lerp),
+        cmocka_unit_test(test_shrink_special), cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,55 @@
+/* Norms to Ascend IR beside convert_nn.c's: _weight_norm_interface (weight
+ * normalization, common in audio vocoders), which TorchAir does not
+ * convert, as a composite in f32 (f64 for f64): Mul(v, v), ReduceSum over
+ * every dim but `dim` (kept; a bf16 v's sums over dim 0 rounded to bf16,
+ * as torch's kernel), Sqrt: the norm; g Reshaped to the norm's
+ * shape, RealDiv by the norm, Mul by v: w. Every op emitted has its raiser in
+ * another family. */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+
+/* _weight_norm_interface(v, g, dim=0) -> (w, norm) */
+static airc_status conv_weight_norm(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *vm = &n->inputs[0]->out[0], *wm = &n->out[0], *nm = &n->out[1];
+    int64_t dim = airc_ge_int_arg(b, 2, 0);
+    if (vm->ndim == 0 || (dim != 0 && dim != vm->ndim - 1))
+        return airc_fail(AIRC_E_UNSUPPORTED, "_weight_norm_interface: dim must be 0 or the last");
+    airc_dtype ct = airc_ge_compute_dtype(wm->dtype);
+    airc_ge_tensor v, g, t[2], norm, y;
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &v));
+    AIRC_TRY(airc_ge_operand(b, 1, ct, &g));
+    int64_t axes[AIRC_MAX_DIMS], kept[AIRC_MAX_DIMS];
+    size_t na = 0;
+    for (int32_t d = 0; d < vm->ndim; d++) {
+        kept[d] = d == dim ? vm->shape[d] : 1;
+        if (d != dim)
+            axes[na++] = d;
+    }
+    t[0] = t[1] = v;
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, ct, vm->ndim, vm->shape, &t[0]));
+    if (na)
+        AIRC_TRY(airc_ge_reduce(b, "ReduceSum", t[0], axes, na, true, ct, vm->ndim, kept, &t[0]));
+    if (wm->dtype == AIRC_DTYPE_BF16 && dim == 0) { /* torch's first-dim kernel: bf16 sums */
+        AIRC_TRY(airc_ge_cast(b, t[0], AIRC_DTYPE_BF16, &t[0]));
+        AIRC_TRY(airc_ge_cast(b, t[0], ct, &t[0]));
+    }
+    AIRC_TRY(airc_ge_ew_op(b, "Sqrt", t, 1, ct, vm->ndim, kept, &norm));
+    AIRC_TRY(airc_ge_reshape(b, g, ct, vm->ndim, kept, &t[0]));
+    t[1] = norm;
+    AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, ct, vm->ndim, kept, &t[1]));
+    t[0] = v;
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, ct, vm->ndim, vm->shape, &y));
+    AIRC_TRY(airc_ge_cast(b, y, wm->dtype, &y));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    AIRC_TRY(airc_ge_reshape(b, norm, ct, nm->ndim, nm->shape, &norm));
+    AIRC_TRY(airc_ge_cast(b, norm, nm->dtype, &norm));
+    return airc_ge_set_result(b, 1, norm);
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten._weight_norm_interface.default", conv_weight_norm, NULL},
+};
+
+const ge_family airc_ge_family_norm = {conv, sizeof conv / sizeof *conv, NULL, 0};
