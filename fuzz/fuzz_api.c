@@ -247,7 +247,8 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.adaptive_max_pool3d.default",
                                         "aten.max_unpool2d.default",
                                         "aten.max_unpool3d.default",
-                                        "aten._weight_norm_interface.default"};
+                                        "aten._weight_norm_interface.default",
+                                        "aten.soft_margin_loss.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -329,6 +329,23 @@ case("linspace_neg_err", {}, [("out", "aten.linspace.default", [0, 1, -1], {})],
 case("logspace", {}, [("out", "aten.logspace.default", [0, 3, 4, 2.0],
                        {"dtype": torch.float64})])
 op1("mse_none_bcast", "aten.mse_loss.default", [P("f32", [2, 3], [1, 0]), T("i64", [2]), 0])
+op1("soft_margin_loss", "aten.soft_margin_loss.default", [T("f32", [3, 4]), T("f32", [3, 4]), 1])
+op1("soft_margin_loss_none_perm", "aten.soft_margin_loss.default",
+    [T("f32", [3, 4], [1, 3]), T("f64", [4]), 0])
+op1("soft_margin_loss_bf16_sum", "aten.soft_margin_loss.default",
+    [T("bf16", [2, 3]), T("i64", [2, 3]), 2])
+op1("soft_margin_loss_bcast_err", "aten.soft_margin_loss.default",
+    [T("f32", [4]), T("f32", [3, 4]), 0], error=True)
+op1("soft_margin_loss_int_err", "aten.soft_margin_loss.default",
+    [T("i64", [4]), T("f32", [4]), 0], error=True)
+op1("bce_weight_dtype", "aten.binary_cross_entropy.default",
+    [T("f32", [3], fill="unit"), T("f32", [3], fill="unit"), T("bf16", [3]), 0])
+op1("bce_logits_bool_self_err", "aten.binary_cross_entropy_with_logits.default",
+    [T("b8", [3]), T("f32", [3]), None, None, 0], error=True)
+op1("bce_logits_int_self_err", "aten.binary_cross_entropy_with_logits.default",
+    [T("i16", [3]), T("f32", [3]), None, None, 1], error=True)
+op1("bce_logits_bool_pos_weight_err", "aten.binary_cross_entropy_with_logits.default",
+    [T("f32", [3]), T("f32", [3]), None, T("b8", [3]), 1], error=True)
 op1("mse_mean", "aten.mse_loss.default", [T("f32", [2, 3]), T("f64", [2, 3])])
 op1("mse_int_err", "aten.mse_loss.default", [T("i64", [3]), T("i64", [3]), 2], error=True)
 op1("mse_reduction_err", "aten.mse_loss.default", [T("f32", [3]), T("f32", [3]), 3], error=True)

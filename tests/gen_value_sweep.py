@@ -1075,6 +1075,15 @@ def h_weight_norm(d):
     return {"v": d.tensor(shape, dt), "g": d.tensor(gshape, gdt), "dim": dim}
 
 
+def h_soft_margin(d):
+    # target of +-1 (or any value) broadcast to self's shape, now and then
+    # of another dtype
+    x = d.tensor(d.rand_shape(), d.pick(["f32"] * 5 + ["f64", "bf16", "f16"]))
+    tshape = x.shape[d.r.randint(0, len(x.shape)):] if d.chance(0.3) else list(x.shape)
+    t = d.tensor(tshape, d.pick([x.dtype] * 4 + ["f64", "i64"]), lo=-1, hi=1)
+    return {"self": x, "target": t, "reduction": d.pick([0, 1, 2])}
+
+
 def h_upsample_default(d):
     # torch 2's overload: output_size, scales_h / scales_w (None, or the
     # size ratio, as torch 2's decompositions pass them)
@@ -1505,6 +1514,7 @@ HINTS = {
     "logspace": h_linspace,
     "mse_loss": h_pointwise_loss, "smooth_l1_loss": h_pointwise_loss,
     "huber_loss": h_pointwise_loss, "binary_cross_entropy": h_bce,
+    "soft_margin_loss": h_soft_margin,
     "binary_cross_entropy_with_logits": h_bce_logits,
     "nll_loss_forward": lambda d: h_nll(d, False), "nll_loss2d_forward": lambda d: h_nll(d, True),
     "channel_shuffle": h_channel_shuffle, "_cdist_forward": h_cdist, "linalg_cross": h_cross,
@@ -1720,6 +1730,10 @@ EXCLUSIONS = {
         "tensor by more than one index (\"Index to scalar can have only 1 value\"), tril/triu "
         "of an empty tensor of fewer than 2 dims, masked_fill with a mask neither bool nor "
         "u8 (1.13's CPU kernel reads its bytes as a u8 mask)",
+    "loss_reduction_alias":
+        "soft_margin_loss with a reduction outside 0..2: torch's result is its unreduced loss "
+        "resized in place to 0-dim (its first element, or uninitialized memory when empty); "
+        "airc refuses such a reduction",
     "torch_memory_error":
         "torch 1.13's kernel reads or writes out of bounds, or divides by zero (SIGFPE), "
         "where airc refuses the draw or computes a defined result: _weight_norm_interface "
@@ -1744,7 +1758,8 @@ HALF_ROUNDING_OPS = {
     "_adaptive_avg_pool3d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
     "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF, "xlogy": HALF,
-    "logaddexp": HALF,
+    "logaddexp": HALF, "soft_margin_loss": HALF, "mse_loss": HALF, "smooth_l1_loss": HALF,
+    "huber_loss": HALF, "binary_cross_entropy": HALF, "binary_cross_entropy_with_logits": HALF,
     "native_group_norm": HALF, "norm": HALF, "std_mean": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF, "logit": ("bf16",), "sinc": ("bf16",),
     "mse_loss": HALF, "smooth_l1_loss": HALF, "huber_loss": HALF,
@@ -1781,6 +1796,9 @@ def exclude_before(qualname, args, pos, kw):
     if name in ("tril", "triu") and isinstance(val("diagonal"), int) and \
             abs(val("diagonal")) >= 2**62:
         raise Excluded("torch_int_overflow")
+    if name == "soft_margin_loss" and isinstance(val("reduction"), int) and \
+            val("reduction") not in (0, 1, 2):
+        raise Excluded("loss_reduction_alias")
     if name == "baddbmm" and val("beta") == 0:
         raise Excluded("baddbmm_beta_zero")
     if name == "_weight_norm_interface" and isinstance(val("v"), TSpec) and \

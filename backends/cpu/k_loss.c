@@ -1,9 +1,9 @@
 /* Built-in CPU kernels: the loss ops. The pointwise losses (mse_loss,
- * smooth_l1_loss, huber_loss, binary_cross_entropy,
+ * smooth_l1_loss, huber_loss, soft_margin_loss, binary_cross_entropy,
  * binary_cross_entropy_with_logits) run through the elementwise engine
- * into the result (reduction none) or into a temporary of the result's
- * dtype that is then summed in double (sum) and divided by its count
- * (mean), as torch reduces its loss tensor. nll_loss_forward and
+ * into the result (reduction none) or into a temporary of their compute
+ * type (f32 for f16 / bf16: rounded once, at the end) that is then summed
+ * in double (sum) and divided by its count (mean). nll_loss_forward and
  * nll_loss2d_forward gather -weight[t] * x[.., t, ..] per target. */
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
@@ -86,6 +86,11 @@ BCE(double, bce_f64, log, log1p, fmax)
 BCE_LOGITS(float, bce_logits_f32, expf, logf)
 BCE_LOGITS(double, bce_logits_f64, exp, log)
 
+/* soft_margin_loss: log1p(exp(-x * t)) (torch rounds a bf16 loss at each
+ * of its in-place steps, and its bf16 exp is VML's: airc rounds once) */
+LOSS2(float, soft_margin_f32, log1pf(expf(-a *b)))
+LOSS2(double, soft_margin_f64, log1p(exp(-a *b)))
+
 typedef struct fn2 {
     airc_ew_fn f32, f64;
 } fn2;
@@ -147,13 +152,15 @@ static airc_status pointwise_loss(airc_kernel_ctx *k, fn2 f, const airc_tview *c
     op.out_type = ct;
     op.f[0] = param;
     op.i[0] = flag;
+    /* a half-type loss is rounded once: after the weight and the reduction */
+    bool via_tmp = reduction || (weight && ct != out->dtype);
     airc_tview tmp = *out;
-    if (reduction) {
+    if (via_tmp) {
         broadcast(in, nin, &tmp);
-        tmp.dtype = out->dtype;
+        tmp.dtype = ct;
         int64_t cells = airc_cpu_numel(&tmp);
         if (!(tmp.data =
-                  airc_malloc(k->ctx, (size_t)(cells ? cells : 1) * airc_dtype_size(out->dtype))))
+                  airc_malloc(k->ctx, (size_t)(cells ? cells : 1) * airc_dtype_size(tmp.dtype))))
             return airc_cpu_oom(k, "the pointwise loss");
     }
     airc_status st = airc_ew_run(&op, &tmp, in);
@@ -164,11 +171,11 @@ static airc_status pointwise_loss(airc_kernel_ctx *k, fn2 f, const airc_tview *c
         w.nin = 2;
         w.in_type[0] = w.in_type[1] = w.out_type = ct;
         const airc_tview *lw[2] = {&tmp, weight};
-        st = airc_ew_run(&w, &tmp, lw);
+        st = airc_ew_run(&w, reduction ? &tmp : out, lw);
     }
     if (st == AIRC_OK && reduction)
         reduce_into(out, &tmp, reduction);
-    if (reduction)
+    if (via_tmp)
         airc_free(k->ctx, tmp.data);
     return st == AIRC_OK ? st : airc_fail_prefix("%s", airc_ew_name(k));
 }
@@ -230,6 +237,15 @@ static airc_status k_bce_logits(airc_kernel_ctx *k, void *ud)
     const airc_tview *in[3] = {k->in[1], k->in[0], pw};
     return pointwise_loss(k, (fn2){bce_logits_f32, bce_logits_f64}, in, pw ? 3 : 2, opt_input(k, 2),
                           4, 0, pw != NULL);
+}
+
+/* soft_margin_loss(self, target, reduction): the loss has self's shape
+ * (meta: target broadcasts to it) */
+static airc_status k_soft_margin_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    return pointwise_loss(k, (fn2){soft_margin_f32, soft_margin_f64}, k->in, 2, NULL, 2, 0, 0);
 }
 
 /* nll_loss_forward / nll_loss2d_forward(self, target, weight, reduction,
@@ -297,6 +313,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_loss[] = {
     {"aten.nll_loss2d_forward.default", k_nll_loss},
     {"aten.nll_loss_forward.default", k_nll_loss},
     {"aten.smooth_l1_loss.default", k_smooth_l1_loss},
+    {"aten.soft_margin_loss.default", k_soft_margin_loss},
 };
 const size_t airc_cpu_num_kernels_loss =
     sizeof airc_cpu_kernels_loss / sizeof airc_cpu_kernels_loss[0];

@@ -1,7 +1,9 @@
 /* The loss ops to and from Ascend IR, as TorchAir lowers them: mse_loss ->
  * MseLoss, smooth_l1_loss -> SmoothL1LossV2 (sigma: beta),
  * binary_cross_entropy -> BinaryCrossEntropy, _with_logits ->
- * SigmoidCrossEntropyWithLogitsV2, nll_loss_forward -> NLLLoss (a weight
+ * SigmoidCrossEntropyWithLogitsV2, soft_margin_loss -> SoftMarginLoss
+ * (no TorchAir converter: CANN's op of torch's semantics), nll_loss_forward
+ * -> NLLLoss (a weight
  * of ones when none is given; a 1-d self as a batch of one),
  * nll_loss2d_forward -> NLLLoss of [N, H, W, C] as [N*H*W, C]; reduction
  * the attribute "none" / "mean" / "sum". huber_loss is a composite: Sub,
@@ -77,6 +79,21 @@ static airc_status raise_pointwise(ge_raise *r)
         args[nargs++] = airc_ge_vfloat(r, sigma);
     }
     return airc_ge_raise_call(r, r->data, args, nargs, NULL, NULL, 0, &r->out[0]);
+}
+
+/* soft_margin_loss(self, target) -> SoftMarginLoss (CANN's op of torch's
+ * semantics) */
+static airc_status conv_soft_margin(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    static const char *const names[] = {"input_x", "input_y"};
+    static const size_t args[] = {0, 1};
+    airc_ge_op *op;
+    AIRC_TRY(loss_op(b, "SoftMarginLoss", names, args, 2, 2, n->out[0].dtype,
+                     airc_ge_int_arg(b, 2, 1), &op));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_output_like_node(op, "output_z", 0, &y));
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* binary_cross_entropy(self, target, weight) */
@@ -257,6 +274,7 @@ static airc_status raise_nll(ge_raise *r)
 
 static const ge_conv_entry conv[] = {
     {"aten.mse_loss.default", conv_pointwise, "MseLoss"},
+    {"aten.soft_margin_loss.default", conv_soft_margin, NULL},
     {"aten.smooth_l1_loss.default", conv_pointwise, "SmoothL1LossV2"},
     {"aten.huber_loss.default", conv_huber, NULL},
     {"aten.binary_cross_entropy.default", conv_bce, NULL},
@@ -267,6 +285,7 @@ static const ge_conv_entry conv[] = {
 
 static const ge_raise_entry raise[] = {
     {"MseLoss", raise_pointwise, "aten.mse_loss.default"},
+    {"SoftMarginLoss", raise_pointwise, "aten.soft_margin_loss.default"},
     {"SmoothL1LossV2", raise_pointwise, "aten.smooth_l1_loss.default"},
     {"BinaryCrossEntropy", raise_bce, "aten.binary_cross_entropy.default"},
     {"SigmoidCrossEntropyWithLogitsV2", raise_bce, "aten.binary_cross_entropy_with_logits.default"},

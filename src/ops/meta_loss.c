@@ -89,8 +89,56 @@ airc_status airc_meta_pointwise_loss(airc_node *n, void *user_data)
     return loss_out(n, &a, ops, 2, dtype, reduction);
 }
 
+/* soft_margin_loss(self, target, reduction): torch's in-place steps on a
+ * loss like self (neg_out, then mul_ by target): self floating, target
+ * broadcast to self's shape, their result type cast to self's dtype. A
+ * reduction outside 0..2 is refused: torch's result then aliases its
+ * unreduced loss resized to 0-dim. */
+airc_status airc_meta_soft_margin_loss(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[2];
+    AIRC_TRY(airc_meta_operand(&a, "self", &ops[0]));
+    AIRC_TRY(airc_meta_operand(&a, "target", &ops[1]));
+    for (int i = 0; i < 2; i++)
+        if (!ops[i].present || ops[i].wrapped)
+            return airc_fail(AIRC_E_SHAPE, "%s: %s must be a tensor", a.op, i ? "target" : "self");
+    int64_t reduction;
+    AIRC_TRY(reduction_arg(&a, true, &reduction));
+    const airc_tmeta *x = &ops[0].t;
+    if (x->dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Negation, the `-` operator, on a bool tensor is not "
+                         "supported.",
+                         a.op);
+    airc_dtype rt = airc_result_type(ops, 2);
+    if (!airc_can_cast(rt, x->dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: result type %s can't be cast to the desired output type %s", a.op,
+                         airc_dtype_torch_type_name(rt), airc_dtype_torch_type_name(x->dtype));
+    if (!airc_dtype_is_floating(x->dtype))
+        return not_for(&a, x->dtype);
+    int64_t shape[AIRC_MAX_DIMS];
+    int32_t nd;
+    AIRC_TRY(airc_meta_broadcast(&a, ops, 2, shape, &nd));
+    if (nd != x->ndim || memcmp(shape, x->shape, (size_t)nd * sizeof *shape)) {
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        return airc_fail(
+            AIRC_E_SHAPE, "%s: output with shape %s doesn't match the broadcast shape %s", a.op,
+            airc_meta_shape_str(x->shape, x->ndim, s1), airc_meta_shape_str(shape, nd, s2));
+    }
+    airc_tmeta out = *x;
+    if (reduction)
+        out.ndim = 0;
+    else /* neg_out's TensorIterator lays it out */
+        airc_meta_iter_strides(ops, 1, out.shape, out.ndim, out.strides);
+    return airc_meta_set(n, &out);
+}
+
 /* binary_cross_entropy(self, target, weight, reduction): self and target
- * of one floating dtype, weight broadcast to them */
+ * of one floating dtype, weight (of any dtype) broadcast to them */
 airc_status airc_meta_bce(airc_node *n, void *user_data)
 {
     (void)user_data;
@@ -105,7 +153,7 @@ airc_status airc_meta_bce(airc_node *n, void *user_data)
             continue;
         if (!ops[nops].present || ops[nops].wrapped)
             return airc_fail(AIRC_E_SHAPE, "%s: %s must be a tensor", a.op, names[i]);
-        if (ops[nops].t.dtype != ops[0].t.dtype)
+        if (i == 1 && ops[nops].t.dtype != ops[0].t.dtype) /* weight: any dtype */
             return airc_fail(AIRC_E_SHAPE, "%s: Found dtype %s but expected %s", a.op,
                              airc_dtype_torch_type_name(ops[nops].t.dtype),
                              airc_dtype_torch_type_name(ops[0].t.dtype));
@@ -130,16 +178,32 @@ airc_status airc_meta_bce_logits(airc_node *n, void *user_data)
     static const char *const names[] = {"target", "self", "weight", "pos_weight"};
     airc_operand ops[4];
     size_t nops = 0;
+    int pos_weight = -1;
     for (size_t i = 0; i < 4; i++) {
         AIRC_TRY(airc_meta_operand(&a, names[i], &ops[nops]));
         if (!ops[nops].present && i >= 2)
             continue;
         if (!ops[nops].present || ops[nops].wrapped)
             return airc_fail(AIRC_E_SHAPE, "%s: %s must be a tensor", a.op, names[i]);
+        pos_weight = i == 3 ? (int)nops : pos_weight;
         nops++;
     }
     int64_t reduction;
     AIRC_TRY(reduction_arg(&a, false, &reduction));
+    /* torch negates self (max(-x, 0)), exponentiates that in place, and
+     * subtracts 1 from pos_weight */
+    if (ops[1].t.dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Negation, the `-` operator, on a bool tensor is not supported.",
+                         a.op);
+    if (!airc_dtype_is_floating(ops[1].t.dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: result type Float can't be cast to the desired output type %s", a.op,
+                         airc_dtype_torch_type_name(ops[1].t.dtype));
+    if (pos_weight >= 0 && ops[pos_weight].t.dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with a bool tensor is not supported.",
+                         a.op);
     const airc_tmeta *t = &ops[0].t;
     airc_dtype dtype = airc_result_type(ops, nops);
     if (!airc_dtype_is_floating(t->dtype) || !airc_can_cast(dtype, t->dtype))
