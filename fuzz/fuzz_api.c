@@ -240,7 +240,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.median.dim",
                                         "aten.kthvalue.default",
                                         "aten.masked_scatter.default",
-                                        "aten.tril_indices.default"};
+                                        "aten.tril_indices.default",
+                                        "aten.reflection_pad3d.default",
+                                        "aten.replication_pad3d.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

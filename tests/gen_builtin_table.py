@@ -240,6 +240,7 @@ ATEN = [
     ("pixel_unshuffle.default", "pixel_shuffle"),
     ("reflection_pad2d.default", "pad2d"), ("replication_pad2d.default", "pad2d"),
     ("reflection_pad1d.default", "pad2d"), ("replication_pad1d.default", "pad2d"),
+    ("reflection_pad3d.default", "pad2d"), ("replication_pad3d.default", "pad2d"),
     # creation
     ("full.default", "create"), ("zeros.default", "create"), ("ones.default", "create"),
     ("empty.memory_format", "create"), ("scalar_tensor.default", "create"),

@@ -75,6 +75,11 @@ def CL(dtype, shape):
     return T(dtype, t.shape, t.stride())
 
 
+def CL3(dtype, shape):
+    t = torch.empty(shape).to(memory_format=torch.channels_last_3d)
+    return T(dtype, t.shape, t.stride())
+
+
 class Ref:
     def __init__(self, name):
         self.name = name
@@ -1215,6 +1220,32 @@ op1("reflection_pad2d_big_err", "aten.reflection_pad2d.default",
 op1("replication_pad2d", "aten.replication_pad2d.default", [T("f64", [1, 2, 3, 4]), [5, 0, 0, 6]])
 op1("replication_pad2d_rank_err", "aten.replication_pad2d.default",
     [T("f32", [3, 4]), [1, 1, 1, 1]], error=True)
+op1("reflection_pad3d", "aten.reflection_pad3d.default",
+    [CL3("f32", [1, 2, 3, 4, 2]), [1, 0, 2, 3, 2, 1]])
+op1("reflection_pad3d_4d", "aten.reflection_pad3d.default", [T("f16", [2, 3, 4, 5]), [-1, 1, 0, -2, 2, 0]])
+op1("reflection_pad3d_empty_batch", "aten.reflection_pad3d.default",
+    [T("f64", [0, 2, 2, 2, 2]), [1, 1, 1, 1, 1, 1]])
+op1("reflection_pad3d_crop_dw", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [-3, 0, 1, 1, -3, 0]])
+op1("reflection_pad3d_big_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 4, 5]), [0, 0, 0, 0, 3, 0]], error=True)
+op1("reflection_pad3d_small_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [-3, 0, -3, 0, -3, 0]], error=True)
+op1("reflection_pad3d_neg_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [1, 1, -3, -1, 1, 1]], error=True)
+op1("reflection_pad3d_empty_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 0, 3, 3, 3]), [1, 1, 1, 1, 1, 1]], error=True)
+op1("reflection_pad3d_len_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [1, 1, 1, 1]], error=True)
+op1("replication_pad3d", "aten.replication_pad3d.default",
+    [P("f64", [2, 3, 4, 2, 3], [4, 0, 1, 2, 3]), [5, 0, 0, 6, 1, -2]])
+op1("replication_pad3d_4d", "aten.replication_pad3d.default", [T("f32", [2, 1, 2, 3]), [0, 0, 0, 0, -2, 1]])
+op1("replication_pad3d_rank_err", "aten.replication_pad3d.default",
+    [T("f32", [1, 2, 3, 4, 5, 6]), [1, 1, 1, 1, 1, 1]], error=True)
+op1("replication_pad3d_3d_err", "aten.replication_pad3d.default",
+    [T("f32", [3, 4, 5]), [1, 1, 1, 1, 1, 1]], error=True)
+op1("replication_pad3d_empty_batch_neg_err", "aten.replication_pad3d.default",
+    [T("f32", [0, 2, 3, 3, 3]), [1, 1, 1, 1, -4, 0]], error=True)
 op1("baddbmm", "aten.baddbmm.default",
     [T("f32", [4, 1]), T("f32", [2, 4, 5]), P("f32", [2, 3, 5], [0, 2, 1])], {"beta": 0.5})
 op1("baddbmm_self_dtype", "aten.baddbmm.default",

@@ -1128,6 +1128,17 @@ def h_pad1d(d):
     return {"self": d.tensor(shape=shape), "padding": pads}
 
 
+def h_pad3d(d):
+    # small dims (MAX_NUMEL): pads near each dim's size, so that reflection
+    # (a pad below its dim) is valid in most draws
+    shape = d.rand_shape(ndims=(4, 5), weights=(1, 1), lo=1, hi=3)
+    pads, bad = [], d.chance(0.3)
+    for s in reversed(shape[-3:]):
+        ok = [0, min(1, s - 1), max(s - 1, 0), -1 if s > 1 else 0]
+        pads += [d.pick(ok + ([s, 2, -s] if bad else [])) for _ in range(2)]
+    return {"self": d.tensor(shape=shape), "padding": pads}
+
+
 def h_prelu(d):
     x = d.ftensor(shape=d.rand_shape(ndims=(0, 1, 2, 3, 4), weights=(1, 2, 4, 3, 2)))
     c = x.shape[1] if len(x.shape) >= 2 else 1
@@ -1425,7 +1436,8 @@ HINTS = {
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
     "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk,
     "prelu": h_prelu, "glu": h_glu, "pixel_shuffle": h_pixel_shuffle, "pixel_unshuffle": h_pixel_unshuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
-    "replication_pad2d": h_pad2d, "reflection_pad1d": h_pad1d, "replication_pad1d": h_pad1d, "where.self": h_where, "where.ScalarOther": h_where,
+    "replication_pad2d": h_pad2d, "reflection_pad1d": h_pad1d, "replication_pad1d": h_pad1d,
+    "reflection_pad3d": h_pad3d, "replication_pad3d": h_pad3d, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
