@@ -216,6 +216,8 @@ ATEN = [
     ("upsample_bicubic2d.vec", "upsample2d"), ("upsample_bicubic2d.default", "upsample2d"),
     ("upsample_nearest1d.vec", "upsample2d"), ("upsample_linear1d.vec", "upsample2d"),
     ("upsample_nearest1d.default", "upsample2d"), ("upsample_linear1d.default", "upsample2d"),
+    ("upsample_nearest3d.vec", "upsample2d"), ("upsample_trilinear3d.vec", "upsample2d"),
+    ("upsample_nearest3d.default", "upsample2d"), ("upsample_trilinear3d.default", "upsample2d"),
     # softmax, norms
     ("_softmax.default", "softmax"), ("_log_softmax.default", "softmax"),
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
