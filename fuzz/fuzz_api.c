@@ -248,7 +248,11 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.max_unpool2d.default",
                                         "aten.max_unpool3d.default",
                                         "aten._weight_norm_interface.default",
-                                        "aten.soft_margin_loss.default"};
+                                        "aten.soft_margin_loss.default",
+                                        "aten.reflection_pad3d.default",
+                                        "aten.replication_pad3d.default",
+                                        "aten.upsample_nearest3d.vec",
+                                        "aten.upsample_trilinear3d.vec"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

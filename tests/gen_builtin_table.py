@@ -220,6 +220,8 @@ ATEN = [
     ("upsample_bicubic2d.vec", "upsample2d"), ("upsample_bicubic2d.default", "upsample2d"),
     ("upsample_nearest1d.vec", "upsample2d"), ("upsample_linear1d.vec", "upsample2d"),
     ("upsample_nearest1d.default", "upsample2d"), ("upsample_linear1d.default", "upsample2d"),
+    ("upsample_nearest3d.vec", "upsample2d"), ("upsample_trilinear3d.vec", "upsample2d"),
+    ("upsample_nearest3d.default", "upsample2d"), ("upsample_trilinear3d.default", "upsample2d"),
     # softmax, norms
     ("_softmax.default", "softmax"), ("_log_softmax.default", "softmax"),
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
@@ -245,6 +247,7 @@ ATEN = [
     ("pixel_unshuffle.default", "pixel_shuffle"),
     ("reflection_pad2d.default", "pad2d"), ("replication_pad2d.default", "pad2d"),
     ("reflection_pad1d.default", "pad2d"), ("replication_pad1d.default", "pad2d"),
+    ("reflection_pad3d.default", "pad2d"), ("replication_pad3d.default", "pad2d"),
     # creation
     ("full.default", "create"), ("zeros.default", "create"), ("ones.default", "create"),
     ("empty.memory_format", "create"), ("scalar_tensor.default", "create"),

@@ -75,6 +75,11 @@ def CL(dtype, shape):
     return T(dtype, t.shape, t.stride())
 
 
+def CL3(dtype, shape):
+    t = torch.empty(shape).to(memory_format=torch.channels_last_3d)
+    return T(dtype, t.shape, t.stride())
+
+
 class Ref:
     def __init__(self, name):
         self.name = name
@@ -1304,6 +1309,42 @@ op1("upsample_linear1d_rank_err", "aten.upsample_linear1d.vec",
     [T("f32", [1, 2, 5, 5]), [7], True, None], error=True)
 op1("upsample_nearest1d_two_err", "aten.upsample_nearest1d.vec",
     [T("f32", [1, 2, 5]), None, [2.0, 2.0]], error=True)
+op1("upsample_nearest3d", "aten.upsample_nearest3d.vec", [T("f32", [1, 2, 3, 4, 5]), None,
+                                                         [2.0, 1.5, 0.7]])
+op1("upsample_nearest3d_cl", "aten.upsample_nearest3d.vec", [CL3("u8", [2, 3, 2, 3, 4]), [3, 5, 2],
+                                                            None])
+op1("upsample_nearest3d_cl_unit_c", "aten.upsample_nearest3d.vec",
+    [CL3("f32", [2, 1, 2, 3, 4]), [3, 5, 2], None])
+op1("upsample_nearest3d_empty_batch", "aten.upsample_nearest3d.vec",
+    [CL3("f32", [0, 2, 2, 3, 4]), None, [2.0, 2.0, 2.0]])
+op1("upsample_nearest3d_default", "aten.upsample_nearest3d.default",
+    [T("bf16", [1, 2, 3, 4, 5]), [2, 2, 2], None, 0.5, None])
+op1("upsample_trilinear3d", "aten.upsample_trilinear3d.vec",
+    [P("f64", [1, 2, 3, 4, 5], [0, 1, 3, 2, 4]), [4, 5, 6], True, None])
+op1("upsample_trilinear3d_cl", "aten.upsample_trilinear3d.vec",
+    [CL3("f32", [2, 3, 2, 3, 4]), None, False, [1.5, 2.0, 0.5]])
+op1("upsample_trilinear3d_default", "aten.upsample_trilinear3d.default",
+    [T("f32", [1, 2, 3, 4, 5]), [6, 8, 10], False, 2.0, 2.0, 2.0])
+op1("upsample_nearest3d_two_err", "aten.upsample_nearest3d.vec",
+    [T("f32", [1, 2, 3, 4, 5]), None, [2.0, 2.0]], error=True)
+op1("upsample_nearest3d_both_err", "aten.upsample_nearest3d.vec",
+    [T("f32", [1, 2, 3, 4, 5]), [2, 2, 2], [2.0, 2.0, 2.0]], error=True)
+op1("upsample_nearest3d_rank_err", "aten.upsample_nearest3d.vec",
+    [T("f32", [2, 3, 4, 5]), None, [2.0, 2.0, 2.0]], error=True)
+op1("upsample_nearest3d_zero_out_err", "aten.upsample_nearest3d.vec",
+    [T("f32", [1, 2, 3, 4, 5]), None, [0.1, 2.0, 2.0]], error=True)
+op1("upsample_nearest3d_empty_c_err", "aten.upsample_nearest3d.vec",
+    [T("f32", [1, 0, 3, 4, 5]), None, [2.0, 2.0, 2.0]], error=True)
+op1("upsample_nearest3d_f16_err", "aten.upsample_nearest3d.vec",
+    [T("f16", [1, 2, 3, 4, 5]), [2, 2, 2], None], error=True)
+op1("upsample_trilinear3d_u8_err", "aten.upsample_trilinear3d.vec",
+    [T("u8", [1, 2, 3, 4, 5]), [2, 2, 2], False, None], error=True)
+op1("upsample_trilinear3d_default_size_err", "aten.upsample_trilinear3d.default",
+    [T("f32", [1, 2, 3, 4, 5]), [2, 2], False], error=True)
+op1("upsample_trilinear3d_empty_d_err", "aten.upsample_trilinear3d.vec",
+    [T("f32", [1, 2, 0, 4, 5]), [1, 2, 2], True, None], error=True)
+op1("upsample_nearest2d_empty_c_err", "aten.upsample_nearest2d.vec",
+    [T("f32", [1, 0, 3, 4]), None, [2.0, 2.0]], error=True)
 op1("pixel_shuffle_cl", "aten.pixel_shuffle.default", [CL("f32", [2, 8, 3, 4]), 2])
 op1("pixel_shuffle_5d", "aten.pixel_shuffle.default", [T("i64", [2, 2, 9, 1, 2]), 3])
 op1("pixel_shuffle_div_err", "aten.pixel_shuffle.default", [T("f32", [2, 7, 3, 4]), 2],
@@ -1320,6 +1361,32 @@ op1("reflection_pad2d_big_err", "aten.reflection_pad2d.default",
 op1("replication_pad2d", "aten.replication_pad2d.default", [T("f64", [1, 2, 3, 4]), [5, 0, 0, 6]])
 op1("replication_pad2d_rank_err", "aten.replication_pad2d.default",
     [T("f32", [3, 4]), [1, 1, 1, 1]], error=True)
+op1("reflection_pad3d", "aten.reflection_pad3d.default",
+    [CL3("f32", [1, 2, 3, 4, 2]), [1, 0, 2, 3, 2, 1]])
+op1("reflection_pad3d_4d", "aten.reflection_pad3d.default", [T("f16", [2, 3, 4, 5]), [-1, 1, 0, -2, 2, 0]])
+op1("reflection_pad3d_empty_batch", "aten.reflection_pad3d.default",
+    [T("f64", [0, 2, 2, 2, 2]), [1, 1, 1, 1, 1, 1]])
+op1("reflection_pad3d_crop_dw", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [-3, 0, 1, 1, -3, 0]])
+op1("reflection_pad3d_big_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 4, 5]), [0, 0, 0, 0, 3, 0]], error=True)
+op1("reflection_pad3d_small_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [-3, 0, -3, 0, -3, 0]], error=True)
+op1("reflection_pad3d_neg_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [1, 1, -3, -1, 1, 1]], error=True)
+op1("reflection_pad3d_empty_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 0, 3, 3, 3]), [1, 1, 1, 1, 1, 1]], error=True)
+op1("reflection_pad3d_len_err", "aten.reflection_pad3d.default",
+    [T("f32", [1, 2, 3, 3, 3]), [1, 1, 1, 1]], error=True)
+op1("replication_pad3d", "aten.replication_pad3d.default",
+    [P("f64", [2, 3, 4, 2, 3], [4, 0, 1, 2, 3]), [5, 0, 0, 6, 1, -2]])
+op1("replication_pad3d_4d", "aten.replication_pad3d.default", [T("f32", [2, 1, 2, 3]), [0, 0, 0, 0, -2, 1]])
+op1("replication_pad3d_rank_err", "aten.replication_pad3d.default",
+    [T("f32", [1, 2, 3, 4, 5, 6]), [1, 1, 1, 1, 1, 1]], error=True)
+op1("replication_pad3d_3d_err", "aten.replication_pad3d.default",
+    [T("f32", [3, 4, 5]), [1, 1, 1, 1, 1, 1]], error=True)
+op1("replication_pad3d_empty_batch_neg_err", "aten.replication_pad3d.default",
+    [T("f32", [0, 2, 3, 3, 3]), [1, 1, 1, 1, -4, 0]], error=True)
 op1("baddbmm", "aten.baddbmm.default",
     [T("f32", [4, 1]), T("f32", [2, 4, 5]), P("f32", [2, 3, 5], [0, 2, 1])], {"beta": 0.5})
 op1("baddbmm_self_dtype", "aten.baddbmm.default",

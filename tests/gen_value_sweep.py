@@ -938,6 +938,33 @@ def h_upsample1d_default(d):
             "scales": size[0] / x.shape[2] if d.chance(0.4) else None}
 
 
+def h_upsample3d(d):
+    # as h_upsample over [N, C, D, H, W], smaller dims (the result is a
+    # product of three)
+    shape = [d.pick([1, 2]), d.pick([1, 2]), d.r.randint(1, 3), d.r.randint(1, 3),
+             d.r.randint(1, 4)]
+    dt = d.pick(["f32"] * 6 + ["f64", "bf16", "u8"])
+    by_size = d.chance(0.5)
+    size = [d.r.randint(1, 5) for _ in range(3)]
+    sf = [d.pick([0.5, 1.0, 1.5, 2.0, 2.5, 0.75, 1.3]) for _ in range(3)]
+    return {"input": d.tensor(shape, dt), "output_size": size if by_size else None,
+            "scale_factors": None if by_size else sf, "align_corners": d.chance(0.4)}
+
+
+def h_upsample3d_default(d):
+    # output_size with scales_d, scales_h, scales_w None or the size ratios
+    # (as h_upsample_default: a small one makes torch's kernel read past the
+    # input)
+    a = h_upsample3d(d)
+    x = a.pop("input")
+    size = [d.r.randint(1, 5) for _ in range(3)]
+    ratios = d.chance(0.4)
+    a = {"self": x, "output_size": size, "align_corners": a["align_corners"]}
+    for i, k in enumerate(("scales_d", "scales_h", "scales_w")):
+        a[k] = size[i] / x.shape[2 + i] if ratios else None
+    return a
+
+
 def h_grid_sampler(d):
     # grid values in [-1.4, 1.4] (some outside the input); non-finite ones
     # only with zeros padding: with border or reflection padding torch's
@@ -1190,6 +1217,17 @@ def h_pad2d(d):
 def h_pad1d(d):
     shape = d.rand_shape(ndims=(2, 3), weights=(1, 1), lo=1, hi=5)
     pads = [d.pick([0, 1, 2, -1, 3]) for _ in range(2)]
+    return {"self": d.tensor(shape=shape), "padding": pads}
+
+
+def h_pad3d(d):
+    # small dims (MAX_NUMEL): pads near each dim's size, so that reflection
+    # (a pad below its dim) is valid in most draws
+    shape = d.rand_shape(ndims=(4, 5), weights=(1, 1), lo=1, hi=3)
+    pads, bad = [], d.chance(0.3)
+    for s in reversed(shape[-3:]):
+        ok = [0, min(1, s - 1), max(s - 1, 0), -1 if s > 1 else 0]
+        pads += [d.pick(ok + ([s, 2, -s] if bad else [])) for _ in range(2)]
     return {"self": d.tensor(shape=shape), "padding": pads}
 
 
@@ -1492,10 +1530,14 @@ HINTS = {
     "upsample_nearest1d.vec": h_upsample1d, "upsample_linear1d.vec": h_upsample1d,
     "upsample_nearest1d.default": h_upsample1d_default,
     "upsample_linear1d.default": h_upsample1d_default,
+    "upsample_nearest3d.vec": h_upsample3d, "upsample_trilinear3d.vec": h_upsample3d,
+    "upsample_nearest3d.default": h_upsample3d_default,
+    "upsample_trilinear3d.default": h_upsample3d_default,
     "native_layer_norm": h_layer_norm, "native_group_norm": h_group_norm,
     "repeat": h_repeat, "flip": h_flip, "sort": h_sort, "sort.stable": h_sort_stable, "topk": h_topk,
     "prelu": h_prelu, "glu": h_glu, "pixel_shuffle": h_pixel_shuffle, "pixel_unshuffle": h_pixel_unshuffle, "roll": h_roll, "reflection_pad2d": h_pad2d,
-    "replication_pad2d": h_pad2d, "reflection_pad1d": h_pad1d, "replication_pad1d": h_pad1d, "where.self": h_where, "where.ScalarOther": h_where,
+    "replication_pad2d": h_pad2d, "reflection_pad1d": h_pad1d, "replication_pad1d": h_pad1d,
+    "reflection_pad3d": h_pad3d, "replication_pad3d": h_pad3d, "where.self": h_where, "where.ScalarOther": h_where,
     "where.ScalarSelf": h_where, "where.Scalar": h_where,
     "masked_fill.Tensor": h_masked_fill, "masked_fill_.Tensor": h_masked_fill,
     "masked_fill.Scalar": h_masked_fill_scalar, "masked_fill_.Scalar": h_masked_fill_scalar,
@@ -1757,9 +1799,9 @@ HALF_ROUNDING_OPS = {
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "_adaptive_avg_pool3d": HALF,
     "upsample_bilinear2d": ("bf16",), "upsample_linear1d": ("bf16",),
-    "upsample_bicubic2d": ("bf16",), "affine_grid_generator": HALF, "xlogy": HALF,
-    "logaddexp": HALF, "soft_margin_loss": HALF, "mse_loss": HALF, "smooth_l1_loss": HALF,
-    "huber_loss": HALF, "binary_cross_entropy": HALF, "binary_cross_entropy_with_logits": HALF,
+    "upsample_bicubic2d": ("bf16",), "upsample_trilinear3d": ("bf16",),
+    "affine_grid_generator": HALF, "xlogy": HALF,
+    "logaddexp": HALF, "soft_margin_loss": HALF, "binary_cross_entropy": HALF,
     "native_group_norm": HALF, "norm": HALF, "std_mean": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF, "logit": ("bf16",), "sinc": ("bf16",),
     "mse_loss": HALF, "smooth_l1_loss": HALF, "huber_loss": HALF,
@@ -1818,10 +1860,10 @@ def exclude_before(qualname, args, pos, kw):
     if name == "slice" and isinstance(val("step"), int) and val("step") >= 2**62:
         raise Excluded("torch_int_overflow")
     if name in ("upsample_nearest2d", "upsample_bilinear2d", "upsample_nearest1d",
-                "upsample_linear1d") and \
+                "upsample_linear1d", "upsample_nearest3d", "upsample_trilinear3d") and \
             isinstance(val("scale_factors"), list) and isinstance(val("input"), TSpec):
         x = val("input")
-        sp = 1 if name.endswith("1d") else 2
+        sp = int(name[-2])
         for d, f in enumerate(val("scale_factors")[:sp]):
             n = x.shape[2 + d] if len(x.shape) == 2 + sp else 0
             if (int(n * f) == n and f != 1) or \
@@ -2035,7 +2077,8 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
             groups = x.reshape(x.shape[0], group, -1)
             if bool((groups.amax(-1) == groups.amin(-1)).any()):
                 raise Excluded("group_norm_flat")
-    if name in ("upsample_bilinear2d", "upsample_linear1d", "upsample_bicubic2d") and \
+    if name in ("upsample_bilinear2d", "upsample_linear1d", "upsample_bicubic2d",
+                "upsample_trilinear3d") and \
             tensors[0].is_floating_point() and \
             not bool(torch.isfinite(tensors[0]).all()):
         raise Excluded("interp_nonfinite")

@@ -658,6 +658,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.upsample_nearest1d.vec", airc_cpu_k_upsample_nearest},
     {"aten.upsample_nearest2d.default", airc_cpu_k_upsample_nearest},
     {"aten.upsample_nearest2d.vec", airc_cpu_k_upsample_nearest},
+    {"aten.upsample_nearest3d.default", airc_cpu_k_upsample_nearest},
+    {"aten.upsample_nearest3d.vec", airc_cpu_k_upsample_nearest},
+    {"aten.upsample_trilinear3d.default", airc_cpu_k_upsample_linear},
+    {"aten.upsample_trilinear3d.vec", airc_cpu_k_upsample_linear},
 };
 const size_t airc_cpu_num_kernels_linalg =
     sizeof airc_cpu_kernels_linalg / sizeof airc_cpu_kernels_linalg[0];

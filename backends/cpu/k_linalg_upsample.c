@@ -1,17 +1,19 @@
-/* Linalg family: upsample_nearest1d|2d, upsample_linear1d and
- * upsample_bilinear2d (.vec, and .default with scales / scales_h, scales_w)
- * over [N, C, H, W] in any layout ([N, C, W]: a unit H), with torch's CPU
- * index arithmetic: a source
+/* Linalg family: upsample_nearest1d|2d|3d, upsample_linear1d,
+ * upsample_bilinear2d and upsample_trilinear3d (.vec, and .default with
+ * scales / scales_h, scales_w / scales_d, scales_h, scales_w) over
+ * [N, C, D, H, W] or [N, C, H, W] ([N, C, W]: a unit H) in any layout,
+ * with torch's CPU index arithmetic: a source
  * scale of 1 / scale_factor when scale factors are given (and above 0),
  * else in / out; nearest takes min(floor(dst * scale), in - 1); bilinear
  * (align_corners false) samples at max((dst + 0.5) * scale - 0.5, 0), with
  * align_corners at dst * (in - 1) / (out - 1), and blends the two
- * neighbours of each dim. As torch's kernels mostly do, whatever the scale
- * factors: a result as large as the input is a copy of it, a dim whose
- * size does not change is taken as it is, and nearest to twice a dim's
- * size takes dst / 2 (torch's kernel for some layouts samples those at
- * 1 / factor instead: upsample_exact_case in tests/gen_value_sweep.py).
- * Indices and weights are computed in float, as torch does (its opmath
+ * neighbours of each dim (W, then H, then D, as torch's kernel nests
+ * them). As torch's kernels mostly do, whatever the scale factors: a result
+ * as large as the input is a copy of it, a dim whose size does not change
+ * is taken as it is, and nearest to twice a dim's size takes dst / 2
+ * (torch's kernel for some layouts samples those at 1 / factor instead:
+ * upsample_exact_case in tests/gen_value_sweep.py). Indices and weights are
+ * computed in float, as torch does (its opmath
  * type), for every dtype but f64, which uses double; values blend in that
  * type too. */
 #include "backends/cpu/k_linalg_impl.h"
@@ -26,9 +28,9 @@ typedef struct taps {
     double *w;
 } taps;
 
-/* The scale factor of dim d (0: absent, None or not above 0): item d of
- * the scale_factors list at arg (.vec), or the float at arg + d (.default:
- * scales_h, scales_w). */
+/* The scale factor of spatial dim d (0: absent, None or not above 0):
+ * item d of the scale_factors list at arg (.vec), or the float at arg + d
+ * (.default: scales_h, scales_w / scales_d, scales_h, scales_w). */
 static double scale_factor(const airc_kernel_ctx *k, bool vec, size_t arg, int d)
 {
     const airc_value *v = airc_kernel_arg(k, vec ? arg : arg + (size_t)d);
@@ -81,7 +83,7 @@ static void dim_taps(int64_t in, int64_t out, double sf, bool nearest, bool alig
     }
 }
 
-/* Element (n, c, h, w) of x, as a double. */
+/* Element (n, c, h, w) of a 4-d x, as a double. */
 static double at(const airc_tview *x, int64_t n, int64_t c, int64_t h, int64_t w)
 {
     int64_t off = n * x->strides[0] + c * x->strides[1] + h * x->strides[2] + w * x->strides[3];
@@ -89,6 +91,15 @@ static double at(const airc_tview *x, int64_t n, int64_t c, int64_t h, int64_t w
         return ((const float *)x->data)[off];
     return airc_cpu_load_f64((const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype),
                              x->dtype);
+}
+
+/* Element (d, h, w) of one [D, H, W] plane p of a 5-d x, as a double. */
+static double at3(const airc_tview *x, const char *p, int64_t d, int64_t h, int64_t w)
+{
+    int64_t off = d * x->strides[2] + h * x->strides[3] + w * x->strides[4];
+    if (x->dtype == AIRC_DTYPE_F32)
+        return ((const float *)(const void *)p)[off];
+    return airc_cpu_load_f64(p + off * (int64_t)airc_dtype_size(x->dtype), x->dtype);
 }
 
 /* Bilinear blend of four values as torch's kernel does, by weights along W
@@ -105,15 +116,27 @@ static double blend(bool dbl, double v00, double v01, double v10, double v11, do
     return (double)(t0 * h0 + t1 * h1);
 }
 
-static airc_status upsample(airc_kernel_ctx *k, bool nearest)
+/* The blend of two planes' bilinear values along D, as blend's. */
+static double blend_depth(bool dbl, double t0, double t1, double wd)
 {
-    const airc_tview *x0 = k->nargs && k->in ? k->in[0] : NULL, *y0 = &k->out[0];
-    if (!x0 || (x0->ndim != 4 && x0->ndim != 3) || y0->ndim != x0->ndim ||
-        x0->shape[0] != y0->shape[0] || x0->shape[1] != y0->shape[1])
-        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
-                             "input and result must be [N, C, H, W] or [N, C, W]");
+    if (dbl)
+        return t0 * (1 - wd) + t1 * wd;
+    float d1 = (float)wd;
+    return (double)((float)t0 * (1.0f - d1) + (float)t1 * d1);
+}
+
+/* A 4-d view of a 3-d [N, C, W] (a unit H) or the 4-d view itself. */
+static airc_tview as_4d(const airc_tview *t)
+{
+    return t->ndim == 3 ? airc_cpu_unit_height(t) : *t;
+}
+
+/* upsample_*1d / 2d: [N, C, H, W] (1d: a unit H), as before 3d came. */
+static airc_status upsample_2d(airc_kernel_ctx *k, const airc_tview *x0, const airc_tview *y0,
+                               bool nearest)
+{
     bool one = x0->ndim == 3;
-    airc_tview xv = one ? airc_cpu_unit_height(x0) : *x0, yv = one ? airc_cpu_unit_height(y0) : *y0;
+    airc_tview xv = as_4d(x0), yv = as_4d(y0);
     const airc_tview *x = &xv, *y = &yv;
     bool align = !nearest && airc_cpu_arg_bool(k, 2, false);
     size_t sf_arg = nearest ? 2 : 3;
@@ -150,6 +173,82 @@ static airc_status upsample(airc_kernel_ctx *k, bool nearest)
     airc_free(k->ctx, idx);
     airc_free(k->ctx, wts);
     return AIRC_OK;
+}
+
+/* upsample_nearest3d / upsample_trilinear3d: [N, C, D, H, W]; trilinear
+ * blends each of the two D planes' H x W neighbours as bilinear does, then
+ * the two along D (torch's nesting: W innermost). */
+static airc_status upsample_3d(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *y,
+                               bool nearest)
+{
+    bool align = !nearest && airc_cpu_arg_bool(k, 2, false);
+    size_t sf_arg = nearest ? 2 : 3;
+    bool dbl = y->dtype == AIRC_DTYPE_F64;
+    bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
+    int64_t o[3] = {y->shape[2], y->shape[3], y->shape[4]};
+    size_t cells = (size_t)(o[0] + o[1] + o[2]);
+    int64_t *idx = airc_malloc(k->ctx, 2 * cells * sizeof *idx);
+    double *wts = airc_malloc(k->ctx, cells * sizeof *wts);
+    if (!idx || !wts) {
+        airc_free(k->ctx, idx);
+        airc_free(k->ctx, wts);
+        return airc_cpu_oom(k, "upsample indices");
+    }
+    taps t[3];
+    int64_t at_idx = 0, at_w = 0;
+    for (int d = 0; d < 3; d++) {
+        t[d] = (taps){idx + at_idx, idx + at_idx + o[d], wts + at_w};
+        at_idx += 2 * o[d];
+        at_w += o[d];
+        dim_taps(x->shape[2 + d], o[d], scale_factor(k, vec, sf_arg, d), nearest, align, dbl,
+                 &t[d]);
+    }
+    size_t esz = airc_dtype_size(y->dtype);
+    bool same = o[0] == x->shape[2] && o[1] == x->shape[3] && o[2] == x->shape[4];
+    for (int64_t n = 0; n < y->shape[0]; n++)
+        for (int64_t c = 0; c < y->shape[1]; c++) {
+            const char *xp =
+                (const char *)x->data + (n * x->strides[0] + c * x->strides[1]) * (int64_t)esz;
+            char *yp = (char *)y->data + (n * y->strides[0] + c * y->strides[1]) * (int64_t)esz;
+            for (int64_t a = 0; a < o[0]; a++)
+                for (int64_t i = 0; i < o[1]; i++)
+                    for (int64_t j = 0; j < o[2]; j++) {
+                        int64_t d0 = t[0].lo[a], h0 = t[1].lo[i], w0 = t[2].lo[j];
+                        double v = at3(x, xp, d0, h0, w0);
+                        if (!nearest && !same) {
+                            int64_t d1 = t[0].hi[a], h1 = t[1].hi[i], w1 = t[2].hi[j];
+                            double p0 =
+                                blend(dbl, v, at3(x, xp, d0, h0, w1), at3(x, xp, d0, h1, w0),
+                                      at3(x, xp, d0, h1, w1), t[1].w[i], t[2].w[j]);
+                            double p1 = blend(dbl, at3(x, xp, d1, h0, w0), at3(x, xp, d1, h0, w1),
+                                              at3(x, xp, d1, h1, w0), at3(x, xp, d1, h1, w1),
+                                              t[1].w[i], t[2].w[j]);
+                            v = blend_depth(dbl, p0, p1, t[0].w[a]);
+                        }
+                        int64_t off = a * y->strides[2] + i * y->strides[3] + j * y->strides[4];
+                        airc_cpu_store_f64(yp + off * (int64_t)esz, y->dtype, v);
+                    }
+        }
+    airc_free(k->ctx, idx);
+    airc_free(k->ctx, wts);
+    return AIRC_OK;
+}
+
+/* The input and result must agree in rank (3, 4 or 5: the op's 1d, 2d or
+ * 3d), batch and channels, and in dtype: the taps index the input by its
+ * own sizes, the loops run over the result's. */
+static airc_status upsample(airc_kernel_ctx *k, bool nearest)
+{
+    const airc_tview *x = k->nargs && k->in ? k->in[0] : NULL, *y = &k->out[0];
+    if (!x || x->ndim < 3 || x->ndim > 5 || y->ndim != x->ndim || x->shape[0] != y->shape[0] ||
+        x->shape[1] != y->shape[1] || x->dtype != y->dtype)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
+                             "input and result must be [N, C, W], [N, C, H, W] or "
+                             "[N, C, D, H, W] of one dtype");
+    for (int32_t d = 2; d < x->ndim; d++)
+        if (y->shape[d] > 0 && x->shape[d] < 1)
+            return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "an empty input dim %d", (int)d);
+    return x->ndim == 5 ? upsample_3d(k, x, y, nearest) : upsample_2d(k, x, y, nearest);
 }
 
 airc_status airc_cpu_k_upsample_nearest(airc_kernel_ctx *k, void *ud)

@@ -1,7 +1,7 @@
 /* Shape family: kernels that move elements within a tensor —
  * pixel_shuffle / pixel_unshuffle and channel_shuffle (one strided copy), roll (one copy per block
- * of the rolled dims) and the 1-d and 2-d reflection / replication pads (index maps per plane).
- * Every dtype: elements are moved, never converted. */
+ * of the rolled dims) and the 1-d, 2-d and 3-d reflection / replication pads (index maps per
+ * plane). Every dtype: elements are moved, never converted. */
 #include "backends/cpu/k_shape_impl.h"
 
 #include <stdlib.h>
@@ -186,31 +186,55 @@ static void pad_map(int64_t *map, int64_t n, int64_t size, int64_t before, bool 
     }
 }
 
-/* reflection_pad1d|2d / replication_pad1d|2d(self, [left, right(, top,
- * bottom)]): a 1-d pad is a 2-d one of a unit height that is not padded. */
+/* reflection_pad1d|2d|3d / replication_pad1d|2d|3d(self, [left, right(,
+ * top, bottom(, front, back)]): each plane of the leading dims is copied
+ * through one index map per padded dim. The result's padded dims must be
+ * the input's plus the pads, its leading dims the input's, so that every
+ * map stays inside self (reflection's, only when each pad is below its
+ * dim: meta's check, repeated here). */
 static airc_status pad_planes(airc_kernel_ctx *k, bool reflect)
 {
     const airc_tview *x, *o;
     AIRC_TRY(self_and_out(k, &x, &o));
-    int64_t pad[4] = {0, 0, 0, 0};
+    int64_t pad[6] = {0, 0, 0, 0, 0, 0};
     int32_t np;
-    AIRC_TRY(airc_cpu_arg_ints(k, 1, pad, 4, &np));
+    AIRC_TRY(airc_cpu_arg_ints(k, 1, pad, 6, &np));
     int32_t sp = np / 2; /* padded dims */
-    if ((np != 2 && np != 4) || x->ndim < sp + 1 || x->ndim > sp + 2 || o->ndim != x->ndim)
+    if (np % 2 || sp < 1 || x->ndim < sp + 1 || x->ndim > sp + 2 || o->ndim != x->ndim)
         return airc_cpu_fail(k, AIRC_E_RUNTIME,
-                             "expected 2 paddings for a 2-d or 3-d input, or 4 for a 3-d or 4-d "
-                             "one");
+                             "expected 2, 4 or 6 paddings for an input of 1 or 2 more dims");
+    int32_t lead = x->ndim - sp;
+    for (int32_t d = 0; d < lead; d++)
+        if (o->shape[d] != x->shape[d])
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "result and self differ in dim %d", (int)d);
+    int64_t n[3] = {1, 1, 1}, size[3] = {1, 1, 1}, before[3] = {0, 0, 0}, xs[3] = {0, 0, 0},
+            os[3] = {0, 0, 0};         /* per padded dim, outermost (depth) first */
+    for (int32_t i = 0; i < sp; i++) { /* pad pair i: dim ndim - 1 - i */
+        int32_t d = x->ndim - 1 - i, j = 2 - i;
+        int64_t want;
+        if (__builtin_add_overflow(x->shape[d], pad[2 * i], &want) ||
+            __builtin_add_overflow(want, pad[2 * i + 1], &want) || want != o->shape[d] ||
+            (reflect && (pad[2 * i] >= x->shape[d] || pad[2 * i + 1] >= x->shape[d])))
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "padding does not give the result's dim %d",
+                                 (int)d);
+        n[j] = o->shape[d];
+        size[j] = x->shape[d];
+        before[j] = pad[2 * i];
+        xs[j] = x->strides[d];
+        os[j] = o->strides[d];
+    }
     if (airc_cpu_numel(o) == 0)
         return AIRC_OK;
-    int32_t lead = x->ndim - sp, wd = x->ndim - 1;
-    bool two = sp == 2;
-    int64_t oh = two ? o->shape[wd - 1] : 1, ow = o->shape[wd];
-    int64_t xhs = two ? x->strides[wd - 1] : 0, ohs = two ? o->strides[wd - 1] : 0;
-    int64_t *map = airc_malloc(k->ctx, (size_t)(oh + ow) * sizeof *map);
+    for (int j = 0; j < 3; j++)
+        if (size[j] < 1)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "an empty padded dim of self");
+    int64_t *map = airc_malloc(k->ctx, (size_t)(n[0] + n[1] + n[2]) * sizeof *map);
     if (!map)
         return airc_cpu_oom(k, "padding index maps");
-    pad_map(map, oh, two ? x->shape[wd - 1] : 1, pad[2], reflect);
-    pad_map(map + oh, ow, x->shape[wd], pad[0], reflect);
+    int64_t *md = map, *mh = map + n[0], *mw = mh + n[1];
+    pad_map(md, n[0], size[0], before[0], reflect);
+    pad_map(mh, n[1], size[1], before[1], reflect);
+    pad_map(mw, n[2], size[2], before[2], reflect);
     size_t esz = airc_dtype_size(x->dtype);
     int64_t planes = 1;
     for (int32_t d = 0; d < lead; d++)
@@ -223,10 +247,12 @@ static airc_status pad_planes(airc_kernel_ctx *k, bool reflect)
             xp += idx[d] * x->strides[d] * (int64_t)esz;
             op += idx[d] * o->strides[d] * (int64_t)esz;
         }
-        for (int64_t i = 0; i < oh; i++)
-            for (int64_t j = 0; j < ow; j++)
-                memcpy(op + (i * ohs + j * o->strides[wd]) * (int64_t)esz,
-                       xp + (map[i] * xhs + map[oh + j] * x->strides[wd]) * (int64_t)esz, esz);
+        for (int64_t a = 0; a < n[0]; a++)
+            for (int64_t i = 0; i < n[1]; i++)
+                for (int64_t j = 0; j < n[2]; j++)
+                    memcpy(op + (a * os[0] + i * os[1] + j * os[2]) * (int64_t)esz,
+                           xp + (md[a] * xs[0] + mh[i] * xs[1] + mw[j] * xs[2]) * (int64_t)esz,
+                           esz);
         airc_cpu_next_index(idx, o->shape, lead);
     }
     airc_free(k->ctx, map);

@@ -5,8 +5,8 @@
  * squeeze/unsqueeze -> Squeeze/Unsqueeze, slice -> StridedSliceV2,
  * select/index_select/embedding -> GatherV2, cat -> ConcatV2, stack -> Pack,
  * split -> SplitV, unbind -> Unpack, repeat -> Tile, flip -> ReverseV2,
- * gather -> GatherElements, constant_pad_nd / reflection_pad1d|2d /
- * replication_pad1d|2d -> PadV3 (mode constant / reflect / edge), tril/triu ->
+ * gather -> GatherElements, constant_pad_nd / reflection_pad1d|2d|3d /
+ * replication_pad1d|2d|3d -> PadV3 (mode constant / reflect / edge), tril/triu ->
  * Tril/Triu, as_strided -> AsStrided, copy -> Identity/BroadcastTo,
  * detach/contiguous/to -> Identity or Cast.
  * Shapes are static, so every shape/perm/index input is a Const computed
@@ -536,7 +536,7 @@ static airc_status conv_unbind(airc_ge_builder *b, const airc_node *n, void *ud)
 
 /* ---- padding, triangles, strides -------------------------------------------------- */
 
-/* constant_pad_nd / reflection_pad1d|2d / replication_pad1d|2d -> PadV3 with
+/* constant_pad_nd / reflection_pad1d|2d|3d / replication_pad1d|2d|3d -> PadV3 with
  * mode (ud) "constant" / "reflect" / "edge" */
 static airc_status conv_pad(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -1128,13 +1128,15 @@ static airc_status raise_pad_v3(ge_raise *r)
         return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (PadV3): needs inputs x and paddings",
                          r->op->name);
     const Ge__Proto__AttrDef *mode = airc_ge_find_attr(r->op, "mode");
-    const char *pad2d = NULL, *pad1d = NULL; /* the aten ops of a non-constant mode */
+    const char *pad3d = NULL, *pad2d = NULL, *pad1d = NULL; /* a non-constant mode's ops */
     if (mode && mode->value_case == GE__PROTO__ATTR_DEF__VALUE_S && mode->s.len == 7 &&
         !memcmp(mode->s.data, "reflect", 7))
-        pad2d = "aten.reflection_pad2d.default", pad1d = "aten.reflection_pad1d.default";
+        pad3d = "aten.reflection_pad3d.default", pad2d = "aten.reflection_pad2d.default",
+        pad1d = "aten.reflection_pad1d.default";
     else if (mode && mode->value_case == GE__PROTO__ATTR_DEF__VALUE_S && mode->s.len == 4 &&
              !memcmp(mode->s.data, "edge", 4))
-        pad2d = "aten.replication_pad2d.default", pad1d = "aten.replication_pad1d.default";
+        pad3d = "aten.replication_pad3d.default", pad2d = "aten.replication_pad2d.default",
+        pad1d = "aten.replication_pad1d.default";
     else if (mode && (mode->value_case != GE__PROTO__ATTR_DEF__VALUE_S || mode->s.len != 8 ||
                       memcmp(mode->s.data, "constant", 8)))
         return airc_fail(AIRC_E_UNSUPPORTED,
@@ -1154,21 +1156,22 @@ static airc_status raise_pad_v3(ge_raise *r)
         pad[2 * i] = contiguous ? p[2 * d] : p[d];
         pad[2 * i + 1] = contiguous ? p[2 * d + 1] : p[nd + d];
     }
-    if (pad2d) { /* torch's pad2d: the last two dims of a 3-d or 4-d input only; a 2-d
-                  * input is pad1d's */
-        size_t keep = n == 4 ? 2 : 4;
+    if (pad2d) { /* torch's pads: pad1d a 2-d input (its last dim), pad2d the last two dims
+                  * of a 3-d or 4-d input, pad3d the last three of a 4-d or 5-d input */
+        bool depth = n >= 8 && (pad[4] || pad[5]);
+        size_t keep = n == 4 ? 2 : n == 10 || depth ? 6 : 4;
+        const char *op = n == 4 ? pad1d : keep == 6 ? pad3d : pad2d;
+        if (n != 4 && n != 6 && n != 8 && n != 10)
+            return airc_fail(AIRC_E_UNSUPPORTED,
+                             "op '%s' (PadV3): a non-constant mode needs a 2-d to 5-d input",
+                             r->op->name);
         for (size_t i = keep; i < n; i++)
             if (pad[i])
                 return airc_fail(AIRC_E_UNSUPPORTED,
-                                 "op '%s' (PadV3): a non-constant mode pads the last two dims",
-                                 r->op->name);
+                                 "op '%s' (PadV3): a non-constant mode pads the last %s dims",
+                                 r->op->name, n == 10 ? "three" : "two or three");
         const airc_value *args[2] = {airc_ge_vnode(r, r->in[0]), airc_ge_vints(r, pad, keep)};
-        return n == 4 || n == 6 || n == 8
-                   ? airc_ge_raise_call(r, n == 4 ? pad1d : pad2d, args, 2, NULL, NULL, 0,
-                                        &r->out[0])
-                   : airc_fail(AIRC_E_UNSUPPORTED,
-                               "op '%s' (PadV3): a non-constant mode needs a 2-d to 4-d input",
-                               r->op->name);
+        return airc_ge_raise_call(r, op, args, 2, NULL, NULL, 0, &r->out[0]);
     }
     const airc_value *value = NULL;
     if (r->nin == 3 && r->in[2]) {
@@ -1254,6 +1257,8 @@ static const ge_conv_entry conv[] = {
     {"aten.replication_pad2d.default", conv_pad, "edge"},
     {"aten.reflection_pad1d.default", conv_pad, "reflect"},
     {"aten.replication_pad1d.default", conv_pad, "edge"},
+    {"aten.reflection_pad3d.default", conv_pad, "reflect"},
+    {"aten.replication_pad3d.default", conv_pad, "edge"},
     {"aten.tril.default", conv_triangle, "Tril"},
     {"aten.triu.default", conv_triangle, "Triu"},
     {"aten.as_strided.default", conv_as_strided, NULL},

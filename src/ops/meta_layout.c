@@ -80,14 +80,14 @@ bool airc_meta_is_channels_last_contiguous(const airc_tmeta *t)
     return true;
 }
 
-bool airc_meta_is_channels_last_like(const airc_tmeta *t)
+/* is_channels_last_strides_2d_s4 / _3d_s5: t's dims, in the order of
+ * `order` (channels first, the batch last), have non-decreasing strides. */
+static bool channels_last_strides(const airc_tmeta *t, const int32_t *order, int32_t nd)
 {
-    /* is_channels_last_strides_2d_s4 */
-    if (t->ndim != 4 || t->strides[1] == 0)
+    if (t->ndim != nd || t->strides[1] == 0)
         return false;
-    static const int32_t order[4] = {1, 3, 2, 0};
     int64_t min = 0;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < nd; k++) {
         int32_t d = order[k];
         if (t->shape[d] == 0 || t->strides[d] < min)
             return false;
@@ -100,10 +100,32 @@ bool airc_meta_is_channels_last_like(const airc_tmeta *t)
     return true;
 }
 
+bool airc_meta_is_channels_last_like(const airc_tmeta *t)
+{
+    static const int32_t order[4] = {1, 3, 2, 0};
+    return channels_last_strides(t, order, 4);
+}
+
+bool airc_meta_is_channels_last_3d_like(const airc_tmeta *t)
+{
+    /* suggest_memory_format tries ChannelsLast (4-d only) first */
+    static const int32_t order[5] = {1, 4, 3, 2, 0};
+    return channels_last_strides(t, order, 5);
+}
+
 void airc_meta_channels_last_strides(airc_tmeta *t)
 {
     t->strides[1] = 1;
     t->strides[3] = t->shape[1];
+    t->strides[2] = sat_mul(t->strides[3], t->shape[3]);
+    t->strides[0] = sat_mul(t->strides[2], t->shape[2]);
+}
+
+void airc_meta_channels_last_3d_strides(airc_tmeta *t)
+{
+    t->strides[1] = 1;
+    t->strides[4] = t->shape[1];
+    t->strides[3] = sat_mul(t->strides[4], t->shape[4]);
     t->strides[2] = sat_mul(t->strides[3], t->shape[3]);
     t->strides[0] = sat_mul(t->strides[2], t->shape[2]);
 }

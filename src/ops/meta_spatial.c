@@ -1,5 +1,5 @@
 /* Meta functions of ops that move elements within a tensor: pixel_shuffle,
- * roll, reflection_pad1d|2d, replication_pad1d|2d, grid_sampler_2d,
+ * roll, reflection_pad1d|2d|3d, replication_pad1d|2d|3d, grid_sampler_2d,
  * affine_grid_generator, with torch 1.13's checks and
  * layouts (pixel_shuffle keeps a channels-last 4-d input channels-last;
  * roll and the pads are contiguous). */
@@ -209,12 +209,12 @@ airc_status airc_meta_rot90(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
-/* reflection_pad1d|2d / replication_pad1d|2d(self, padding [l, r(, t,
- * b)]): a 2-d or 3-d input (pad1d), 3-d or 4-d (pad2d), with non-empty
- * planes (but reflection_pad1d's 2-d input may have no channels);
- * reflection needs each pad smaller than its dim; negative pads crop, to
- * an empty dim at most (pad2d: not both; pad1d: never). A contiguous
- * result. */
+/* reflection_pad1d|2d|3d / replication_pad1d|2d|3d(self, padding [l, r(,
+ * t, b(, front, back)]): a 2-d or 3-d input (pad1d), 3-d or 4-d (pad2d),
+ * 4-d or 5-d (pad3d), with non-empty planes (but reflection_pad1d's 2-d
+ * input may have no channels); reflection needs each pad smaller than its
+ * dim; negative pads crop, to an empty dim at most (pad2d, pad3d: not all
+ * padded dims; pad1d: never). A contiguous result. */
 airc_status airc_meta_pad2d(airc_node *n, void *user_data)
 {
     (void)user_data;
@@ -222,13 +222,15 @@ airc_status airc_meta_pad2d(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_tmeta x;
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
-    int64_t pad[4];
+    int64_t pad[6];
     int32_t np;
     bool present;
-    AIRC_TRY(airc_meta_int_list(&a, "padding", pad, 4, &np, &present));
+    AIRC_TRY(airc_meta_int_list(&a, "padding", pad, 6, &np, &present));
     const char *name = airc_meta_name(&a);
     bool reflect = !strncmp(name, "reflection", 10);
-    int32_t sp = name[strlen(name) - 2] == '1' ? 1 : 2; /* padded dims */
+    int32_t sp = name[strlen(name) - 2] - '0'; /* padded dims: 1, 2 or 3 */
+    if (sp < 1 || sp > 3)
+        return airc_fail(AIRC_E_SHAPE, "%s: not a 1-d, 2-d or 3-d pad", a.op);
     if (np != 2 * sp)
         return airc_fail(AIRC_E_SHAPE, "%s: padding size is expected to be %d", a.op,
                          (int)(2 * sp));
@@ -246,33 +248,45 @@ airc_status airc_meta_pad2d(airc_node *n, void *user_data)
                              "size and other non-zero dimensions for input",
                              a.op, (int)(sp + 1), (int)(sp + 2));
     airc_tmeta out = x;
-    for (int32_t i = 0; i < sp; i++) { /* i 0: width (last dim), 1: height */
+    int64_t o3[3] = {1, 1, 1}; /* the result's W, H, D (1 where not padded) */
+    bool any_positive = false, any_negative = false;
+    for (int32_t i = 0; i < sp; i++) { /* i 0: width (last dim), 1: height, 2: depth */
         int32_t d = x.ndim - 1 - i;
         int64_t size = x.shape[d], lo = pad[2 * i], hi = pad[2 * i + 1], o;
         if (reflect && (lo >= size || hi >= size))
             return airc_fail(AIRC_E_SHAPE,
-                             "%s: Argument #4: Padding size should be less than the corresponding "
-                             "input dimension, but got: padding (%" PRId64 ", %" PRId64
-                             ") at dimension %d of input %d-d",
-                             a.op, lo, hi, (int)d, (int)x.ndim);
+                             "%s: Argument #%d: Padding size should be less than the "
+                             "corresponding input dimension, but got: padding (%" PRId64
+                             ", %" PRId64 ") at dimension %d of input %d-d",
+                             a.op, 4 + 2 * (int)i, lo, hi, (int)d, (int)x.ndim);
         if (__builtin_add_overflow(size, lo, &o) || __builtin_add_overflow(o, hi, &o))
             return airc_meta_overflow(&a);
-        out.shape[d] = o;
+        out.shape[d] = o3[i] = o;
+        any_positive |= o >= 1;
+        any_negative |= o < 0;
     }
-    int64_t oh = sp == 2 ? out.shape[x.ndim - 2] : 0, ow = out.shape[x.ndim - 1];
-    if (sp == 1 && ow < 1)
+    const int64_t *s = x.shape + x.ndim - 1; /* s[-i]: the input's padded dim i */
+    if (sp == 1 && !any_positive)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: input (W: %" PRId64 ") is too small. Calculated output W: %" PRId64,
-                         a.op, x.shape[x.ndim - 1], ow);
-    if (oh < 1 && ow < 1)
+                         a.op, s[0], o3[0]);
+    if (sp == 2 && !any_positive)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: input (H: %" PRId64 ", W: %" PRId64 ") is too small. Calculated "
                          "output H: %" PRId64 " W: %" PRId64,
-                         a.op, x.shape[x.ndim - 2], x.shape[x.ndim - 1], oh, ow);
-    if (oh < 0 || ow < 0)
+                         a.op, s[-1], s[0], o3[1], o3[0]);
+    if (sp == 3 && !any_positive)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: input (D: %" PRId64 " H: %" PRId64 ", W: %" PRId64
+                         ") is too small. Calculated output D: %" PRId64 " H: %" PRId64
+                         " W: %" PRId64,
+                         a.op, s[-2], s[-1], s[0], o3[2], o3[1], o3[0]);
+    if (any_negative)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Trying to create tensor with negative dimension %" PRId64, a.op,
-                         oh < 0 ? oh : ow);
+                         o3[2] < 0   ? o3[2]
+                         : o3[1] < 0 ? o3[1]
+                                     : o3[0]); /* torch names the first */
     AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);

@@ -1,13 +1,14 @@
-/* Meta functions of upsample_nearest1d|2d, upsample_linear1d,
- * upsample_bilinear2d and upsample_bicubic2d, .vec (what torch 1.13's make_fx records for
- * nn.Upsample and F.interpolate) and .default (torch 2's: output_size,
- * scales / scales_h, scales_w for sampling only): a 3-d (1d) or 4-d (2d)
- * input, exactly one of output_size and scale_factors, each of 1 or 2
- * values; an
- * output size from scale factors is torch's (int64)(size * factor); every
- * input and output size above 0 (a zero batch is fine). The result keeps a
- * channels-last input's layout. dtypes as torch's CPU kernels: f32, f64,
- * bf16, and u8 for nearest. */
+/* Meta functions of upsample_nearest1d|2d|3d, upsample_linear1d,
+ * upsample_bilinear2d, upsample_trilinear3d and upsample_bicubic2d, .vec
+ * (what torch 1.13's make_fx records for nn.Upsample and F.interpolate) and
+ * .default (output_size, scales / scales_h, scales_w / scales_d, scales_h,
+ * scales_w for sampling only): a 3-d (1d), 4-d (2d) or 5-d (3d) input,
+ * exactly one of output_size and scale_factors, each of 1, 2 or 3 values;
+ * an output size from scale factors is torch's (int64)(size * factor);
+ * every input and output size above 0, and no empty channels (a zero batch
+ * is fine). The result keeps a channels-last (channels-last-3d) input's
+ * layout. dtypes as torch's CPU kernels: f32, f64, bf16, and u8 for
+ * nearest. */
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
@@ -40,14 +41,17 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     const char *name = airc_meta_name(&a);
     bool nearest = strstr(name, "nearest") != NULL;
-    int32_t sp = strstr(name, "1d") ? 1 : 2; /* spatial dims */
+    int32_t sp = strstr(name, "1d") ? 1 : strstr(name, "3d") ? 3 : 2; /* spatial dims */
     bool vec = !strcmp(airc_meta_overload(&a), "vec");
     airc_tmeta x;
     AIRC_TRY(airc_meta_tensor(&a, vec ? "input" : "self", &x));
     char s[AIRC_META_SHAPE_STR];
     if (x.ndim != sp + 2)
         return airc_fail(AIRC_E_SHAPE, "%s: expected a %d-d input (N, C, %s), got shape %s", a.op,
-                         (int)(sp + 2), sp == 1 ? "W" : "H, W",
+                         (int)(sp + 2),
+                         sp == 1   ? "W"
+                         : sp == 2 ? "H, W"
+                                   : "D, H, W",
                          airc_meta_shape_str(x.shape, x.ndim, s));
     bool dtype_ok = x.dtype == AIRC_DTYPE_F32 || x.dtype == AIRC_DTYPE_F64 ||
                     x.dtype == AIRC_DTYPE_BF16 || (nearest && x.dtype == AIRC_DTYPE_U8);
@@ -57,22 +61,24 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
                          : strstr(name, "bicubic") ? "compute_indices_weights_cubic"
                                                    : "compute_indices_weights_linear",
                          airc_dtype_torch_type_name(x.dtype));
-    int64_t size[AIRC_MAX_DIMS], out[2];
+    int64_t size[AIRC_MAX_DIMS], out[3];
     double scale[AIRC_MAX_DIMS];
     int32_t ns, nf;
     bool has_size;
     AIRC_TRY(airc_meta_int_list(&a, "output_size", size, AIRC_MAX_DIMS, &ns, &has_size));
     AIRC_TRY(scale_list(&a, scale, AIRC_MAX_DIMS, &nf));
-    /* .default: output_size, with scales (1d) or scales_h / scales_w only
-     * for sampling */
+    /* .default: output_size, with scales (1d), scales_h / scales_w (2d) or
+     * scales_d / scales_h / scales_w (3d) only for sampling */
     bool has_scale = vec && airc_meta_get(&a, "scale_factors") != NULL;
-    double sh, sw;
-    if (!vec &&
-        (!has_size || airc_meta_double(&a, sp == 1 ? "scales" : "scales_h", 0, &sh) != AIRC_OK ||
-         (sp == 2 && airc_meta_double(&a, "scales_w", 0, &sw) != AIRC_OK)))
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: output_size (%d ints) and optional float scales expected", a.op,
-                         (int)sp);
+    static const char *const scale_names[3][3] = {
+        {"scales"}, {"scales_h", "scales_w"}, {"scales_d", "scales_h", "scales_w"}};
+    for (int i = 0; !vec && i < sp; i++) {
+        double unused;
+        if (!has_size || airc_meta_double(&a, scale_names[sp - 1][i], 0, &unused) != AIRC_OK)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: output_size (%d ints) and optional float scales expected", a.op,
+                             (int)sp);
+    }
     if (has_size == has_scale)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Must specify exactly one of output_size and "
@@ -102,9 +108,17 @@ airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
                              a.op, x.shape[2 + i], out[i], 2 + i);
         y.shape[2 + i] = out[i];
     }
+    for (int32_t d = 1; d < x.ndim; d++) /* torch's check after the sizes' */
+        if (!x.shape[d])
+            return airc_fail(
+                AIRC_E_SHAPE,
+                "%s: Non-empty %dD data tensor expected but got a tensor with sizes %s", a.op,
+                (int)x.ndim, airc_meta_shape_str(x.shape, x.ndim, s));
     AIRC_TRY(airc_meta_check_numel(&a, y.shape, y.ndim));
     if (airc_meta_is_channels_last_like(&x) && !strstr(name, "bicubic"))
         airc_meta_channels_last_strides(&y);
+    else if (airc_meta_is_channels_last_3d_like(&x))
+        airc_meta_channels_last_3d_strides(&y);
     else
         airc_tmeta_contiguous(&y);
     return airc_meta_set(n, &y);

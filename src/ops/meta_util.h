@@ -179,6 +179,11 @@ AIRC_HIDDEN bool airc_meta_is_channels_last_contiguous(const airc_tmeta *t);
 AIRC_HIDDEN bool airc_meta_is_channels_last_like(const airc_tmeta *t);
 /* Channels-last strides for a 4-d shape. */
 AIRC_HIDDEN void airc_meta_channels_last_strides(airc_tmeta *t);
+/* suggest_memory_format() == ChannelsLast3d (a 5-d t only) */
+AIRC_HIDDEN bool airc_meta_is_channels_last_3d_like(const airc_tmeta *t);
+/* Channels-last-3d strides ([N, C, D, H, W] stored as N, D, H, W, C) for a
+ * 5-d shape. */
+AIRC_HIDDEN void airc_meta_channels_last_3d_strides(airc_tmeta *t);
 /* infer_dense_strides: dense strides in the order of t's strides. */
 AIRC_HIDDEN void airc_meta_dense_strides_like(const airc_tmeta *t, int64_t *strides);
 /* Strides of empty_like(t) / clone(t) / _to_copy(t) with memory format

@@ -643,6 +643,49 @@ static void test_upsample1d(void **state)
     // clang-format on
 }
 
+/* upsample_nearest3d -> UpsampleNearest3d, upsample_trilinear3d ->
+ * UpsampleTrilinear3d: by size, by factor (2.5 of a 3 long dim: sampled at
+ * 1 / factor, so written as scales), align_corners, .default with scales; a
+ * factor no 32-bit float scale reproduces is refused. */
+static void test_upsample3d(void **state)
+{
+    (void)state;
+    const spec x[] = {F32(2, 3, 3, 4, 5)};
+    static const char *const types[] = {"UpsampleNearest3d", "UpsampleTrilinear3d", NULL};
+    // clang-format off
+    run_case("upsample3d", x, 1,
+             CALL("a", "aten.upsample_nearest3d.vec", "(args = (%p0, None, [2.0, 1.5, 0.5]), kwargs = {})")
+             CALL("b", "aten.upsample_nearest3d.vec", "(args = (%p0, None, [2.5, 1.3, 2.0]), kwargs = {})")
+             CALL("c", "aten.upsample_trilinear3d.vec", "(args = (%p0, [4, 7, 3], False, None), kwargs = {})")
+             CALL("d", "aten.upsample_trilinear3d.vec", "(args = (%p0, None, False, [2.5, 1.5, 0.6]), kwargs = {})")
+             CALL("e", "aten.upsample_trilinear3d.vec", "(args = (%p0, None, True, [2.5, 1.3, 2.0]), kwargs = {})")
+             CALL("f", "aten.upsample_nearest3d.default", "(args = (%p0, [6, 8, 10], 2.0, 2.0, 2.0), kwargs = {})")
+             CALL("g", "aten.upsample_trilinear3d.default", "(args = (%p0, [2, 5, 9], False), kwargs = {})"),
+             "a, b, c, d, e, f, g", types);
+    // clang-format on
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
+    /* D 3 -> 4 sampled at 1 / 1.2 (not 3 / 4), whose scale would make 3 */
+    char *text = graph_text(1,
+                            CALL("a", "aten.upsample_trilinear3d.default",
+                                 "(args = (%p0, [4, 4, 5], False, 1.2), kwargs = {})"),
+                            "a");
+    airc_graph *g = airc_test_parse(ctx, text);
+    free(text);
+    airc_tensor *in = random_tensor(ctx, &x[0]);
+    airc_config *cfg;
+    airc_compiled *c;
+    airc_tensor *out[MAXOUT] = {NULL};
+    size_t nout = 0;
+    AIRC_EXPECT(run_max_autotune(ctx, g, &in, 1, out, &nout, &cfg, &c), AIRC_E_UNSUPPORTED,
+                "no Ascend IR form");
+    airc_compiled_destroy(c);
+    airc_tensor_destroy(in);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 static void test_activations(void **state)
 {
     (void)state;
@@ -978,22 +1021,39 @@ static void test_malformed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reductions),     cmocka_unit_test(test_logical),
-        cmocka_unit_test(test_arg_reductions), cmocka_unit_test(test_var),
-        cmocka_unit_test(test_softmax_cumsum), cmocka_unit_test(test_layer_norm),
-        cmocka_unit_test(test_conv_pool),      cmocka_unit_test(test_conv_transpose),
-        cmocka_unit_test(test_conv3d),         cmocka_unit_test(test_pool3d),
-        cmocka_unit_test(test_max_unpool),     cmocka_unit_test(test_weight_norm),
-        cmocka_unit_test(test_batch_norm),     cmocka_unit_test(test_group_norm),
-        cmocka_unit_test(test_upsample),       cmocka_unit_test(test_upsample1d),
-        cmocka_unit_test(test_adaptive_max),   cmocka_unit_test(test_upsample_bicubic),
-        cmocka_unit_test(test_sort_topk),      cmocka_unit_test(test_more_activations),
-        cmocka_unit_test(test_activations),    cmocka_unit_test(test_div_log_xor),
-        cmocka_unit_test(test_linear_matmul),  cmocka_unit_test(test_mod_bitwise),
-        cmocka_unit_test(test_baddbmm),        cmocka_unit_test(test_mv_dot),
-        cmocka_unit_test(test_nan_aware),      cmocka_unit_test(test_addc_lerp),
-        cmocka_unit_test(test_shrink_special), cmocka_unit_test(test_trig_frac_threshold),
-        cmocka_unit_test(test_std_lse_norm),   cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_logical),
+        cmocka_unit_test(test_arg_reductions),
+        cmocka_unit_test(test_var),
+        cmocka_unit_test(test_softmax_cumsum),
+        cmocka_unit_test(test_layer_norm),
+        cmocka_unit_test(test_conv_pool),
+        cmocka_unit_test(test_conv_transpose),
+        cmocka_unit_test(test_conv3d),
+        cmocka_unit_test(test_pool3d),
+        cmocka_unit_test(test_max_unpool),
+        cmocka_unit_test(test_weight_norm),
+        cmocka_unit_test(test_batch_norm),
+        cmocka_unit_test(test_group_norm),
+        cmocka_unit_test(test_upsample),
+        cmocka_unit_test(test_upsample1d),
+        cmocka_unit_test(test_upsample3d),
+        cmocka_unit_test(test_adaptive_max),
+        cmocka_unit_test(test_upsample_bicubic),
+        cmocka_unit_test(test_sort_topk),
+        cmocka_unit_test(test_more_activations),
+        cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_div_log_xor),
+        cmocka_unit_test(test_linear_matmul),
+        cmocka_unit_test(test_mod_bitwise),
+        cmocka_unit_test(test_baddbmm),
+        cmocka_unit_test(test_mv_dot),
+        cmocka_unit_test(test_nan_aware),
+        cmocka_unit_test(test_addc_lerp),
+        cmocka_unit_test(test_shrink_special),
+        cmocka_unit_test(test_trig_frac_threshold),
+        cmocka_unit_test(test_std_lse_norm),
+        cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

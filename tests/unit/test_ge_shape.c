@@ -33,7 +33,7 @@
 typedef struct in_spec {
     airc_dtype dtype;
     int32_t ndim;
-    int64_t shape[4];
+    int64_t shape[5];
     int64_t hi; /* integers: values in [0, hi); bool: ignored */
 } in_spec;
 
@@ -338,6 +338,26 @@ static void test_spatial(void **state)
     // clang-format on
     static const in_spec ins[] = {F32(2, 8, 3, 4), F32(4, 3, 5), F32(3, 6), F32(2, 3, 4, 6)};
     static const char *const types[] = {"Transpose", "Roll", "PadV3", NULL};
+    check_graph(fx, ins, N_IN(ins), types);
+}
+
+/* The 3-d reflection and replication pads -> PadV3's reflect and edge
+ * modes, raised back as pad3d (a 4-d input padded only in its last two
+ * dims: as pad2d, the same values) */
+static void test_pad3d(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const char fx[] = "graph():\n" PH("x") PH("y")
+        CALL("a", "reflection_pad3d.default", "(%x, [1, 0, 2, 1, 1, 2])")
+        CALL("b", "replication_pad3d.default", "(%x, [0, 0, 1, 1, 0, 0])")
+        CALL("c", "reflection_pad3d.default", "(%y, [1, 1, 0, 0, 0, 0])")
+        CALL("d", "replication_pad3d.default", "(%y, [1, -1, 0, 2, 2, -1])")
+        CALL("e", "reflection_pad3d.default", "(%y, [-1, 0, 1, -2, 1, 1])")
+        "    return (a, b, c, d, e)\n";
+    // clang-format on
+    static const in_spec ins[] = {F32(2, 2, 3, 4, 3), F32(3, 2, 3, 4)};
+    static const char *const types[] = {"PadV3", NULL};
     check_graph(fx, ins, N_IN(ins), types);
 }
 
@@ -694,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_join_split),
         cmocka_unit_test(test_index),
         cmocka_unit_test(test_pad_tri_strided),
+        cmocka_unit_test(test_pad3d),
         cmocka_unit_test(test_pad_int_value),
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_flip),

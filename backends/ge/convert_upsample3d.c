@@ -1,0 +1,153 @@
+/* 3-d upsampling to Ascend IR: upsample_nearest3d -> UpsampleNearest3d and
+ * upsample_trilinear3d -> UpsampleTrilinear3d (.vec and .default), CANN's
+ * ops of torch's semantics over [N, C, D, H, W] (TorchAir has no converter
+ * for them). Their attributes are output_size (3 ints) or scales (3
+ * floats: the op's output size is then floor(size * scale), its source
+ * scale 1 / scale), not both, and for trilinear align_corners.
+ *
+ * torch samples a dim at 1 / factor when a scale factor is given, else at
+ * in / out (align_corners: (in - 1) / (out - 1), whatever the factors), in
+ * float. The lowering writes output_size (the result's D, H, W) where that
+ * gives torch's sampling for every dim: no factor, torch's exact cases (the
+ * size kept, or doubled by nearest), align_corners, or 1 / factor equal to
+ * in / out in float. Otherwise it writes the scales, when each dim has a
+ * factor whose 32-bit float (the attribute's type) gives both the result's
+ * size and torch's float sampling; any other node is refused with a
+ * message. Raised back as the .default op with the result's output_size
+ * (the output desc's, when only scales are written) and scales_d, scales_h,
+ * scales_w (None when not written). */
+#include "backends/ge/ge_internal.h"
+#include "ir/ir.h"
+#include "ops/meta_util.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Scale factor of spatial dim d of node n (0 when absent or None):
+ * item d of scale_factors (.vec, argument sf_arg) or scales_d / scales_h /
+ * scales_w (.default, arguments sf_arg .. sf_arg + 2). */
+static double node_scale(airc_ge_builder *b, const airc_node *n, size_t sf_arg, int d)
+{
+    bool vec = strstr(n->op->qualname, ".vec") != NULL;
+    const airc_value *v = airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d);
+    if (vec) {
+        if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
+            return 0;
+        v = v->u.items[d];
+    }
+    double f = 0;
+    if (!v || airc_value_get_float(v, &f) != AIRC_OK)
+        return 0;
+    return f;
+}
+
+/* Whether the sizes alone give torch's sampling of a dim of in -> out
+ * with factor f (0: none). */
+static bool by_size(int64_t in, int64_t out, double f, bool nearest, bool align)
+{
+    return align || !(f > 0) || out == in || (nearest && out == 2 * in) ||
+           (float)(1.0 / f) == (float)in / (float)out;
+}
+
+/* Whether the 32-bit float of f (f > 0) gives out = floor(in * f) and
+ * torch's sampling at (float)(1 / f). */
+static bool by_scale(int64_t in, int64_t out, double f)
+{
+    if (!(f > 0) || !(f <= 3.4e38))
+        return false;
+    double g = (double)(float)f, o = floor((double)in * g);
+    return o == (double)out && (float)(1.0 / g) == (float)(1.0 / f);
+}
+
+static airc_status conv_upsample3d(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    bool nearest = ud == NULL;
+    bool align = !nearest && airc_ge_bool_arg(b, 2, false);
+    size_t sf_arg = nearest ? 2 : 3;
+    const airc_tmeta *xm = &n->inputs[0]->out[0], *om = &n->out[0];
+    if (xm->ndim != 5 || om->ndim != 5)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "%s: expects a 5-d input and result",
+                         n->op->qualname);
+    double f[3];
+    bool sizes = true, scales = true;
+    for (int d = 0; d < 3; d++) {
+        int64_t in = xm->shape[2 + d], out = om->shape[2 + d];
+        f[d] = node_scale(b, n, sf_arg, d);
+        sizes = sizes && by_size(in, out, f[d], nearest, align);
+        scales = scales && by_scale(in, out, f[d]);
+    }
+    if (!sizes && !scales)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: scale factors that neither output / input sizes nor their 32-bit "
+                         "floats give torch's sampling have no Ascend IR form",
+                         n->op->qualname);
+    airc_ge_tensor x;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    static const char *const names[] = {"x"};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_simple(b, nearest ? "UpsampleNearest3d" : "UpsampleTrilinear3d", names, &x, 1,
+                            &op));
+    if (sizes)
+        AIRC_TRY(airc_ge_op_attr_ints(op, "output_size", om->shape + 2, 3));
+    else
+        AIRC_TRY(airc_ge_op_attr_floats(op, "scales", f, 3));
+    return nearest ? AIRC_OK : airc_ge_op_attr_bool(op, "align_corners", align);
+}
+
+/* UpsampleNearest3d / UpsampleTrilinear3d(x) -> upsample_nearest3d /
+ * upsample_trilinear3d.default. */
+static airc_status raise_upsample3d(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    bool nearest = !strcmp(r->op->type, "UpsampleNearest3d"), align = false;
+    int64_t size[3];
+    size_t ns = 0;
+    AIRC_TRY(airc_ge_attr_ints(r, "output_size", false, size, 3, &ns));
+    const Ge__Proto__AttrDef *sa = airc_ge_find_attr(r->op, "scales");
+    size_t nf =
+        sa && sa->value_case == GE__PROTO__ATTR_DEF__VALUE_LIST && sa->list ? sa->list->n_f : 0;
+    if (sa && (sa->value_case != GE__PROTO__ATTR_DEF__VALUE_LIST || !sa->list))
+        return airc_fail(AIRC_E_INVALID_GRAPH, "op '%s' (%s): scales is not a float list",
+                         r->op->name, r->op->type);
+    if ((ns != 0 && ns != 3) || (nf != 0 && nf != 3) || (ns != 0) == (nf != 0))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "op '%s' (%s): needs output_size (3 ints) or scales (3 floats), not "
+                         "both; has %zu and %zu",
+                         r->op->name, r->op->type, ns, nf);
+    if (!nearest)
+        AIRC_TRY(airc_ge_attr_b(r, "align_corners", false, false, &align));
+    if (nf) { /* the size: the output desc's, floor(size * scale) */
+        const Ge__Proto__TensorDescriptor *d = r->op->n_output_desc ? r->op->output_desc[0] : NULL;
+        if (!d || !d->shape || d->shape->n_dim != 5)
+            return airc_fail(AIRC_E_INVALID_GRAPH,
+                             "op '%s' (%s): scales without a 5-d output desc give no size",
+                             r->op->name, r->op->type);
+        memcpy(size, d->shape->dim + 2, sizeof size);
+    }
+    const airc_value *args[6];
+    size_t k = 0;
+    args[k++] = airc_ge_vnode(r, r->in[0]);
+    args[k++] = airc_ge_vints(r, size, 3);
+    if (!nearest)
+        args[k++] = airc_ge_vbool(r, align);
+    for (size_t d = 0; d < 3; d++)
+        args[k++] = nf ? airc_ge_vfloat(r, (double)sa->list->f[d]) : airc_ge_vnone(r);
+    return airc_ge_raise_call(
+        r, nearest ? "aten.upsample_nearest3d.default" : "aten.upsample_trilinear3d.default", args,
+        k, NULL, NULL, 0, &r->out[0]);
+}
+
+static const ge_conv_entry conv[] = {
+    {"aten.upsample_nearest3d.vec", conv_upsample3d, NULL},
+    {"aten.upsample_nearest3d.default", conv_upsample3d, NULL},
+    {"aten.upsample_trilinear3d.vec", conv_upsample3d, "trilinear"},
+    {"aten.upsample_trilinear3d.default", conv_upsample3d, "trilinear"},
+};
+
+static const ge_raise_entry raise[] = {
+    {"UpsampleNearest3d", raise_upsample3d, NULL},
+    {"UpsampleTrilinear3d", raise_upsample3d, NULL},
+};
+
+const ge_family airc_ge_family_upsample3d = {conv, sizeof conv / sizeof *conv, raise,
+                                             sizeof raise / sizeof *raise};
