@@ -686,6 +686,38 @@ def running_stats(x, scores, edges, q, m, v, w, img):
             rotated, upd, acc, mag, med, med_at, nanmed, kth, kth_at, lower)
 
 
+def video_block(x, w, wt):
+    # a video / volumetric stage: replication and reflection padding in
+    # depth, a strided 3-d convolution and its transpose, max pooling with
+    # indices (and ceil_mode) undone by max_unpool3d, average pooling
+    # without padded cells, adaptive average and max pooling, trilinear
+    # and nearest 3-d upsampling
+    h = F.conv3d(F.pad(x, (1, 1, 1, 1, 1, 1), mode="replicate"), w, stride=(1, 2, 2))
+    p, idx = F.max_pool3d(h, 2, return_indices=True)
+    un = F.max_unpool3d(p, idx, 2, output_size=h.shape[2:])
+    pc = F.max_pool3d(h, (2, 3, 2), stride=1, ceil_mode=True, dilation=(1, 1, 2))
+    a = F.avg_pool3d(h, (1, 2, 2), padding=(0, 1, 1), count_include_pad=False)
+    ad = F.adaptive_avg_pool3d(h, (2, 3, 3))
+    am, am_at = F.adaptive_max_pool3d(h, (1, 2, 2), return_indices=True)
+    up = F.interpolate(a, scale_factor=(1, 2, 2), mode="trilinear", align_corners=False)
+    near = F.interpolate(ad, size=(4, 6, 5), mode="nearest")
+    refl = F.pad(x, (1, 1, 2, 2, 1, 1), mode="reflect")
+    tr = F.conv_transpose3d(p, wt, stride=2, output_padding=(1, 0, 1))
+    return un, pc, up, near, am, am_at, refl, tr
+
+
+def vocoder_wn(x, v1, g1, v2, g2, y, img):
+    # a weight-normalized 1-d vocoder stack (HiFi-GAN style): conv1d and a
+    # transposed conv1d whose weights are weight_norm(v, g), a soft-margin
+    # loss on its output; and a SegNet decoder step (max_unpool2d)
+    h = F.leaky_relu(F.conv1d(x, torch._weight_norm(v1, g1, 0), padding=1), 0.1)
+    up = F.conv_transpose1d(h, torch._weight_norm(v2, g2, 0), stride=2)
+    loss = F.soft_margin_loss(up.mean(1), y)
+    p, idx = F.max_pool2d(img, 2, return_indices=True)
+    seg = F.max_unpool2d(torch.relu(p), idx, 2, output_size=img.shape[2:])
+    return up, loss, seg
+
+
 def groupnorm_block(x, g, b, w, y):
     # a diffusion U-Net's residual block: GroupNorm + SiLU + conv, and a
     # GroupNorm without affine parameters over [N, C, L]
@@ -965,6 +997,11 @@ MODELS = {
     "running_stats": (running_stats, lambda: [
         randn(4, 5), randn(4, 7), torch.linspace(-1.5, 1.5, 7), randn(3, 2), randn(4, 5),
         randn(4), randn(3, 4, 6) / 2, randn(1, 2, 3, 4)]),
+    "video_block": (video_block, lambda: [randn(1, 2, 4, 7, 6), randn(3, 2, 2, 3, 3) / 4,
+                                          randn(3, 2, 2, 2, 2) / 4]),
+    "vocoder_wn": (vocoder_wn, lambda: [randn(2, 3, 8), randn(4, 3, 3), randn(4, 1, 1) + 2,
+                                        randn(4, 2, 4), randn(4, 1, 1), torch.randn(2, 18).sign(),
+                                        randn(1, 2, 6, 5)]),
     "graph_aggregate": (graph_aggregate, lambda: [
         randn(6, 4), torch.tensor([0, 1, 2, 3, 4, 5, 0, 2]), torch.tensor([1, 2, 0, 0, 5, 4, 3, 1]),
         randn(4, 3)]),
