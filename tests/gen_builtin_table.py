@@ -267,7 +267,7 @@ ATEN = [
     ("binary_cross_entropy_with_logits.default", "bce_logits"),
     ("nll_loss_forward.default", "nll_loss"), ("nll_loss2d_forward.default", "nll_loss"),
     ("channel_shuffle.default", "channel_shuffle"), ("_cdist_forward.default", "cdist"),
-    ("_euclidean_dist.default", "cdist"),
+    ("_euclidean_dist.default", "cdist"), ("_pdist_forward.default", "pdist"),
     ("linalg_cross.default", "cross"),
     ("scatter.src", "scatter"), ("scatter.value", "scatter"), ("scatter_add.default", "scatter"),
     ("scatter_.src", "scatter"), ("scatter_.value", "scatter"),

@@ -394,6 +394,13 @@ op1("channel_shuffle_3d", "aten.channel_shuffle.default", [T("i64", [2, 4, 5]), 
 op1("channel_shuffle_2d_err", "aten.channel_shuffle.default", [T("f32", [2, 4]), 2], error=True)
 op1("channel_shuffle_groups_err", "aten.channel_shuffle.default", [T("f32", [2, 6, 3]), 4],
     error=True)
+op1("pdist", "aten._pdist_forward.default", [T("f32", [5, 3]), 2.0])
+op1("pdist_p0_f64", "aten._pdist_forward.default", [T("f64", [4, 2]), 0.0])
+op1("pdist_one_row_bf16", "aten._pdist_forward.default", [T("bf16", [1, 3])])
+op1("pdist_1d_empty", "aten._pdist_forward.default", [T("f32", [1])])
+op1("pdist_1d_err", "aten._pdist_forward.default", [T("f32", [3])], error=True)
+op1("pdist_perm_err", "aten._pdist_forward.default", [T("f32", [3, 2], [1, 3])], error=True)
+op1("pdist_i64_err", "aten._pdist_forward.default", [T("i64", [3, 2])], error=True)
 op1("cdist", "aten._cdist_forward.default", [T("f32", [2, 1, 4, 3]), T("f32", [3, 5, 3]), 2.0,
                                              None])
 op1("cdist_p1", "aten._cdist_forward.default", [P("f64", [3, 4], [1, 0]), T("f64", [5, 3]), 1.0,

@@ -1111,6 +1111,15 @@ def h_soft_margin(d):
     return {"self": x, "target": t, "reduction": d.pick([0, 1, 2])}
 
 
+def h_pdist(d):
+    # rows of a contiguous 2-d self (now and then another layout: refused),
+    # torch's p = 0, 1, 2, inf fast paths, any other p, negative too
+    shape = [d.r.randint(0, 6), d.r.randint(0, 5)]
+    return {"self": d.tensor(shape, d.pick(["f32"] * 5 + ["f64", "bf16"]),
+                             layout="c" if d.chance(0.9) else None),
+            "p": d.pick([0.0, 1.0, 2.0, 2.0, float("inf"), 3.5, 0.5, 1.5, -1.0])}
+
+
 def h_upsample_default(d):
     # torch 2's overload: output_size, scales_h / scales_w (None, or the
     # size ratio, as torch 2's decompositions pass them)
@@ -1521,7 +1530,7 @@ HINTS = {
     "avg_pool3d": lambda d: h_pool3d(d, False),
     "max_pool3d_with_indices": lambda d: h_pool3d(d, True),
     "_adaptive_avg_pool3d": h_adaptive3d, "adaptive_max_pool3d": h_adaptive3d,
-    "_weight_norm_interface": h_weight_norm,
+    "_weight_norm_interface": h_weight_norm, "_pdist_forward": h_pdist,
     "max_unpool2d": lambda d: h_max_unpool(d, 2), "max_unpool3d": lambda d: h_max_unpool(d, 3),
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
@@ -1780,7 +1789,8 @@ EXCLUSIONS = {
         "torch 1.13's kernel reads or writes out of bounds, or divides by zero (SIGFPE), "
         "where airc refuses the draw or computes a defined result: _weight_norm_interface "
         "with g of other than v.size(dim) values, an empty normed dim, or a v or g that is "
-        "not contiguous (torch's kernel indexes their storage as if it were)",
+        "not contiguous (torch's kernel indexes their storage as if it were); "
+        "_pdist_forward of a self of more than 2 dims (read as [size(0), size(1)])",
 }
 
 # Ops whose half-precision results may carry torch's intermediate rounding
@@ -1838,6 +1848,8 @@ def exclude_before(qualname, args, pos, kw):
     if name in ("tril", "triu") and isinstance(val("diagonal"), int) and \
             abs(val("diagonal")) >= 2**62:
         raise Excluded("torch_int_overflow")
+    if name == "_pdist_forward" and isinstance(val("self"), TSpec) and len(val("self").shape) > 2:
+        raise Excluded("torch_memory_error")
     if name == "soft_margin_loss" and isinstance(val("reduction"), int) and \
             val("reduction") not in (0, 1, 2):
         raise Excluded("loss_reduction_alias")

@@ -263,3 +263,56 @@ airc_status airc_cpu_k_linalg_cross(airc_kernel_ctx *k, void *ud)
     } while (airc_cpu_next_index(idx, shape, o->ndim));
     return AIRC_OK;
 }
+
+/* The p = 0 (a count) or inf-norm distance of rows a and b as torch's
+ * pdist kernel takes them: its vector min(ceil |d|, 1) and max let a NaN
+ * difference win */
+static double pdist_nan(airc_dtype ct, const char *a, const char *b, int64_t es, int64_t m,
+                        bool count)
+{
+    double acc = 0;
+    for (int64_t k = 0; k < m && !isnan(acc); k++) {
+        double d = fabs(airc_cpu_load_f64(a + k * es, ct) - airc_cpu_load_f64(b + k * es, ct));
+        if (count)
+            acc = isnan(d) ? d : acc + (d != 0);
+        else
+            acc = isnan(d) || d > acc ? d : acc;
+    }
+    return acc;
+}
+
+/* _pdist_forward(self, p): the distance of rows i < j of a contiguous
+ * [n, m] self, in row-major pair order, each as _cdist_forward computes it
+ * without the matrix form (torch's pdist never takes it), but for p = 0
+ * and inf (a NaN difference wins) and m = 0 (0 whatever p, as torch
+ * fills it) */
+airc_status airc_cpu_k_pdist(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x = k->in && k->nargs ? k->in[0] : NULL, *o = &k->out[0];
+    if (!x || o->ndim != 1)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self must be a tensor");
+    int64_t n = x->ndim ? x->shape[0] : 0;
+    if (n < 2 && o->shape[0] == 0) /* torch's early return, any self */
+        return AIRC_OK;
+    if (x->ndim != 2 || !airc_cpu_is_contiguous(x) ||
+        (x->dtype != AIRC_DTYPE_F32 && x->dtype != AIRC_DTYPE_F64) || o->dtype != x->dtype ||
+        o->shape[0] != n * (n - 1) / 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
+                             "a contiguous 2-d f32 / f64 self and n (n - 1) / 2 results");
+    double p = airc_cpu_arg_double(k, 1, 2.0);
+    int64_t m = x->shape[1], es = (int64_t)airc_dtype_size(x->dtype);
+    bool fast = x->dtype == AIRC_DTYPE_F32 && m > 0 && (p == 1 || p == 2);
+    char *out = o->data;
+    for (int64_t i = 0, c = 0; i < n; i++)
+        for (int64_t j = i + 1; j < n; j++, c++) {
+            const char *a = (const char *)x->data + i * m * es;
+            const char *b = (const char *)x->data + j * m * es;
+            double v = m == 0               ? 0
+                       : isinf(p) || p == 0 ? pdist_nan(x->dtype, a, b, es, m, p == 0)
+                       : fast               ? pdist_f32((const float *)a, (const float *)b, m, p)
+                                            : pdist(x->dtype, a, es, b, es, m, p);
+            airc_cpu_store_f64(out + c * o->strides[0] * es, o->dtype, v);
+        }
+    return AIRC_OK;
+}

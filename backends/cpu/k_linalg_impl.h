@@ -72,6 +72,7 @@ AIRC_CPU_KERNEL(im2col);
 AIRC_CPU_KERNEL(col2im);
 /* k_linalg_dist.c */
 AIRC_CPU_KERNEL(cdist);
+AIRC_CPU_KERNEL(pdist);
 AIRC_CPU_KERNEL(euclidean_dist);
 AIRC_CPU_KERNEL(linalg_cross);
 

@@ -802,6 +802,20 @@ airc_status airc_ge_spatial_arg(airc_ge_builder *b, size_t arg, size_t k, const 
     return airc_fail(AIRC_E_UNSUPPORTED, "argument %zu must have 1 or %zu items", arg, k);
 }
 
+airc_status airc_ge_gather(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor idx, int64_t axis,
+                           airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+{
+    airc_ge_tensor ca;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &ca));
+    AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
+    AIRC_TRY(airc_ge_op_input(op, "axis", ca));
+    AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
 airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix, const airc_ge_tensor *t,
                                   size_t n)
 {

@@ -57,16 +57,9 @@ static airc_status gather(airc_ge_builder *b, airc_ge_tensor x, const int64_t *i
                           int64_t axis, airc_dtype dt, int32_t nd, const int64_t *shape,
                           airc_ge_tensor *out)
 {
-    airc_ge_tensor ci, ca;
-    airc_ge_op *op;
+    airc_ge_tensor ci;
     AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 1, &n, idx, &ci));
-    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &ca));
-    AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
-    AIRC_TRY(airc_ge_op_input(op, "x", x));
-    AIRC_TRY(airc_ge_op_input(op, "indices", ci));
-    AIRC_TRY(airc_ge_op_input(op, "axis", ca));
-    AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
-    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+    return airc_ge_gather(b, x, ci, axis, dt, nd, shape, out);
 }
 
 /* n int64s from the builder's arena */

@@ -322,18 +322,11 @@ static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void 
         return airc_ge_set_result(b, 0, y0);
     }
     if (nd == 0) { /* every index is 0: the last of the source's values wins */
-        int64_t last = count - 1, axis = 0;
-        airc_ge_tensor ci, ca;
+        int64_t last = count - 1;
+        airc_ge_tensor ci;
         AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 1, &count, &src));
         AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &last, &ci));
-        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &ca));
-        airc_ge_op *op;
-        AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
-        AIRC_TRY(airc_ge_op_input(op, "x", src));
-        AIRC_TRY(airc_ge_op_input(op, "indices", ci));
-        AIRC_TRY(airc_ge_op_input(op, "axis", ca));
-        AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
-        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 0, NULL, &y));
+        AIRC_TRY(airc_ge_gather(b, src, ci, 0, om->dtype, 0, NULL, &y));
         return airc_ge_set_result(b, 0, y);
     }
     int64_t dim = airc_ge_int_arg(b, 1, 0), perm[AIRC_MAX_DIMS], inv[AIRC_MAX_DIMS];
@@ -530,7 +523,7 @@ static airc_status conv_take(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
     const airc_tmeta *om = &n->out[0];
-    airc_ge_tensor x, idx, axis, y;
+    airc_ge_tensor x, idx, y;
     AIRC_TRY(airc_ge_input(b, 0, &x));
     airc_dtype dt = AIRC_DTYPE_UNDEFINED;
     int32_t xd = 0;
@@ -547,15 +540,7 @@ static airc_status conv_take(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_reshape(b, x, dt, 1, &numel, &x));
     AIRC_TRY(airc_ge_input(b, 1, &idx));
     AIRC_TRY(wrap_index(b, idx, numel, om->ndim, om->shape, &idx));
-    int64_t zero = 0;
-    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero, &axis));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
-    AIRC_TRY(airc_ge_op_input(op, "x", x));
-    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
-    AIRC_TRY(airc_ge_op_input(op, "axis", axis));
-    AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
-    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    AIRC_TRY(airc_ge_gather(b, x, idx, 0, om->dtype, om->ndim, om->shape, &y));
     return airc_ge_set_result(b, 0, y);
 }
 
@@ -624,13 +609,7 @@ static airc_status conv_masked_scatter(airc_ge_builder *b, const airc_node *n, v
         AIRC_TRY(airc_ge_ew_op(b, clamp[i], t, 2, AIRC_DTYPE_I64, 1, &cells, &pos));
     }
     AIRC_TRY(airc_ge_reshape(b, src, om->dtype, 1, &count, &src));
-    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero, &t[1]));
-    AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
-    AIRC_TRY(airc_ge_op_input(op, "x", src));
-    AIRC_TRY(airc_ge_op_input(op, "indices", pos));
-    AIRC_TRY(airc_ge_op_input(op, "axis", t[1]));
-    AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
-    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 1, &cells, &t[0]));
+    AIRC_TRY(airc_ge_gather(b, src, pos, 0, om->dtype, 1, &cells, &t[0]));
     AIRC_TRY(airc_ge_reshape(b, t[0], om->dtype, om->ndim, om->shape, &t[0]));
     AIRC_TRY(airc_ge_select(b, m, t[0], x, om->dtype, om->ndim, om->shape, &x));
     return airc_ge_set_result(b, 0, x);

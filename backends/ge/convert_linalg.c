@@ -8,10 +8,12 @@
  * LogicalAnd / LogicalOr); transposes as attributes (transpose_x1/x2, adj_x1/x2).
  * linalg_cross -> Cross (dim), _cdist_forward and _euclidean_dist (the
  * matrix form torch.cdist takes past 25 rows) -> Cdist (p, and
- * compute_mode for the reference executor). */
+ * compute_mode for the reference executor); _pdist_forward -> GatherV2 of
+ * each pair's rows, Sub, Abs and the p-norm's reduction. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct mat_op {
@@ -275,6 +277,80 @@ static airc_status conv_cdist(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_op_attr_int(op, "compute_mode", ud ? 1 : airc_ge_int_arg(b, 3, 0));
 }
 
+/* The most elements _pdist_forward's row pairs may hold (256 MiB of f32). */
+#define PDIST_MAX_CELLS (INT64_C(1) << 26)
+
+/* _pdist_forward(self, p) as torch's pdist kernel: the rows of each pair
+ * i < j (GatherV2 of self at Consts of the i and j), |a - b| (Sub, Abs),
+ * reduced along the row: p = 0 Minimum(Ceil, 1) summed, 1 ReduceSum, 2 the root
+ * of the squares' sum, inf ReduceMax (a NaN wins, as torch's vector max),
+ * else Pow, ReduceSum, Pow by 1 / p; rows of no columns give 0. */
+static airc_status conv_pdist(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *xm = &n->inputs[0]->out[0], *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    int64_t pairs = om->shape[0], rows = xm->ndim ? xm->shape[0] : 0;
+    int64_t m = xm->ndim == 2 ? xm->shape[1] : 0, ab[2] = {pairs, m}, axis = 1;
+    airc_ge_tensor t[2], y;
+    if (pairs == 0 || m == 0) {
+        AIRC_TRY(airc_ge_const_ints(b, &pairs, 1, &t[0]));
+        AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
+        airc_ge_op *op;
+        AIRC_TRY(airc_ge_op_create(b, "Fill", &op));
+        AIRC_TRY(airc_ge_op_input(op, "dims", t[0]));
+        AIRC_TRY(airc_ge_op_input(op, "value", t[1]));
+        AIRC_TRY(airc_ge_op_output(op, "y", dt, 1, &pairs, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    if (pairs > PDIST_MAX_CELLS / m)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "_pdist_forward of [%lld, %lld]: its row pairs would hold more than "
+                         "%lld elements",
+                         (long long)rows, (long long)m, (long long)PDIST_MAX_CELLS);
+    int64_t *pi = airc_arena_alloc(&b->mem, 2 * sizeof *pi * (size_t)pairs), *pj = pi + pairs;
+    if (!pi)
+        return airc_fail_oom("the pair positions");
+    for (int64_t i = 0, c = 0; i < rows; i++)
+        for (int64_t j = i + 1; j < rows; j++, c++) {
+            pi[c] = i;
+            pj[c] = j;
+        }
+    airc_ge_tensor x, idx;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 1, &pairs, pi, &idx));
+    AIRC_TRY(airc_ge_gather(b, x, idx, 0, dt, 2, ab, &t[0]));
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 1, &pairs, pj, &idx));
+    AIRC_TRY(airc_ge_gather(b, x, idx, 0, dt, 2, ab, &t[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, 2, ab, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", t, 1, dt, 2, ab, &t[0]));
+    double p = airc_ge_number_arg(b, 1, 2.0);
+    if (isinf(p)) {
+        AIRC_TRY(airc_ge_reduce(b, "ReduceMax", t[0], &axis, 1, false, dt, 1, &pairs, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    if (p == 0) { /* torch's min(ceil |d|, 1): a NaN stays */
+        AIRC_TRY(airc_ge_ew_op(b, "Ceil", t, 1, dt, 2, ab, &t[0]));
+        AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Minimum", t, 2, dt, 2, ab, &t[0]));
+    } else if (p == 2) {
+        t[1] = t[0];
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, dt, 2, ab, &t[0]));
+    } else if (p != 1) {
+        AIRC_TRY(airc_ge_const_scalar(b, dt, p, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Pow", t, 2, dt, 2, ab, &t[0]));
+    }
+    AIRC_TRY(airc_ge_reduce(b, "ReduceSum", t[0], &axis, 1, false, dt, 1, &pairs, &y));
+    if (p == 2)
+        AIRC_TRY(airc_ge_ew_op(b, "Sqrt", &y, 1, dt, 1, &pairs, &y));
+    if (p != 0 && p != 1 && p != 2) {
+        t[0] = y;
+        AIRC_TRY(airc_ge_const_scalar(b, dt, 1.0 / p, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Pow", t, 2, dt, 1, &pairs, &y));
+    }
+    return airc_ge_set_result(b, 0, y);
+}
+
 static airc_status raise_cdist(ge_raise *r)
 {
     AIRC_TRY(airc_ge_raise_arity(r, 2));
@@ -291,6 +367,7 @@ static const ge_conv_entry conv[] = {
     {"aten.linalg_cross.default", conv_cross, NULL},
     {"aten._cdist_forward.default", conv_cdist, NULL},
     {"aten._euclidean_dist.default", conv_cdist, "matrix"},
+    {"aten._pdist_forward.default", conv_pdist, NULL},
     {"aten.mm.default", conv_mm, &m_mm},
     {"aten.bmm.default", conv_mm, &m_bmm},
     {"aten.addmm.default", conv_addmm, &m_mmv2},

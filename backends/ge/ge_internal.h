@@ -234,6 +234,10 @@ AIRC_HIDDEN airc_status airc_ge_int_list_arg(airc_ge_builder *b, size_t arg, int
  * required). */
 AIRC_HIDDEN airc_status airc_ge_spatial_arg(airc_ge_builder *b, size_t arg, size_t k,
                                             const int64_t *dflt, int64_t *out);
+/* GatherV2(x, idx, axis (a 0-d Const)) with a result of (dt, nd, shape). */
+AIRC_HIDDEN airc_status airc_ge_gather(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor idx,
+                                       int64_t axis, airc_dtype dt, int32_t nd,
+                                       const int64_t *shape, airc_ge_tensor *out);
 /* A dynamic input: t[0..n) as inputs prefix0, prefix1, ... */
 AIRC_HIDDEN airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix,
                                               const airc_ge_tensor *t, size_t n);

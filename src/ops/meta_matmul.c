@@ -373,3 +373,44 @@ airc_status airc_meta_cross(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* _pdist_forward(self, p=2): the distances of every pair i < j of the rows
+ * of a contiguous 2-d f32 / f64 self, [n (n - 1) / 2]. As torch, a
+ * contiguous self of fewer than 2 rows gives an empty result whatever its
+ * rank or dtype.
+ * torch's kernel reads a self of more dims as [size(0), size(1)] of its
+ * storage: airc refuses it. p is not checked (F.pdist refuses p < 0, the
+ * op computes it). */
+airc_status airc_meta_pdist(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x;
+    double p;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_double(&a, "p", 2.0, &p));
+    if (x.ndim == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: Dimension specified as 0 but tensor has no dimensions",
+                         a.op);
+    if (!airc_meta_is_contiguous(&x))
+        return airc_fail(AIRC_E_SHAPE, "%s: _pdist_forward requires contiguous input", a.op);
+    int64_t rows = x.shape[0], pairs = 0; /* rows (rows - 1) / 2, the even factor halved */
+    if (rows >= 2) {
+        if (x.ndim != 2)
+            return airc_fail(AIRC_E_SHAPE, "%s: pdist only supports 2D tensors, got: %dD", a.op,
+                             (int)x.ndim);
+        if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64)
+            return airc_fail(AIRC_E_SHAPE, "%s: \"pdist\" not implemented for '%s'", a.op,
+                             airc_dtype_torch_type_name(x.dtype));
+        if (__builtin_mul_overflow(rows % 2 ? rows : rows / 2, rows % 2 ? (rows - 1) / 2 : rows - 1,
+                                   &pairs))
+            return airc_meta_overflow(&a);
+    }
+    airc_tmeta out = x;
+    out.ndim = 1;
+    out.shape[0] = pairs;
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, 1));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
