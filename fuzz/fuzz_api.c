@@ -253,7 +253,8 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.replication_pad3d.default",
                                         "aten.upsample_nearest3d.vec",
                                         "aten.upsample_trilinear3d.vec",
-                                        "aten._pdist_forward.default"};
+                                        "aten._pdist_forward.default",
+                                        "aten.histc.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

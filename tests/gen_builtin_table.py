@@ -173,6 +173,7 @@ ATEN = [
     ("var_mean.correction", "reduce"), ("std_mean.correction", "reduce"),
     ("nansum.default", "reduce"), ("aminmax.default", "reduce"),
     ("count_nonzero.default", "reduce"), ("count_nonzero.dim_IntList", "reduce"),
+    ("histc.default", "histc"),
     ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
     ("cummax.default", "scan"), ("cummin.default", "scan"), ("logcumsumexp.default", "scan"),
     # views and reshapes

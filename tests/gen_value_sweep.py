@@ -1120,6 +1120,15 @@ def h_pdist(d):
             "p": d.pick([0.0, 1.0, 2.0, 2.0, float("inf"), 3.5, 0.5, 1.5, -1.0])}
 
 
+def h_histc(d):
+    # a given range (around the values, or off them) or min == max (the
+    # data's range), bins from 1 up
+    lo = d.pick([-2.0, -1.0, 0.0, 0.5])
+    hi = d.pick([lo, lo + 0.5, lo + 1.0, lo + 3.0, 4.0])
+    return {"self": d.tensor(d.rand_shape(), d.pick(["f32"] * 5 + ["f64", "bf16", "f16"])),
+            "bins": d.pick([1, 2, 3, 5, 7, 10]), "min": lo, "max": hi}
+
+
 def h_upsample_default(d):
     # torch 2's overload: output_size, scales_h / scales_w (None, or the
     # size ratio, as torch 2's decompositions pass them)
@@ -1530,7 +1539,7 @@ HINTS = {
     "avg_pool3d": lambda d: h_pool3d(d, False),
     "max_pool3d_with_indices": lambda d: h_pool3d(d, True),
     "_adaptive_avg_pool3d": h_adaptive3d, "adaptive_max_pool3d": h_adaptive3d,
-    "_weight_norm_interface": h_weight_norm, "_pdist_forward": h_pdist,
+    "_weight_norm_interface": h_weight_norm, "_pdist_forward": h_pdist, "histc": h_histc,
     "max_unpool2d": lambda d: h_max_unpool(d, 2), "max_unpool3d": lambda d: h_max_unpool(d, 3),
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
@@ -1790,7 +1799,8 @@ EXCLUSIONS = {
         "where airc refuses the draw or computes a defined result: _weight_norm_interface "
         "with g of other than v.size(dim) values, an empty normed dim, or a v or g that is "
         "not contiguous (torch's kernel indexes their storage as if it were); "
-        "_pdist_forward of a self of more than 2 dims (read as [size(0), size(1)])",
+        "_pdist_forward of a self of more than 2 dims (read as [size(0), size(1)]); histc "
+        "of a NaN inside a given range (its bin a cast of NaN to int64)",
 }
 
 # Ops whose half-precision results may carry torch's intermediate rounding
@@ -1812,6 +1822,7 @@ HALF_ROUNDING_OPS = {
     "upsample_bicubic2d": ("bf16",), "upsample_trilinear3d": ("bf16",),
     "affine_grid_generator": HALF, "xlogy": HALF,
     "logaddexp": HALF, "soft_margin_loss": HALF, "binary_cross_entropy": HALF,
+    "histc": ("bf16",),
     "native_group_norm": HALF, "norm": HALF, "std_mean": HALF,
     "logsumexp": HALF, "glu": HALF, "prelu": HALF, "logit": ("bf16",), "sinc": ("bf16",),
     "mse_loss": HALF, "smooth_l1_loss": HALF, "huber_loss": HALF,
@@ -1849,6 +1860,10 @@ def exclude_before(qualname, args, pos, kw):
             abs(val("diagonal")) >= 2**62:
         raise Excluded("torch_int_overflow")
     if name == "_pdist_forward" and isinstance(val("self"), TSpec) and len(val("self").shape) > 2:
+        raise Excluded("torch_memory_error")
+    if name == "histc" and isinstance(val("self"), TSpec) and \
+            (val("min") or 0) != (val("max") or 0) and \
+            any(isinstance(v, float) and math.isnan(v) for v in val("self").values):
         raise Excluded("torch_memory_error")
     if name == "soft_margin_loss" and isinstance(val("reduction"), int) and \
             val("reduction") not in (0, 1, 2):

@@ -263,6 +263,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.cummin.default", airc_kred_cummin},
     {"aten.cumprod.default", airc_kred_cumprod},
     {"aten.cumsum.default", airc_kred_cumsum},
+    {"aten.histc.default", airc_kred_histc},
     {"aten.kthvalue.default", airc_kred_kthvalue},
     {"aten.log_softmax.int", airc_kred_log_softmax},
     {"aten.logcumsumexp.default", airc_kred_logcumsumexp},

@@ -256,6 +256,8 @@ AIRC_HIDDEN airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_dat
 AIRC_HIDDEN airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data);
+/* k_histc.c */
+AIRC_HIDDEN airc_status airc_kred_histc(airc_kernel_ctx *k, void *user_data);
 /* k_weight_norm.c */
 AIRC_HIDDEN airc_status airc_kred_weight_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_cumsum(airc_kernel_ctx *k, void *user_data);

@@ -156,6 +156,7 @@ extern const ge_family airc_ge_family_loss; /* mse .. binary cross entropy, nll_
 extern const ge_family airc_ge_family_scan; /* cummax, cummin, logcumsumexp */
 extern const ge_family airc_ge_family_pool; /* 3-d pools, max unpooling */
 extern const ge_family airc_ge_family_norm; /* _weight_norm_interface */
+extern const ge_family airc_ge_family_histc;      /* histc */
 extern const ge_family airc_ge_family_upsample3d; /* upsample_nearest3d, _trilinear3d */
 
 /* The built-in converter of an op, by qualname; false when none. */

@@ -233,6 +233,7 @@ AIRC_META_FN(max_unpool);
 AIRC_META_FN(weight_norm);
 AIRC_META_FN(soft_margin_loss);
 AIRC_META_FN(pdist);
+AIRC_META_FN(histc);
 AIRC_META_FN(search);
 AIRC_META_FN(pick);
 AIRC_META_FN(masked_scatter);

@@ -945,6 +945,7 @@ static void test_table(void **state)
                                        "aten.cummin.default",
                                        "aten.cumprod.default",
                                        "aten.cumsum.default",
+                                       "aten.histc.default",
                                        "aten.kthvalue.default",
                                        "aten.log_softmax.int",
                                        "aten.logcumsumexp.default",
