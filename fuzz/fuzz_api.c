@@ -252,7 +252,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.reflection_pad3d.default",
                                         "aten.replication_pad3d.default",
                                         "aten.upsample_nearest3d.vec",
-                                        "aten.upsample_trilinear3d.vec"};
+                                        "aten.upsample_trilinear3d.vec",
+                                        "aten.multi_margin_loss.default",
+                                        "aten.multilabel_margin_loss_forward.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

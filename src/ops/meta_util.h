@@ -232,6 +232,8 @@ AIRC_META_FN(rot90);
 AIRC_META_FN(max_unpool);
 AIRC_META_FN(weight_norm);
 AIRC_META_FN(soft_margin_loss);
+AIRC_META_FN(multi_margin_loss);
+AIRC_META_FN(multilabel_margin_loss);
 AIRC_META_FN(search);
 AIRC_META_FN(pick);
 AIRC_META_FN(masked_scatter);
