@@ -311,6 +311,8 @@ static const char *const data_dependent[] = {
     "out of range: tried to access index",
     "Number of elements of source < number of ones in mask",
     "Found an invalid max index",
+    "target out of range",
+    "'target' is out of range",
     "out of memory"};
 
 /* Eager refused the draw: the graph modes must refuse it too. */
