@@ -254,7 +254,9 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.upsample_nearest3d.vec",
                                         "aten.upsample_trilinear3d.vec",
                                         "aten._pdist_forward.default",
-                                        "aten.histc.default"};
+                                        "aten.histc.default",
+                                        "aten.multi_margin_loss.default",
+                                        "aten.multilabel_margin_loss_forward.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -265,6 +265,8 @@ ATEN = [
     ("mse_loss.default", "pointwise_loss"), ("smooth_l1_loss.default", "pointwise_loss"),
     ("huber_loss.default", "pointwise_loss"), ("binary_cross_entropy.default", "bce"),
     ("soft_margin_loss.default", "soft_margin_loss"),
+    ("multi_margin_loss.default", "multi_margin_loss"),
+    ("multilabel_margin_loss_forward.default", "multilabel_margin_loss"),
     ("binary_cross_entropy_with_logits.default", "bce_logits"),
     ("nll_loss_forward.default", "nll_loss"), ("nll_loss2d_forward.default", "nll_loss"),
     ("channel_shuffle.default", "channel_shuffle"), ("_cdist_forward.default", "cdist"),

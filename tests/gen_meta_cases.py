@@ -384,6 +384,35 @@ op1("nll_weight_err", "aten.nll_loss_forward.default",
     [T("f32", [4, 3]), T("i64", [4], fill="zeros"), T("f32", [2]), 1, -100], error=True)
 op1("nll_3d_err", "aten.nll_loss_forward.default",
     [T("f32", [2, 3, 4]), T("i64", [2, 4], fill="zeros"), None, 1, -100], error=True)
+MM = "aten.multi_margin_loss.default"
+op1("mm_mean", MM, [T("f32", [4, 3]), T("i64", [4], fill="zeros")])
+op1("mm_none", MM, [P("f32", [3, 4], [1, 0]), T("i64", [4], fill="zeros"), 2, 0.5, None, 0])
+op1("mm_none_0d_target", MM, [T("f64", [1, 3]), T("i64", [], fill="zeros"), 1, 1, None, 0])
+op1("mm_1d_none", MM, [T("f32", [3]), T("i64", [1], fill="zeros"), 1, 1, T("f32", [3]), 0])
+op1("mm_0d_sum", MM, [T("f32", []), T("i64", [], fill="zeros"), 1, 1, None, 5])
+op1("mm_p_float", MM, [T("f32", [2, 3]), T("i64", [2], fill="zeros"), 2.5, 1, None, 1])
+op1("mm_empty_none", MM, [T("f32", [0, 3]), T("i64", [0]), 1, 1, None, 0])
+op1("mm_p_err", MM, [T("f32", [2, 3]), T("i64", [2], fill="zeros"), 3], error=True)
+op1("mm_3d_err", MM, [T("f32", [2, 3, 1]), T("i64", [2], fill="zeros")], error=True)
+op1("mm_empty_class_err", MM, [T("f32", [2, 0]), T("i64", [2], fill="zeros")], error=True)
+op1("mm_target_size_err", MM, [T("f32", [2, 3]), T("i64", [2, 1], fill="zeros")], error=True)
+op1("mm_target_dtype_err", MM, [T("f32", [2, 3]), T("i32", [2], fill="zeros")], error=True)
+op1("mm_weight_dtype_err", MM,
+    [T("f32", [2, 3]), T("i64", [2], fill="zeros"), 1, 1, T("f64", [3])], error=True)
+op1("mm_half_err", MM, [T("f16", [2, 3]), T("i64", [2], fill="zeros")], error=True)
+op1("mm_margin_err", MM, [T("f32", [2, 3]), T("i64", [2], fill="zeros"), 1, 1e300], error=True)
+ML = "aten.multilabel_margin_loss_forward.default"
+op1("ml_none", ML, [P("f32", [3, 4], [1, 0]), T("i64", [4, 3], fill="zeros"), 0])
+op1("ml_mean", ML, [T("f64", [2, 3]), T("i64", [2, 3], fill="zeros"), 1])
+op1("ml_1d_none", ML, [T("f32", [3]), T("i64", [3], fill="zeros"), 0])
+op1("ml_0d", ML, [T("f32", []), T("i64", [1], fill="zeros"), 7])
+op1("ml_empty_none", ML, [T("f32", [0, 3]), T("i32", [0, 3]), 0])
+op1("ml_target_shape_err", ML, [T("f32", [2, 3]), T("i64", [3, 2], fill="zeros"), 0],
+    error=True)
+op1("ml_3d_err", ML, [T("f32", [2, 3, 1]), T("i64", [2, 3, 1], fill="zeros"), 0], error=True)
+op1("ml_target_dtype_err", ML, [T("f32", [2, 3]), T("f32", [2, 3], fill="zeros"), 0],
+    error=True)
+op1("ml_bf16_err", ML, [T("bf16", [2, 3]), T("i64", [2, 3], fill="zeros"), 0], error=True)
 op1("nll2d_none", "aten.nll_loss2d_forward.default",
     [CL("f32", [2, 3, 4, 5]), T("i64", [2, 4, 5], fill="zeros"), None, 0, -100])
 op1("nll2d_sum", "aten.nll_loss2d_forward.default",

@@ -1457,6 +1457,44 @@ def h_nll(d, two_d):
             "reduction": d.pick([0, 1, 2]), "ignore_index": ignore}
 
 
+def margin_self(d):
+    """A margin loss's self: [N, C] mostly, [C] or 0-dim now and then
+    (rarely an empty batch, or a dtype torch's kernels lack)."""
+    n, c = d.r.randint(0 if d.chance(0.05) else 1, 4), d.r.randint(1, 5)
+    shape = d.pick([[n, c]] * 6 + [[c], [c], []])
+    return d.tensor(shape=shape, dtype=d.pick(["f32"] * 6 + ["f64", "f64", "bf16"]))
+
+
+def h_multi_margin(d):
+    x = margin_self(d)
+    n, c = (x.shape[0] if len(x.shape) == 2 else 1), (x.shape[-1] if x.shape else 1)
+    tshape = [n] if len(x.shape) == 2 or d.chance(0.3) else []
+    tv = [d.r.randrange(c) for _ in range(numel(tshape))]
+    if tv and d.chance(0.05):
+        tv[0] = d.pick([c, -1])  # out of range
+    w = d.pick([None, None, d.tensor(shape=[c], dtype=x.dtype, layout="c")])
+    return {"self": x, "target": TSpec("i64", tshape, tv),
+            "p": d.pick([1, 1, 2, 2, 2.0, 1.5, 3, 0]),
+            "margin": d.pick([1, 1.0, 0.5, 0, -1.0, 2.5, float("inf")]), "weight": w,
+            "reduction": d.pick([0, 1, 2, 0, 1, 2, 3])}
+
+
+def h_multilabel_margin(d):
+    x = margin_self(d)
+    c = x.shape[-1] if x.shape else 1
+    tshape = list(x.shape) if len(x.shape) == 2 else d.pick([[c], [c], []] if c == 1 else [[c]])
+    rows = numel(tshape) // c if c else 0
+    tv = []
+    for _ in range(rows):
+        row = [d.r.randrange(c) for _ in range(c)]
+        if d.chance(0.7):
+            row[d.r.randrange(c)] = -1  # the labels end there; later values still checked
+        tv += row
+    if tv and d.chance(0.05):
+        tv[d.r.randrange(len(tv))] = d.pick([c, -2])  # out of range
+    return {"self": x, "target": TSpec("i64", tshape, tv), "reduction": d.pick([0, 1, 2, 0, 3])}
+
+
 def h_channel_shuffle(d):
     g = d.pick([1, 2, 3, 2])
     shape = [d.r.randint(1, 2), g * d.r.randint(1, 3)] + \
@@ -1577,6 +1615,7 @@ HINTS = {
     "soft_margin_loss": h_soft_margin,
     "binary_cross_entropy_with_logits": h_bce_logits,
     "nll_loss_forward": lambda d: h_nll(d, False), "nll_loss2d_forward": lambda d: h_nll(d, True),
+    "multi_margin_loss": h_multi_margin, "multilabel_margin_loss_forward": h_multilabel_margin,
     "channel_shuffle": h_channel_shuffle, "_cdist_forward": h_cdist, "linalg_cross": h_cross,
     "_euclidean_dist": h_cdist,
     "lerp.Scalar": lambda d: h_lerp(d, False), "lerp_.Scalar": lambda d: h_lerp(d, False),
@@ -1800,7 +1839,14 @@ EXCLUSIONS = {
         "with g of other than v.size(dim) values, an empty normed dim, or a v or g that is "
         "not contiguous (torch's kernel indexes their storage as if it were); "
         "_pdist_forward of a self of more than 2 dims (read as [size(0), size(1)]); histc "
-        "of a NaN inside a given range (its bin a cast of NaN to int64)",
+        "of a NaN inside a given range (its bin a cast of NaN to int64); "
+        "multi_margin_loss with a weight of fewer elements than self has classes (torch "
+        "reads weight[target] unchecked; airc refuses it) or not contiguous (torch reads its "
+        "storage flat)",
+    "loss_uninitialized":
+        "multi_margin_loss and multilabel_margin_loss_forward of an empty self with a "
+        "reduction other than 0: torch returns its 0-dim result uninitialized (it never "
+        "runs its kernel); airc gives the sum 0 (mean: NaN)",
 }
 
 # Ops whose half-precision results may carry torch's intermediate rounding
@@ -1868,6 +1914,14 @@ def exclude_before(qualname, args, pos, kw):
     if name == "soft_margin_loss" and isinstance(val("reduction"), int) and \
             val("reduction") not in (0, 1, 2):
         raise Excluded("loss_reduction_alias")
+    if name in ("multi_margin_loss", "multilabel_margin_loss_forward") and \
+            isinstance(val("self"), TSpec) and numel(val("self").shape) == 0 and \
+            val("reduction") != 0:
+        raise Excluded("loss_uninitialized")
+    if name == "multi_margin_loss" and isinstance(val("weight"), TSpec) and \
+            isinstance(val("self"), TSpec) and (val("weight").layout != "c" or numel(
+                val("weight").shape) < (val("self").shape[-1:] or [1])[0]):
+        raise Excluded("torch_memory_error")
     if name == "baddbmm" and val("beta") == 0:
         raise Excluded("baddbmm_beta_zero")
     if name == "_weight_norm_interface" and isinstance(val("v"), TSpec) and \

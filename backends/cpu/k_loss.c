@@ -4,7 +4,9 @@
  * into the result (reduction none) or into a temporary of their compute
  * type (f32 for f16 / bf16: rounded once, at the end) that is then summed
  * in double (sum) and divided by its count (mean). nll_loss_forward and
- * nll_loss2d_forward gather -weight[t] * x[.., t, ..] per target. */
+ * nll_loss2d_forward gather -weight[t] * x[.., t, ..] per target. The
+ * margin losses (multi_margin_loss, multilabel_margin_loss_forward) walk
+ * self's rows as torch's CPU kernels do, rounding where they round. */
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
 #include "backends/cpu/k_reduce_internal.h"
@@ -304,12 +306,220 @@ static airc_status k_nll_loss(airc_kernel_ctx *k, void *ud)
     return AIRC_OK;
 }
 
+/* The offset (in elements) of v's element at flat (row-major) index i */
+static int64_t flat_offset(const airc_tview *v, int64_t i)
+{
+    int64_t off = 0;
+    for (int32_t d = v->ndim - 1; d >= 0; d--) {
+        off += (i % v->shape[d]) * v->strides[d];
+        i /= v->shape[d];
+    }
+    return off;
+}
+
+static double load_at(const airc_tview *v, int64_t off)
+{
+    return airc_cpu_load_f64((const char *)v->data + off * (int64_t)airc_dtype_size(v->dtype),
+                             v->dtype);
+}
+
+static int64_t load_i64_at(const airc_tview *v, int64_t off)
+{
+    return airc_cpu_load_i64((const char *)v->data + off * (int64_t)airc_dtype_size(v->dtype),
+                             v->dtype);
+}
+
+/* A margin loss's self as `frames` rows of `classes` (0, 1 or 2 dims, as
+ * meta checked): the offsets of a row's start and of one class step. */
+typedef struct margin_rows {
+    int64_t frames, classes, row_stride, class_stride;
+} margin_rows;
+
+static airc_status margin_rows_of(const airc_kernel_ctx *k, const airc_tview *x, margin_rows *m)
+{
+    if (x->ndim > 2 || (x->ndim && !x->shape[x->ndim - 1]))
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self of 0, 1 or 2 dims expected");
+    m->frames = x->ndim == 2 ? x->shape[0] : 1;
+    m->classes = x->ndim ? x->shape[x->ndim - 1] : 1;
+    m->row_stride = x->ndim == 2 ? x->strides[0] : 0;
+    m->class_stride = x->ndim ? x->strides[x->ndim - 1] : 0;
+    return AIRC_OK;
+}
+
+/* One row's multi margin loss as torch's CPU kernel computes it, in the
+ * scalar type T: sum over d != t of (w[t] *) max(margin - x[t] + x[d],
+ * 0)^p, divided by the class count */
+#define MULTI_MARGIN_ROW(T, NAME)                                                                  \
+    static T NAME(const airc_tview *x, const margin_rows *m, int64_t row, int64_t t, int p,        \
+                  T margin, bool weighted, T wt)                                                   \
+    {                                                                                              \
+        const T xt = (T)load_at(x, row + t * m->class_stride);                                     \
+        T sum = 0;                                                                                 \
+        for (int64_t d = 0; d < m->classes; d++) {                                                 \
+            if (d == t)                                                                            \
+                continue;                                                                          \
+            const T z = margin - xt + (T)load_at(x, row + d * m->class_stride);                    \
+            if (z > 0) {                                                                           \
+                T h = p == 1 ? z : z * z;                                                          \
+                if (weighted)                                                                      \
+                    h *= wt;                                                                       \
+                sum += h;                                                                          \
+            }                                                                                      \
+        }                                                                                          \
+        return sum / (T)m->classes;                                                                \
+    }
+MULTI_MARGIN_ROW(float, multi_margin_row_f32)
+MULTI_MARGIN_ROW(double, multi_margin_row_f64)
+
+/* multi_margin_loss(self, target, p, margin, weight, reduction): per row,
+ * in self's type; a reduction (anything but 0, or a 0-dim result) sums
+ * the rows in double, mean divides by their count. A target outside
+ * [0, classes) is torch's data-dependent "target out of range". */
+static airc_status k_multi_margin_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    const airc_tview *x = k->in[0], *t = k->in[1], *w = opt_input(k, 4), *out = &k->out[0];
+    margin_rows m;
+    AIRC_TRY(margin_rows_of(k, x, &m));
+    int p = (int)airc_cpu_arg_double(k, 2, 1.0);
+    double margin = airc_cpu_arg_double(k, 3, 1.0);
+    int64_t reduction = airc_cpu_arg_int(k, 5, 1);
+    bool per_row = reduction == 0 && out->ndim == 1;
+    bool f32 = x->dtype == AIRC_DTYPE_F32;
+    if ((p != 1 && p != 2) || airc_cpu_numel(t) != m.frames || t->ndim > 1 ||
+        (per_row && out->shape[0] != m.frames))
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "p, target or result unlike meta's");
+    if (m.frames && !f32 && x->dtype != AIRC_DTYPE_F64)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self of f32 or f64 expected");
+    int64_t wn = w ? airc_cpu_numel(w) : 0;
+    double sum = 0;
+    for (int64_t f = 0; f < m.frames; f++) {
+        int64_t c = load_i64_at(t, t->ndim ? f * t->strides[0] : 0);
+        if (c < 0 || c >= m.classes)
+            return airc_cpu_fail(k, AIRC_E_RUNTIME, "target out of range");
+        if (w && c >= wn)
+            return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "weight of %lld elements",
+                                 (long long)wn);
+        double wt = w ? load_at(w, flat_offset(w, c)) : 1.0;
+        double v = f32 ? (double)multi_margin_row_f32(x, &m, f * m.row_stride, c, p, (float)margin,
+                                                      w != NULL, (float)wt)
+                       : multi_margin_row_f64(x, &m, f * m.row_stride, c, p, margin, w != NULL, wt);
+        if (per_row)
+            airc_cpu_store_f64((char *)out->data +
+                                   f * out->strides[0] * (int64_t)airc_dtype_size(out->dtype),
+                               out->dtype, v);
+        sum += v;
+    }
+    if (!per_row)
+        airc_cpu_store_f64(out->data, out->dtype, reduction == 1 ? sum / (double)m.frames : sum);
+    return AIRC_OK;
+}
+
+/* One row's multilabel margin loss as torch's CPU kernel computes it: the
+ * labels are the row's targets up to the first negative; over each label
+ * j and each non-label d, max(1 - x[j] + x[d], 0) (in T), summed in
+ * double and returned in T */
+#define MULTILABEL_ROW(T, NAME)                                                                    \
+    static T NAME(const airc_tview *x, const margin_rows *m, int64_t row, const int64_t *labels,   \
+                  const unsigned char *is_label)                                                   \
+    {                                                                                              \
+        double sum = 0;                                                                            \
+        for (int64_t j = 0; j < m->classes && labels[j] >= 0; j++) {                               \
+            const T xt = (T)load_at(x, row + labels[j] * m->class_stride);                         \
+            for (int64_t d = 0; d < m->classes; d++) {                                             \
+                if (is_label[d])                                                                   \
+                    continue;                                                                      \
+                const T z = (T)1 - xt + (T)load_at(x, row + d * m->class_stride);                  \
+                if (z > 0)                                                                         \
+                    sum += z;                                                                      \
+            }                                                                                      \
+        }                                                                                          \
+        return (T)sum;                                                                             \
+    }
+MULTILABEL_ROW(float, multilabel_row_f32)
+MULTILABEL_ROW(double, multilabel_row_f64)
+
+/* multilabel_margin_loss_forward(self, target, reduction) -> (output,
+ * is_target): target of self's shape ([classes] for a 0-dim or 1-d self);
+ * every target value must lie in [-1, classes) (torch's data-dependent
+ * "argument #2 'target' is out of range"), even past a row's first -1.
+ * Per row the sum divided by the class count in T (reduction 0 with a
+ * [frames] result), else the rows' sums in double, divided by the class
+ * count (and, mean, the row count). is_target marks each row's labels. */
+static airc_status k_multilabel_margin_loss(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    AIRC_TRY(need(k, 2));
+    const airc_tview *x = k->in[0], *t = k->in[1];
+    if (k->nout < 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "two results expected");
+    const airc_tview *out = &k->out[0], *ist = &k->out[1];
+    margin_rows m;
+    AIRC_TRY(margin_rows_of(k, x, &m));
+    int64_t reduction = airc_cpu_arg_int(k, 2, 1);
+    bool per_row = reduction == 0 && out->ndim == 1;
+    int64_t n = m.frames * m.classes;
+    if (airc_cpu_numel(t) != n || t->ndim > 2 || airc_cpu_numel(ist) != n ||
+        (per_row && out->shape[0] != m.frames))
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "target or results unlike meta's");
+    bool f32 = x->dtype == AIRC_DTYPE_F32;
+    if (n && !f32 && x->dtype != AIRC_DTYPE_F64)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self of f32 or f64 expected");
+    /* the targets as rows, and their range check, before anything */
+    int64_t *labels = airc_malloc(k->ctx, (size_t)(n ? n : 1) * sizeof *labels);
+    unsigned char *is_label = airc_malloc(k->ctx, (size_t)(m.classes ? m.classes : 1));
+    if (!labels || !is_label) {
+        airc_free(k->ctx, labels);
+        airc_free(k->ctx, is_label);
+        return airc_cpu_oom(k, "the margin loss's targets");
+    }
+    airc_status st = AIRC_OK;
+    for (int64_t i = 0; i < n && st == AIRC_OK; i++) {
+        labels[i] = load_i64_at(t, flat_offset(t, i));
+        if (labels[i] < -1 || labels[i] >= m.classes)
+            st = airc_cpu_fail(k, AIRC_E_RUNTIME, "argument #2 'target' is out of range");
+    }
+    size_t es = airc_dtype_size(ist->dtype);
+    double sum = 0;
+    for (int64_t f = 0; f < m.frames && st == AIRC_OK; f++) {
+        const int64_t *row = labels + f * m.classes;
+        memset(is_label, 0, (size_t)m.classes);
+        for (int64_t j = 0; j < m.classes && row[j] >= 0; j++)
+            is_label[row[j]] = 1;
+        for (int64_t d = 0; d < m.classes; d++) /* contiguous, as meta laid it out */
+            airc_cpu_store_f64((char *)ist->data + (f * m.classes + d) * (int64_t)es, ist->dtype,
+                               is_label[d]);
+        if (per_row) {
+            double v = f32 ? (double)(multilabel_row_f32(x, &m, f * m.row_stride, row, is_label) /
+                                      (float)m.classes)
+                           : multilabel_row_f64(x, &m, f * m.row_stride, row, is_label) /
+                                 (double)m.classes;
+            airc_cpu_store_f64((char *)out->data +
+                                   f * out->strides[0] * (int64_t)airc_dtype_size(out->dtype),
+                               out->dtype, v);
+        } else {
+            sum += f32 ? (double)multilabel_row_f32(x, &m, f * m.row_stride, row, is_label)
+                       : multilabel_row_f64(x, &m, f * m.row_stride, row, is_label);
+        }
+    }
+    if (st == AIRC_OK && !per_row) {
+        sum /= (double)m.classes;
+        airc_cpu_store_f64(out->data, out->dtype, reduction == 1 ? sum / (double)m.frames : sum);
+    }
+    airc_free(k->ctx, labels);
+    airc_free(k->ctx, is_label);
+    return st;
+}
+
 /* Sorted by qualname (strcmp); a unit test checks it. */
 const airc_cpu_kernel_entry airc_cpu_kernels_loss[] = {
     {"aten.binary_cross_entropy.default", k_bce},
     {"aten.binary_cross_entropy_with_logits.default", k_bce_logits},
     {"aten.huber_loss.default", k_huber_loss},
     {"aten.mse_loss.default", k_mse_loss},
+    {"aten.multi_margin_loss.default", k_multi_margin_loss},
+    {"aten.multilabel_margin_loss_forward.default", k_multilabel_margin_loss},
     {"aten.nll_loss2d_forward.default", k_nll_loss},
     {"aten.nll_loss_forward.default", k_nll_loss},
     {"aten.smooth_l1_loss.default", k_smooth_l1_loss},

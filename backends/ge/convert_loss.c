@@ -8,12 +8,16 @@
  * nll_loss2d_forward -> NLLLoss of [N, H, W, C] as [N*H*W, C]; reduction
  * the attribute "none" / "mean" / "sum". huber_loss is a composite: Sub,
  * Abs, Less, SelectV2 of 0.5 d^2 and delta (|d| - 0.5 delta), then
- * ReduceMean / ReduceSum over every axis (f16 / bf16 in f32). */
+ * ReduceMean / ReduceSum over every axis (f16 / bf16 in f32).
+ * multi_margin_loss is a composite (GatherElements, SelectV2, ReduceSum:
+ * conv_multi_margin); multilabel_margin_loss_forward -> CANN's
+ * MultilabelMarginLoss (target and is_target int32). */
 #include "backends/cpu/ew.h"
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 #include "ops/meta_util.h"
 
+#include <math.h>
 #include <string.h>
 
 /* torch's reduction enum as GE's attribute: 1 mean, 2 sum, else none
@@ -272,6 +276,172 @@ static airc_status raise_nll(ge_raise *r)
     return airc_ge_raise_getitems(r, t, 2);
 }
 
+/* A 0-dim or 1-d result of (dt, nd, shape) holding `v` everywhere (the
+ * margin losses of an empty self) */
+static airc_status const_fill(airc_ge_builder *b, airc_dtype dt, int32_t nd, const int64_t *shape,
+                              double v, airc_ge_tensor *out)
+{
+    int64_t cells = nd ? shape[0] : 1;
+    void *data = airc_arena_alloc(&b->mem, airc_dtype_size(dt) * (size_t)(cells + 1));
+    if (!data)
+        return airc_fail_oom("a margin loss's result");
+    for (int64_t i = 0; i < cells; i++)
+        airc_cpu_cast(dt, (char *)data + i * (int64_t)airc_dtype_size(dt), 1, AIRC_DTYPE_F64, &v, 1,
+                      1);
+    return airc_ge_const(b, dt, nd, shape, data, out);
+}
+
+/* multi_margin_loss(self, target, p, margin, weight, reduction) as a
+ * composite over self as [N, C] and target as [N, 1]: z = (margin -
+ * GatherElements(x, t)) + x, h = z or z * z (times GatherV2(weight, t)),
+ * kept where z > 0 and the class is not the target (SelectV2 against 0),
+ * ReduceSum over the classes divided by C, then ReduceSum / ReduceMean
+ * over the rows for a reduction. Target out of range is the CPU kernel's
+ * data-dependent check. */
+static airc_status conv_multi_margin(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype dt = om->dtype;
+    airc_ge_tensor x, t, xt, z, h, zero, c[2], cond, y, in[2];
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_input(b, 1, &t));
+    int32_t xd = 0;
+    const int64_t *xs;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &xd, &xs));
+    if (xd > 2)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "multi_margin_loss: self of 0, 1 or 2 dims");
+    int64_t rows = xd == 2 ? xs[0] : 1, classes = xd ? xs[xd - 1] : 1;
+    int p = (int)airc_ge_number_arg(b, 2, 1.0);
+    double margin = airc_ge_number_arg(b, 3, 1.0);
+    int64_t reduction = airc_ge_int_arg(b, 5, 1);
+    if (!rows || !classes) /* nothing to sum: the sum 0, a mean NaN */
+        AIRC_TRY(const_fill(b, dt, om->ndim, om->shape, reduction == 1 ? NAN : 0, &y));
+    if (!rows || !classes)
+        return airc_ge_set_result(b, 0, y);
+    int64_t s2[2] = {rows, classes}, s1[2] = {rows, 1};
+    AIRC_TRY(airc_ge_reshape(b, x, dt, 2, s2, &x));
+    AIRC_TRY(airc_ge_reshape(b, t, AIRC_DTYPE_I64, 2, s1, &t));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "GatherElements", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "index", t));
+    AIRC_TRY(airc_ge_op_attr_int(op, "dim", 1));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, 2, s1, &xt));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, margin, &in[0]));
+    in[1] = xt;
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", in, 2, dt, 2, s1, &z));
+    in[0] = z;
+    in[1] = x;
+    AIRC_TRY(airc_ge_ew_op(b, "Add", in, 2, dt, 2, s2, &z));
+    h = z;
+    if (p == 2) {
+        in[0] = in[1] = z;
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, dt, 2, s2, &h));
+    }
+    if (airc_ge_arg_present(b, 4)) { /* weight[t], weight read flat */
+        airc_ge_tensor w, axis, wt;
+        int32_t wd = 0;
+        const int64_t *ws;
+        AIRC_TRY(airc_ge_input(b, 4, &w));
+        AIRC_TRY(airc_ge_tensor_meta(b, w, NULL, &wd, &ws));
+        int64_t wn = 1, zero_axis = 0;
+        for (int32_t i = 0; i < wd; i++)
+            wn *= ws[i];
+        AIRC_TRY(airc_ge_reshape(b, w, dt, 1, &wn, &w));
+        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero_axis, &axis));
+        AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
+        AIRC_TRY(airc_ge_op_input(op, "x", w));
+        AIRC_TRY(airc_ge_op_input(op, "indices", t));
+        AIRC_TRY(airc_ge_op_input(op, "axis", axis));
+        AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
+        AIRC_TRY(airc_ge_op_output(op, "y", dt, 2, s1, &wt));
+        in[0] = h;
+        in[1] = wt;
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, dt, 2, s2, &h));
+    }
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &zero));
+    in[0] = z;
+    in[1] = zero;
+    AIRC_TRY(airc_ge_ew_op(b, "Greater", in, 2, AIRC_DTYPE_BOOL, 2, s2, &c[0]));
+    int64_t *ids = airc_arena_alloc(&b->mem, sizeof *ids * (size_t)classes);
+    if (!ids)
+        return airc_fail_oom("multi_margin_loss classes");
+    for (int64_t i = 0; i < classes; i++)
+        ids[i] = i;
+    int64_t cs[2] = {1, classes};
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 2, cs, ids, &in[0]));
+    in[1] = t;
+    AIRC_TRY(airc_ge_ew_op(b, "NotEqual", in, 2, AIRC_DTYPE_BOOL, 2, s2, &c[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "LogicalAnd", c, 2, AIRC_DTYPE_BOOL, 2, s2, &cond));
+    AIRC_TRY(airc_ge_select(b, cond, h, zero, dt, 2, s2, &h));
+    int64_t axis1 = 1, axis0 = 0;
+    AIRC_TRY(airc_ge_reduce(b, "ReduceSum", h, &axis1, 1, false, dt, 1, &rows, &h));
+    in[0] = h;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, (double)classes, &in[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "RealDiv", in, 2, dt, 1, &rows, &y));
+    if (reduction != 0 || om->ndim == 0) {
+        if (reduction == 0) /* one row, 0-dim */
+            AIRC_TRY(airc_ge_reshape(b, y, dt, 0, NULL, &y));
+        else
+            AIRC_TRY(airc_ge_reduce(b, reduction == 1 ? "ReduceMean" : "ReduceSum", y, &axis0, 1,
+                                    false, dt, 0, NULL, &y));
+    }
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* multilabel_margin_loss_forward(self, target, reduction) ->
+ * MultilabelMarginLoss (CANN's op of torch's semantics; no TorchAir
+ * converter) on target as int32, its is_target (int32) cast to self's
+ * dtype */
+static airc_status conv_multilabel_margin(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, t, y, ist;
+    AIRC_TRY(airc_ge_input(b, 0, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, AIRC_DTYPE_I32, &t));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "MultilabelMarginLoss", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "target", t));
+    int64_t reduction = airc_ge_int_arg(b, 2, 1);
+    /* torch: anything but none and mean is a sum */
+    AIRC_TRY(airc_ge_op_attr_string(op, "reduction",
+                                    reduction_name(reduction == 1 ? 1
+                                                   : reduction    ? 2
+                                                                  : 0)));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    const airc_tmeta *im = &n->out[1];
+    AIRC_TRY(airc_ge_op_output(op, "is_target", AIRC_DTYPE_I32, im->ndim, im->shape, &ist));
+    AIRC_TRY(airc_ge_cast(b, ist, im->dtype, &ist));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    return airc_ge_set_result(b, 1, ist);
+}
+
+/* MultilabelMarginLoss(x, target int32) back: the aten op on target as
+ * int64, its is_target cast to int32 (the GE op's output type) */
+static airc_status raise_multilabel_margin(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 2));
+    if (r->nout != 2)
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "op '%s' (MultilabelMarginLoss): %zu outputs, expected 2", r->op->name,
+                         r->nout);
+    static const char *const names[] = {"dtype"};
+    const airc_value *kw[1] = {NULL}, *arg[1] = {airc_ge_vnode(r, r->in[1])};
+    airc_value_dtype(r->g, AIRC_DTYPE_I64, &kw[0]);
+    airc_node *t, *loss;
+    AIRC_TRY(airc_ge_raise_call(r, "aten._to_copy.default", arg, 1, names, kw, 1, &t));
+    const airc_value *args[3] = {airc_ge_vnode(r, r->in[0]), airc_ge_vnode(r, t),
+                                 airc_ge_vint(r, reduction_of(r))};
+    AIRC_TRY(airc_ge_raise_call(r, "aten.multilabel_margin_loss_forward.default", args, 3, NULL,
+                                NULL, 0, &loss));
+    AIRC_TRY(airc_ge_raise_getitems(r, loss, 2));
+    airc_value_dtype(r->g, AIRC_DTYPE_I32, &kw[0]);
+    arg[0] = airc_ge_vnode(r, r->out[1]);
+    return airc_ge_raise_call(r, "aten._to_copy.default", arg, 1, names, kw, 1, &r->out[1]);
+}
+
 static const ge_conv_entry conv[] = {
     {"aten.mse_loss.default", conv_pointwise, "MseLoss"},
     {"aten.soft_margin_loss.default", conv_soft_margin, NULL},
@@ -281,6 +451,8 @@ static const ge_conv_entry conv[] = {
     {"aten.binary_cross_entropy_with_logits.default", conv_bce_logits, NULL},
     {"aten.nll_loss_forward.default", conv_nll, NULL},
     {"aten.nll_loss2d_forward.default", conv_nll, NULL},
+    {"aten.multi_margin_loss.default", conv_multi_margin, NULL},
+    {"aten.multilabel_margin_loss_forward.default", conv_multilabel_margin, NULL},
 };
 
 static const ge_raise_entry raise[] = {
@@ -290,6 +462,7 @@ static const ge_raise_entry raise[] = {
     {"BinaryCrossEntropy", raise_bce, "aten.binary_cross_entropy.default"},
     {"SigmoidCrossEntropyWithLogitsV2", raise_bce, "aten.binary_cross_entropy_with_logits.default"},
     {"NLLLoss", raise_nll, NULL},
+    {"MultilabelMarginLoss", raise_multilabel_margin, NULL},
 };
 
 const ge_family airc_ge_family_loss = {conv, sizeof conv / sizeof *conv, raise,

@@ -1,12 +1,15 @@
 /* Meta functions of the loss ops: the pointwise losses (mse_loss,
  * smooth_l1_loss, huber_loss, binary_cross_entropy,
- * binary_cross_entropy_with_logits) and nll_loss_forward /
- * nll_loss2d_forward. reduction is torch's enum: 0 none (the pointwise
- * result, laid out as TensorIterator lays it out), 1 mean, 2 sum (0-dim);
- * torch treats other values as none (nll_loss: as sum). */
+ * binary_cross_entropy_with_logits), nll_loss_forward /
+ * nll_loss2d_forward, and the margin losses (multi_margin_loss,
+ * multilabel_margin_loss_forward). reduction is torch's enum: 0 none (the
+ * pointwise result, laid out as TensorIterator lays it out), 1 mean, 2 sum
+ * (0-dim); torch treats other values as none (nll_loss and the margin
+ * losses: as sum). */
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 /* torch's loss reduction: 1 mean, 2 sum, anything else none; mse_loss
@@ -275,5 +278,134 @@ airc_status airc_meta_nll_loss(airc_node *n, void *user_data)
         memcpy(outs[0].shape, t.shape, sizeof *t.shape * (size_t)t.ndim);
         airc_tmeta_contiguous(&outs[0]);
     }
+    return airc_meta_set_tuple(n, outs, 2);
+}
+
+/* torch's checks of a margin loss's self and target: self of 0 dims, 1
+ * (non-empty) or 2 (a non-empty row) gives `frames` rows of `classes`. */
+static airc_status margin_frames(const airc_meta_args *a, const airc_tmeta *x, int64_t *frames,
+                                 int64_t *classes)
+{
+    if (!((x->ndim == 2 && x->shape[1] != 0) || (x->ndim == 1 && x->shape[0] != 0) ||
+          x->ndim == 0)) {
+        char s[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected non-empty vector or matrix with optional 0-dim batch "
+                         "size, but got: %s",
+                         a->op, airc_meta_shape_str(x->shape, x->ndim, s));
+    }
+    *frames = x->ndim == 2 ? x->shape[0] : 1;
+    *classes = x->ndim == 0 ? 1 : x->shape[x->ndim - 1];
+    return AIRC_OK;
+}
+
+/* multi_margin_loss(self, target, p, margin, weight, reduction): in torch's
+ * order, p (converted to int, 1 or 2), the shapes (target of `frames`
+ * elements, at most 1-d), then, for a non-empty self only, self's dtype
+ * (f32 or f64), target's (i64), weight's (self's) and margin's conversion
+ * to self's dtype. weight is read at the target's class, flat: torch 1.13
+ * never checks its shape, so airc requires at least `classes` elements
+ * (fewer are read out of bounds). The result is [frames] for reduction 0
+ * with a 1-d target, else 0-dim (any reduction but 0 and 1 is a sum). */
+airc_status airc_meta_multi_margin_loss(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, t, w;
+    bool has_w;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "target", &t));
+    AIRC_TRY(airc_meta_opt_tensor(&a, "weight", &w, &has_w));
+    int64_t reduction;
+    AIRC_TRY(airc_meta_int(&a, "reduction", 1, &reduction));
+    AIRC_TRY(airc_meta_check_scalar(&a, "p", AIRC_DTYPE_I32));
+    double p;
+    AIRC_TRY(airc_meta_double(&a, "p", 1.0, &p));
+    if (trunc(p) != 1 && trunc(p) != 2)
+        return airc_fail(AIRC_E_SHAPE, "%s: only p == 1 and p == 2 supported", a.op);
+    int64_t frames, classes;
+    AIRC_TRY(margin_frames(&a, &x, &frames, &classes));
+    if (t.ndim > 1 || airc_tmeta_numel(&t) != frames) {
+        char s[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE, "%s: inconsistent target size, got: %s", a.op,
+                         airc_meta_shape_str(t.shape, t.ndim, s));
+    }
+    if (airc_tmeta_numel(&x)) {
+        if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: \"multi_margin_loss_cpu_kernel\" not implemented for '%s'", a.op,
+                             airc_dtype_torch_type_name(x.dtype));
+        if (t.dtype != AIRC_DTYPE_I64)
+            return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type Long but found %s", a.op,
+                             airc_dtype_torch_type_name(t.dtype));
+        if (has_w && w.dtype != x.dtype)
+            return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type %s but found %s", a.op,
+                             airc_dtype_torch_type_name(x.dtype),
+                             airc_dtype_torch_type_name(w.dtype));
+        AIRC_TRY(airc_meta_check_scalar(&a, "margin", x.dtype));
+    }
+    if (has_w && airc_tmeta_numel(&w) < classes)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: weight of %" PRId64 " elements for %" PRId64
+                         " classes (torch 1.13 reads past it)",
+                         a.op, airc_tmeta_numel(&w), classes);
+    airc_tmeta out;
+    memset(&out, 0, sizeof out);
+    out.dtype = x.dtype;
+    if (reduction == 0 && t.ndim > 0) {
+        out.ndim = 1;
+        out.shape[0] = frames;
+        airc_tmeta_contiguous(&out);
+    }
+    return airc_meta_set(n, &out);
+}
+
+/* multilabel_margin_loss_forward(self, target, reduction) -> (output,
+ * is_target): target of self's shape (a 1-d or 0-dim self: at most 1-d,
+ * of `classes` elements); for a non-empty self, self f32 or f64 and
+ * target i64 (its values, -1 ending a row's labels, are the kernel's
+ * check). output is [frames] for reduction 0 with a 2-d target, else
+ * 0-dim; is_target is target's shape, contiguous, in self's dtype. */
+airc_status airc_meta_multilabel_margin_loss(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, t;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "target", &t));
+    int64_t reduction;
+    AIRC_TRY(airc_meta_int(&a, "reduction", 1, &reduction));
+    int64_t frames, classes;
+    AIRC_TRY(margin_frames(&a, &x, &frames, &classes));
+    bool ok = x.ndim <= 1 ? t.ndim <= 1 && airc_tmeta_numel(&t) == classes
+                          : t.ndim == 2 && t.shape[0] == frames && t.shape[1] == classes;
+    if (!ok) {
+        char s[AIRC_META_SHAPE_STR];
+        return airc_fail(AIRC_E_SHAPE, "%s: inconsistent size %s for argument #2 'target'", a.op,
+                         airc_meta_shape_str(t.shape, t.ndim, s));
+    }
+    if (airc_tmeta_numel(&x)) {
+        if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64)
+            return airc_fail(
+                AIRC_E_SHAPE,
+                "%s: \"multilabel_margin_loss_forward_out_frame\" not implemented for '%s'", a.op,
+                airc_dtype_torch_type_name(x.dtype));
+        if (t.dtype != AIRC_DTYPE_I64)
+            return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type Long but found %s", a.op,
+                             airc_dtype_torch_type_name(t.dtype));
+    }
+    airc_tmeta outs[2];
+    memset(outs, 0, sizeof outs);
+    outs[0].dtype = x.dtype;
+    if (reduction == 0 && t.ndim == 2) {
+        outs[0].ndim = 1;
+        outs[0].shape[0] = frames;
+        airc_tmeta_contiguous(&outs[0]);
+    }
+    outs[1] = t;
+    outs[1].dtype = x.dtype;
+    airc_tmeta_contiguous(&outs[1]);
     return airc_meta_set_tuple(n, outs, 2);
 }

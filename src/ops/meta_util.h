@@ -234,6 +234,8 @@ AIRC_META_FN(weight_norm);
 AIRC_META_FN(soft_margin_loss);
 AIRC_META_FN(pdist);
 AIRC_META_FN(histc);
+AIRC_META_FN(multi_margin_loss);
+AIRC_META_FN(multilabel_margin_loss);
 AIRC_META_FN(search);
 AIRC_META_FN(pick);
 AIRC_META_FN(masked_scatter);

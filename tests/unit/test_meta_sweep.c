@@ -312,6 +312,8 @@ static const char *const data_dependent[] = {
     "Number of elements of source < number of ones in mask",
     "Found an invalid max index",
     "is not finite",
+    "target out of range",
+    "'target' is out of range",
     "out of memory"};
 
 /* Eager refused the draw: the graph modes must refuse it too. */

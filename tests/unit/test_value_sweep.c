@@ -95,7 +95,8 @@ typedef struct one_case {
 /* Checks of torch's that read tensor values (a uint8 mask holding other
  * than 0 and 1, a masked_fill value out of the dtype's range, an index
  * out of range, binary cross entropy's input outside [0, 1]): eager makes
- * them, a lowered graph runs on the device without them. */
+ * them, a lowered graph runs on the device without them; so are the
+ * margin losses' target ranges). */
 static bool data_dependent_check(const char *torch_error)
 {
     return strstr(torch_error, "Mask tensor can take 0 and 1 values only") ||
@@ -106,7 +107,9 @@ static bool data_dependent_check(const char *torch_error)
            strstr(torch_error, "Number of elements of source < number of ones in mask") ||
            strstr(torch_error, "all elements of input should be between 0 and 1") ||
            strstr(torch_error, "Found an invalid max index") ||
-           strstr(torch_error, "is not finite");
+           strstr(torch_error, "is not finite") ||
+           strstr(torch_error, "target out of range") ||
+           strstr(torch_error, "'target' is out of range");
 }
 
 /* A result the max-autotune rules accept: within the rounding of an f16 /
