@@ -11,18 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The row-major element offset (in elements) of flat plane position p of
- * t's last sp dims. */
-static int64_t plane_offset(const airc_tview *t, int32_t sp, int64_t p)
-{
-    int64_t off = 0;
-    for (int32_t d = t->ndim - 1; d >= t->ndim - sp; d--) {
-        off += p % t->shape[d] * t->strides[d];
-        p /= t->shape[d];
-    }
-    return off;
-}
-
 static airc_status max_unpool(airc_kernel_ctx *k, int32_t sp)
 {
     if (k->nargs < 3 || !k->in || !k->in[0] || !k->in[1])
@@ -58,7 +46,8 @@ static airc_status max_unpool(airc_kernel_ctx *k, int32_t sp)
         }
         for (int64_t e = 0; e < in_plane; e++) {
             int64_t at;
-            memcpy(&at, (const char *)ix->data + (io + plane_offset(ix, sp, e)) * 8, sizeof at);
+            memcpy(&at, (const char *)ix->data + (io + airc_cpu_flat_offset(ix, lead, e)) * 8,
+                   sizeof at);
             if (at < 0 || at >= out_plane) {
                 char dims[64];
                 size_t len = 0;
@@ -72,8 +61,9 @@ static airc_status max_unpool(airc_kernel_ctx *k, int32_t sp)
                                      " (output volumes are of size %s",
                                      at, dims);
             }
-            memcpy((char *)o->data + (size_t)(oo + plane_offset(o, sp, at)) * esz,
-                   (const char *)x->data + (size_t)(xo + plane_offset(x, sp, e)) * esz, esz);
+            memcpy((char *)o->data + (size_t)(oo + airc_cpu_flat_offset(o, lead, at)) * esz,
+                   (const char *)x->data + (size_t)(xo + airc_cpu_flat_offset(x, lead, e)) * esz,
+                   esz);
         }
         for (int32_t d = lead - 1; d >= 0 && ++idx[d] == x->shape[d]; d--)
             idx[d] = 0;

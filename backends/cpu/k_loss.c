@@ -306,17 +306,6 @@ static airc_status k_nll_loss(airc_kernel_ctx *k, void *ud)
     return AIRC_OK;
 }
 
-/* The offset (in elements) of v's element at flat (row-major) index i */
-static int64_t flat_offset(const airc_tview *v, int64_t i)
-{
-    int64_t off = 0;
-    for (int32_t d = v->ndim - 1; d >= 0; d--) {
-        off += (i % v->shape[d]) * v->strides[d];
-        i /= v->shape[d];
-    }
-    return off;
-}
-
 static double load_at(const airc_tview *v, int64_t off)
 {
     return airc_cpu_load_f64((const char *)v->data + off * (int64_t)airc_dtype_size(v->dtype),
@@ -401,7 +390,7 @@ static airc_status k_multi_margin_loss(airc_kernel_ctx *k, void *ud)
         if (w && c >= wn)
             return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "weight of %lld elements",
                                  (long long)wn);
-        double wt = w ? load_at(w, flat_offset(w, c)) : 1.0;
+        double wt = w ? load_at(w, airc_cpu_flat_offset(w, 0, c)) : 1.0;
         double v = f32 ? (double)multi_margin_row_f32(x, &m, f * m.row_stride, c, p, (float)margin,
                                                       w != NULL, (float)wt)
                        : multi_margin_row_f64(x, &m, f * m.row_stride, c, p, margin, w != NULL, wt);
@@ -476,7 +465,7 @@ static airc_status k_multilabel_margin_loss(airc_kernel_ctx *k, void *ud)
     }
     airc_status st = AIRC_OK;
     for (int64_t i = 0; i < n && st == AIRC_OK; i++) {
-        labels[i] = load_i64_at(t, flat_offset(t, i));
+        labels[i] = load_i64_at(t, airc_cpu_flat_offset(t, 0, i));
         if (labels[i] < -1 || labels[i] >= m.classes)
             st = airc_cpu_fail(k, AIRC_E_RUNTIME, "argument #2 'target' is out of range");
     }

@@ -292,6 +292,16 @@ char *airc_cpu_at(const airc_tview *t, const int64_t *index)
     return (char *)t->data + off * (int64_t)airc_dtype_size(t->dtype);
 }
 
+int64_t airc_cpu_flat_offset(const airc_tview *t, int32_t from, int64_t p)
+{
+    int64_t off = 0;
+    for (int32_t d = t->ndim - 1; d >= from; d--) {
+        off += p % t->shape[d] * t->strides[d];
+        p /= t->shape[d];
+    }
+    return off;
+}
+
 bool airc_cpu_next_index(int64_t *idx, const int64_t *shape, int32_t nd)
 {
     for (int32_t d = nd - 1; d >= 0; d--) {

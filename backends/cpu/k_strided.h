@@ -64,6 +64,9 @@ AIRC_HIDDEN bool airc_cpu_is_contiguous(const airc_tview *t);
 AIRC_HIDDEN void airc_cpu_set_contiguous(airc_tview *t);
 /* Element (byte) address of t at a multi-index. */
 AIRC_HIDDEN char *airc_cpu_at(const airc_tview *t, const int64_t *index);
+/* The element offset in t of flat (row-major) position p over its dims
+ * from..ndim-1 (from 0: the whole tensor); those dims must not be empty. */
+AIRC_HIDDEN int64_t airc_cpu_flat_offset(const airc_tview *t, int32_t from, int64_t p);
 /* Steps the multi-index idx[0..nd) to the next one in row-major order
  * over shape; false (idx all zero again) after the last. */
 AIRC_HIDDEN bool airc_cpu_next_index(int64_t *idx, const int64_t *shape, int32_t nd);

@@ -11,17 +11,6 @@
 
 #include <math.h>
 
-/* Element offset of flat position p in t (row-major over its shape). */
-static int64_t flat_offset(const airc_tview *t, int64_t p)
-{
-    int64_t off = 0;
-    for (int32_t d = t->ndim - 1; d >= 0; d--) {
-        off += p % t->shape[d] * t->strides[d];
-        p /= t->shape[d];
-    }
-    return off;
-}
-
 airc_status airc_kred_weight_norm(airc_kernel_ctx *k, void *user_data)
 {
     (void)user_data;
@@ -57,9 +46,10 @@ airc_status airc_kred_weight_norm(airc_kernel_ctx *k, void *user_data)
     for (int64_t i = 0; i < m; i++) {
         double s = bf16_sum ? airc_cpu_round_f64(AIRC_DTYPE_BF16, sum[i]) : sum[i];
         double norm = dbl ? sqrt(s) : (float)sqrt(s);
-        double gi =
-            airc_cpu_load_f64((const char *)g->data + flat_offset(g, i) * (int64_t)gs, g->dtype);
-        airc_cpu_store_f64((char *)nv->data + flat_offset(nv, i) * (int64_t)ns, nv->dtype, norm);
+        double gi = airc_cpu_load_f64(
+            (const char *)g->data + airc_cpu_flat_offset(g, 0, i) * (int64_t)gs, g->dtype);
+        airc_cpu_store_f64((char *)nv->data + airc_cpu_flat_offset(nv, 0, i) * (int64_t)ns,
+                           nv->dtype, norm);
         sum[i] = dbl ? gi / norm : (float)((float)gi / (float)norm); /* now the scale */
     }
     for (int32_t d = 0; d < v->ndim; d++)
