@@ -17,6 +17,7 @@
  * type), for every dtype but f64, which uses double; values blend in that
  * type too. */
 #include "backends/cpu/k_linalg_impl.h"
+#include "ops/meta_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -33,15 +34,7 @@ typedef struct taps {
  * (.default: scales_h, scales_w / scales_d, scales_h, scales_w). */
 static double scale_factor(const airc_kernel_ctx *k, bool vec, size_t arg, int d)
 {
-    const airc_value *v = airc_kernel_arg(k, vec ? arg : arg + (size_t)d);
-    if (vec) {
-        if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
-            return 0;
-        v = v->u.items[d];
-    }
-    double f = 0;
-    if (!v || airc_value_get_float(v, &f) != AIRC_OK)
-        return 0;
+    double f = airc_meta_upsample_scale(airc_kernel_arg(k, vec ? arg : arg + (size_t)d), vec, d);
     return f > 0 ? f : 0;
 }
 

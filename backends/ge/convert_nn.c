@@ -332,14 +332,10 @@ static bool resize_scale_ok(airc_ge_builder *b, const airc_node *n, size_t sf_ar
                             bool nearest)
 {
     bool vec = strstr(n->op->qualname, ".vec") != NULL; /* .default: scales(_h, _w) */
-    const airc_value *v = airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d);
     int64_t in = n->inputs[0]->out[0].shape[2 + d], out = n->out[0].shape[2 + d];
-    if (!v || (vec && (v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)) || out == in ||
-        (nearest && out == 2 * in))
+    double f = airc_meta_upsample_scale(airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d), vec, d);
+    if (out == in || (nearest && out == 2 * in))
         return true;
-    double f = 0;
-    if (airc_value_get_float(vec ? v->u.items[d] : v, &f) != AIRC_OK)
-        return true; /* meta took only numbers (or None) */
     return f <= 0 || (float)(1.0 / f) == (float)in / (float)out;
 }
 

@@ -29,16 +29,7 @@
 static double node_scale(airc_ge_builder *b, const airc_node *n, size_t sf_arg, int d)
 {
     bool vec = strstr(n->op->qualname, ".vec") != NULL;
-    const airc_value *v = airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d);
-    if (vec) {
-        if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
-            return 0;
-        v = v->u.items[d];
-    }
-    double f = 0;
-    if (!v || airc_value_get_float(v, &f) != AIRC_OK)
-        return 0;
-    return f;
+    return airc_meta_upsample_scale(airc_ge_arg(b, vec ? sf_arg : sf_arg + (size_t)d), vec, d);
 }
 
 /* Whether the sizes alone give torch's sampling of a dim of in -> out

@@ -34,6 +34,19 @@ static airc_status scale_list(const airc_meta_args *a, double *out, int32_t cap,
     return AIRC_OK;
 }
 
+double airc_meta_upsample_scale(const airc_value *v, bool vec, int d)
+{
+    if (vec) {
+        if (!v || v->kind != AIRC_VALUE_LIST || v->len <= (uint32_t)d)
+            return 0;
+        v = v->u.items[d];
+    }
+    double f = 0;
+    if (!v || airc_value_get_float(v, &f) != AIRC_OK)
+        return 0;
+    return f;
+}
+
 airc_status airc_meta_upsample2d(airc_node *n, void *user_data)
 {
     (void)user_data;

@@ -300,6 +300,10 @@ AIRC_META_FN(roll);
 AIRC_META_FN(pad2d);
 AIRC_META_FN(group_norm);
 AIRC_META_FN(upsample2d);
+/* The scale factor of spatial dim d of an upsample node from its argument
+ * `v`: for .vec (vec) the scale_factors list, item d; for .default the
+ * dim's own scales float. 0 when absent, None or not a number. */
+AIRC_HIDDEN double airc_meta_upsample_scale(const airc_value *v, bool vec, int d);
 AIRC_META_FN(copy);
 AIRC_META_FN(create);
 AIRC_META_FN(cat);
