@@ -262,18 +262,23 @@ static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_
     return AIRC_OK;
 }
 
+/* The sum over rows r < row of clamp(r + k, 0, col), in closed form:
+ * rows where r + k <= 0 give 0, those below col - k give r + k, the rest
+ * col (row, col <= 2^31 and k clamped: every term fits int64). */
+static int64_t clamped_rows(int64_t row, int64_t col, int64_t k)
+{
+    int64_t r0 = -k < 0 ? 0 : -k > row ? row : -k;                  /* the first row above 0 */
+    int64_t r1 = col - k < r0 ? r0 : col - k > row ? row : col - k; /* the first at col */
+    int64_t n = r1 - r0, ends = r0 + r1 - 1 + 2 * k;                /* its first + last term */
+    int64_t ramp = n % 2 ? n * (ends / 2) : n / 2 * ends;
+    return ramp + (row - r1) * col;
+}
+
 int64_t airc_tri_count(int64_t row, int64_t col, int64_t offset, bool upper)
 {
-    int64_t count = 0;
+    /* lower: columns c <= r + offset; upper: c >= r + offset */
     offset = airc_tri_offset(row, col, offset);
-    for (int64_t r = 0; r < row; r++) {
-        /* lower: columns c <= r + offset; upper: c >= r + offset */
-        int64_t edge = r + offset, lo = upper ? edge : 0, hi = upper ? col : edge + 1;
-        lo = lo < 0 ? 0 : lo > col ? col : lo;
-        hi = hi < 0 ? 0 : hi > col ? col : hi;
-        count += hi > lo ? hi - lo : 0;
-    }
-    return count;
+    return upper ? row * col - clamped_rows(row, col, offset) : clamped_rows(row, col, offset + 1);
 }
 
 airc_status airc_meta_create(airc_node *n, void *user_data)
