@@ -301,6 +301,8 @@ airc_status airc_cpu_k_pdist(airc_kernel_ctx *k, void *ud)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
                              "a contiguous 2-d f32 / f64 self and n (n - 1) / 2 results");
     double p = airc_cpu_arg_double(k, 1, 2.0);
+    if (x->dtype == AIRC_DTYPE_F32) /* torch picks the norm by p in self's type: 1e39 is inf */
+        p = (float)p;
     int64_t m = x->shape[1], es = (int64_t)airc_dtype_size(x->dtype);
     bool fast = x->dtype == AIRC_DTYPE_F32 && m > 0 && (p == 1 || p == 2);
     char *out = o->data;

@@ -325,6 +325,8 @@ static airc_status conv_pdist(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, dt, 2, ab, &t[0]));
     AIRC_TRY(airc_ge_ew_op(b, "Abs", t, 1, dt, 2, ab, &t[0]));
     double p = airc_ge_number_arg(b, 1, 2.0);
+    if (dt != AIRC_DTYPE_F64) /* torch picks the norm by p in self's type */
+        p = (float)p;
     if (isinf(p)) {
         AIRC_TRY(airc_ge_reduce(b, "ReduceMax", t[0], &axis, 1, false, dt, 1, &pairs, &y));
         return airc_ge_set_result(b, 0, y);
