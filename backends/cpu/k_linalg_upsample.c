@@ -118,6 +118,31 @@ static double blend_depth(bool dbl, double t0, double t1, double wd)
     return (double)((float)t0 * (1.0f - d1) + (float)t1 * d1);
 }
 
+/* The taps t[0..n) of n dims (in[d] -> out[d], scale factor sf[d]) in one
+ * allocation, *mem (free it with airc_free). */
+static airc_status make_taps(airc_kernel_ctx *k, int n, const int64_t *in, const int64_t *out,
+                             const double *sf, bool nearest, bool align, bool dbl, taps *t,
+                             void **mem)
+{
+    int64_t cells = 0;
+    for (int d = 0; d < n; d++)
+        cells += out[d];
+    char *m =
+        airc_malloc(k->ctx, (size_t)(cells ? cells : 1) * (2 * sizeof(int64_t) + sizeof(double)));
+    if (!m)
+        return airc_cpu_oom(k, "upsample indices");
+    int64_t *idx = (int64_t *)(void *)m;
+    double *w = (double *)(void *)(idx + 2 * cells);
+    for (int d = 0; d < n; d++) {
+        t[d] = (taps){idx, idx + out[d], w};
+        idx += 2 * out[d];
+        w += out[d];
+        dim_taps(in[d], out[d], sf[d], nearest, align, dbl, &t[d]);
+    }
+    *mem = m;
+    return AIRC_OK;
+}
+
 /* A 4-d view of a 3-d [N, C, W] (a unit H) or the 4-d view itself. */
 static airc_tview as_4d(const airc_tview *t)
 {
@@ -135,18 +160,14 @@ static airc_status upsample_2d(airc_kernel_ctx *k, const airc_tview *x0, const a
     size_t sf_arg = nearest ? 2 : 3;
     bool dbl = y->dtype == AIRC_DTYPE_F64;
     int64_t oh = y->shape[2], ow = y->shape[3];
-    size_t cells = (size_t)(oh + ow);
-    int64_t *idx = airc_malloc(k->ctx, 2 * cells * sizeof *idx);
-    double *wts = airc_malloc(k->ctx, cells * sizeof *wts);
-    if (!idx || !wts) {
-        airc_free(k->ctx, idx);
-        airc_free(k->ctx, wts);
-        return airc_cpu_oom(k, "upsample indices");
-    }
-    taps th = {idx, idx + oh, wts}, tw = {idx + 2 * oh, idx + 2 * oh + ow, wts + oh};
     bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
-    dim_taps(x->shape[2], oh, one ? 0 : scale_factor(k, vec, sf_arg, 0), nearest, align, dbl, &th);
-    dim_taps(x->shape[3], ow, scale_factor(k, vec, sf_arg, one ? 0 : 1), nearest, align, dbl, &tw);
+    const int64_t in[2] = {x->shape[2], x->shape[3]}, out[2] = {oh, ow};
+    const double sf[2] = {one ? 0 : scale_factor(k, vec, sf_arg, 0),
+                          scale_factor(k, vec, sf_arg, one ? 0 : 1)};
+    taps t[2];
+    void *mem;
+    AIRC_TRY(make_taps(k, 2, in, out, sf, nearest, align, dbl, t, &mem));
+    const taps th = t[0], tw = t[1];
     size_t esz = airc_dtype_size(y->dtype);
     /* torch copies an input its result is as large as */
     bool same = oh == x->shape[2] && ow == x->shape[3];
@@ -163,8 +184,7 @@ static airc_status upsample_2d(airc_kernel_ctx *k, const airc_tview *x0, const a
                                   j * y->strides[3];
                     airc_cpu_store_f64((char *)y->data + off * (int64_t)esz, y->dtype, v);
                 }
-    airc_free(k->ctx, idx);
-    airc_free(k->ctx, wts);
+    airc_free(k->ctx, mem);
     return AIRC_OK;
 }
 
@@ -178,24 +198,14 @@ static airc_status upsample_3d(airc_kernel_ctx *k, const airc_tview *x, const ai
     size_t sf_arg = nearest ? 2 : 3;
     bool dbl = y->dtype == AIRC_DTYPE_F64;
     bool vec = k->op && strstr(k->op->qualname, ".vec") != NULL;
-    int64_t o[3] = {y->shape[2], y->shape[3], y->shape[4]};
-    size_t cells = (size_t)(o[0] + o[1] + o[2]);
-    int64_t *idx = airc_malloc(k->ctx, 2 * cells * sizeof *idx);
-    double *wts = airc_malloc(k->ctx, cells * sizeof *wts);
-    if (!idx || !wts) {
-        airc_free(k->ctx, idx);
-        airc_free(k->ctx, wts);
-        return airc_cpu_oom(k, "upsample indices");
-    }
+    const int64_t o[3] = {y->shape[2], y->shape[3], y->shape[4]};
+    const int64_t in[3] = {x->shape[2], x->shape[3], x->shape[4]};
+    double sf[3];
+    for (int d = 0; d < 3; d++)
+        sf[d] = scale_factor(k, vec, sf_arg, d);
     taps t[3];
-    int64_t at_idx = 0, at_w = 0;
-    for (int d = 0; d < 3; d++) {
-        t[d] = (taps){idx + at_idx, idx + at_idx + o[d], wts + at_w};
-        at_idx += 2 * o[d];
-        at_w += o[d];
-        dim_taps(x->shape[2 + d], o[d], scale_factor(k, vec, sf_arg, d), nearest, align, dbl,
-                 &t[d]);
-    }
+    void *mem;
+    AIRC_TRY(make_taps(k, 3, in, o, sf, nearest, align, dbl, t, &mem));
     size_t esz = airc_dtype_size(y->dtype);
     bool same = o[0] == x->shape[2] && o[1] == x->shape[3] && o[2] == x->shape[4];
     for (int64_t n = 0; n < y->shape[0]; n++)
@@ -222,8 +232,7 @@ static airc_status upsample_3d(airc_kernel_ctx *k, const airc_tview *x, const ai
                         airc_cpu_store_f64(yp + off * (int64_t)esz, y->dtype, v);
                     }
         }
-    airc_free(k->ctx, idx);
-    airc_free(k->ctx, wts);
+    airc_free(k->ctx, mem);
     return AIRC_OK;
 }
 

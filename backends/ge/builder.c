@@ -816,6 +816,33 @@ airc_status airc_ge_gather(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor 
     return airc_ge_op_output(op, "y", dt, nd, shape, out);
 }
 
+airc_status airc_ge_fill(airc_ge_builder *b, airc_dtype dt, int32_t nd, const int64_t *shape,
+                         double v, airc_ge_tensor *out)
+{
+    airc_ge_tensor dims, value;
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_const_ints(b, shape, (size_t)nd, &dims));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, v, &value));
+    AIRC_TRY(airc_ge_op_create(b, "Fill", &op));
+    AIRC_TRY(airc_ge_op_input(op, "dims", dims));
+    AIRC_TRY(airc_ge_op_input(op, "value", value));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
+airc_status airc_ge_scatter_elements(airc_ge_builder *b, airc_ge_tensor data, airc_ge_tensor idx,
+                                     airc_ge_tensor upd, int64_t axis, bool add, airc_dtype dt,
+                                     int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+{
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
+    AIRC_TRY(airc_ge_op_input(op, "data", data));
+    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
+    AIRC_TRY(airc_ge_op_input(op, "updates", upd));
+    AIRC_TRY(airc_ge_op_attr_int(op, "axis", axis));
+    AIRC_TRY(airc_ge_op_attr_string(op, "reduction", add ? "add" : "none"));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
 airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix, const airc_ge_tensor *t,
                                   size_t n)
 {

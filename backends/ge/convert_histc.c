@@ -9,19 +9,6 @@
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
 
-/* A Fill of (dt, [n]) with v. */
-static airc_status fill(airc_ge_builder *b, airc_dtype dt, int64_t n, double v, airc_ge_tensor *out)
-{
-    airc_ge_tensor dims, value;
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_const_ints(b, &n, 1, &dims));
-    AIRC_TRY(airc_ge_const_scalar(b, dt, v, &value));
-    AIRC_TRY(airc_ge_op_create(b, "Fill", &op));
-    AIRC_TRY(airc_ge_op_input(op, "dims", dims));
-    AIRC_TRY(airc_ge_op_input(op, "value", value));
-    return airc_ge_op_output(op, "y", dt, 1, &n, out);
-}
-
 /* The range of x ([n] of ct): given, or the data's, widened where equal */
 static airc_status range(airc_ge_builder *b, airc_ge_tensor x, airc_dtype ct, airc_ge_tensor *lo,
                          airc_ge_tensor *hi)
@@ -57,7 +44,7 @@ static airc_status conv_histc(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t bins = om->shape[0], cells = airc_tmeta_numel(&n->inputs[0]->out[0]);
     airc_ge_tensor x, lo, hi, t[2], pos, ok, y;
     if (cells == 0) {
-        AIRC_TRY(fill(b, om->dtype, bins, 0, &y));
+        AIRC_TRY(airc_ge_fill(b, om->dtype, 1, &bins, 0, &y));
         return airc_ge_set_result(b, 0, y);
     }
     AIRC_TRY(airc_ge_operand(b, 0, ct, &x));
@@ -91,16 +78,9 @@ static airc_status conv_histc(airc_ge_builder *b, const airc_node *n, void *ud)
     /* counts: ones added at the bins */
     int64_t spare = bins + 1;
     airc_ge_tensor zeros, ones;
-    AIRC_TRY(fill(b, ct, spare, 0, &zeros));
-    AIRC_TRY(fill(b, ct, cells, 1, &ones));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
-    AIRC_TRY(airc_ge_op_input(op, "data", zeros));
-    AIRC_TRY(airc_ge_op_input(op, "indices", pos));
-    AIRC_TRY(airc_ge_op_input(op, "updates", ones));
-    AIRC_TRY(airc_ge_op_attr_int(op, "axis", 0));
-    AIRC_TRY(airc_ge_op_attr_string(op, "reduction", "add"));
-    AIRC_TRY(airc_ge_op_output(op, "y", ct, 1, &spare, &y));
+    AIRC_TRY(airc_ge_fill(b, ct, 1, &spare, 0, &zeros));
+    AIRC_TRY(airc_ge_fill(b, ct, 1, &cells, 1, &ones));
+    AIRC_TRY(airc_ge_scatter_elements(b, zeros, pos, ones, 0, true, ct, 1, &spare, &y));
     int64_t *first = airc_arena_alloc(&b->mem, sizeof *first * (size_t)bins);
     if (!first)
         return airc_fail_oom("histc's bin positions");

@@ -388,14 +388,8 @@ static airc_status conv_scatter(airc_ge_builder *b, const airc_node *n, void *ud
         AIRC_TRY(broadcast(b, upd, in, ishape, &upd));
     int64_t dim = airc_ge_int_arg(b, 1, 0);
     dim = dim < 0 ? dim + (om->ndim ? om->ndim : 1) : dim;
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
-    AIRC_TRY(airc_ge_op_input(op, "data", x));
-    AIRC_TRY(airc_ge_op_input(op, "indices", idx));
-    AIRC_TRY(airc_ge_op_input(op, "updates", upd));
-    AIRC_TRY(airc_ge_op_attr_int(op, "axis", dim));
-    AIRC_TRY(airc_ge_op_attr_string(op, "reduction", ud ? "add" : "none"));
-    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_scatter_elements(b, x, idx, upd, dim, ud != NULL, om->dtype, om->ndim,
+                                      om->shape, &y));
     return airc_ge_set_result(b, 0, y);
 }
 

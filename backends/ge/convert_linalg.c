@@ -294,13 +294,7 @@ static airc_status conv_pdist(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t m = xm->ndim == 2 ? xm->shape[1] : 0, ab[2] = {pairs, m}, axis = 1;
     airc_ge_tensor t[2], y;
     if (pairs == 0 || m == 0) {
-        AIRC_TRY(airc_ge_const_ints(b, &pairs, 1, &t[0]));
-        AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
-        airc_ge_op *op;
-        AIRC_TRY(airc_ge_op_create(b, "Fill", &op));
-        AIRC_TRY(airc_ge_op_input(op, "dims", t[0]));
-        AIRC_TRY(airc_ge_op_input(op, "value", t[1]));
-        AIRC_TRY(airc_ge_op_output(op, "y", dt, 1, &pairs, &y));
+        AIRC_TRY(airc_ge_fill(b, dt, 1, &pairs, 0, &y));
         return airc_ge_set_result(b, 0, y);
     }
     if (pairs > PDIST_MAX_CELLS / m)

@@ -340,22 +340,16 @@ static airc_status conv_multi_margin(airc_ge_builder *b, const airc_node *n, voi
         AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, dt, 2, s2, &h));
     }
     if (airc_ge_arg_present(b, 4)) { /* weight[t], weight read flat */
-        airc_ge_tensor w, axis, wt;
+        airc_ge_tensor w, wt;
         int32_t wd = 0;
         const int64_t *ws;
         AIRC_TRY(airc_ge_input(b, 4, &w));
         AIRC_TRY(airc_ge_tensor_meta(b, w, NULL, &wd, &ws));
-        int64_t wn = 1, zero_axis = 0;
+        int64_t wn = 1;
         for (int32_t i = 0; i < wd; i++)
             wn *= ws[i];
         AIRC_TRY(airc_ge_reshape(b, w, dt, 1, &wn, &w));
-        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &zero_axis, &axis));
-        AIRC_TRY(airc_ge_op_create(b, "GatherV2", &op));
-        AIRC_TRY(airc_ge_op_input(op, "x", w));
-        AIRC_TRY(airc_ge_op_input(op, "indices", t));
-        AIRC_TRY(airc_ge_op_input(op, "axis", axis));
-        AIRC_TRY(airc_ge_op_attr_int(op, "batch_dims", 0));
-        AIRC_TRY(airc_ge_op_output(op, "y", dt, 2, s1, &wt));
+        AIRC_TRY(airc_ge_gather(b, w, t, 0, dt, 2, s1, &wt));
         in[0] = h;
         in[1] = wt;
         AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, dt, 2, s2, &h));

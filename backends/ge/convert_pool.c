@@ -137,24 +137,12 @@ static airc_status conv_max_unpool(airc_ge_builder *b, const airc_node *n, void 
         in[!lead] *= xm->shape[d];
         out[!lead] *= om->shape[d];
     }
-    airc_ge_tensor in2[2], y;
-    AIRC_TRY(airc_ge_const_ints(b, out, 2, &in2[0]));
-    AIRC_TRY(airc_ge_const_scalar(b, om->dtype, 0, &in2[1]));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "Fill", &op));
-    AIRC_TRY(airc_ge_op_input(op, "dims", in2[0]));
-    AIRC_TRY(airc_ge_op_input(op, "value", in2[1]));
-    AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 2, out, &y));
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_fill(b, om->dtype, 2, out, 0, &y));
     if (in[0] * in[1] > 0 && out[1] > 0) {
         AIRC_TRY(airc_ge_reshape(b, x, om->dtype, 2, in, &x));
         AIRC_TRY(airc_ge_reshape(b, idx, AIRC_DTYPE_I64, 2, in, &idx));
-        AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
-        AIRC_TRY(airc_ge_op_input(op, "data", y));
-        AIRC_TRY(airc_ge_op_input(op, "indices", idx));
-        AIRC_TRY(airc_ge_op_input(op, "updates", x));
-        AIRC_TRY(airc_ge_op_attr_int(op, "axis", 1));
-        AIRC_TRY(airc_ge_op_attr_string(op, "reduction", "none"));
-        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 2, out, &y));
+        AIRC_TRY(airc_ge_scatter_elements(b, y, idx, x, 1, false, om->dtype, 2, out, &y));
     }
     AIRC_TRY(airc_ge_reshape(b, y, om->dtype, om->ndim, om->shape, &y));
     return airc_ge_set_result(b, 0, y);

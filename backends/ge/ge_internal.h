@@ -239,6 +239,15 @@ AIRC_HIDDEN airc_status airc_ge_spatial_arg(airc_ge_builder *b, size_t arg, size
 AIRC_HIDDEN airc_status airc_ge_gather(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor idx,
                                        int64_t axis, airc_dtype dt, int32_t nd,
                                        const int64_t *shape, airc_ge_tensor *out);
+/* Fill(dims, value): a (dt, nd, shape) tensor of v. */
+AIRC_HIDDEN airc_status airc_ge_fill(airc_ge_builder *b, airc_dtype dt, int32_t nd,
+                                     const int64_t *shape, double v, airc_ge_tensor *out);
+/* ScatterElements(data, idx, upd; axis, reduction "add" or "none") with a
+ * result of (dt, nd, shape). */
+AIRC_HIDDEN airc_status airc_ge_scatter_elements(airc_ge_builder *b, airc_ge_tensor data,
+                                                 airc_ge_tensor idx, airc_ge_tensor upd,
+                                                 int64_t axis, bool add, airc_dtype dt, int32_t nd,
+                                                 const int64_t *shape, airc_ge_tensor *out);
 /* A dynamic input: t[0..n) as inputs prefix0, prefix1, ... */
 AIRC_HIDDEN airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix,
                                               const airc_ge_tensor *t, size_t n);
