@@ -12,7 +12,8 @@
  *   rank; a rank-deficient one's gelsy solution differs (and torch's own
  *   varies, see k_lapack_lstsq.c).
  * The pivots' range checks are data checks, which max-autotune skips as
- * it skips the others. */
+ * it skips the others. linalg_ldl_factor_ex and linalg_ldl_solve are
+ * refused: Bunch-Kaufman's pivot blocks depend on the values. */
 #include "backends/ge/lapack_internal.h"
 
 #include <float.h>
@@ -360,7 +361,21 @@ static airc_status conv_lstsq(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_gla_zeros_result(b, n, 3);
 }
 
+/* linalg_ldl_factor_ex and linalg_ldl_solve: refused */
+static airc_status conv_ldl(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)b;
+    (void)ud;
+    return airc_fail(AIRC_E_UNSUPPORTED,
+                     "node '%s' has no Ascend IR lowering here: LAPACK's Bunch-Kaufman LDL^T "
+                     "(sytrf) picks 1 x 1 or 2 x 2 pivot blocks by the values, and no device "
+                     "op computes or applies that factorization",
+                     n->name);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.linalg_ldl_factor_ex.default", conv_ldl, NULL},
+    {"aten.linalg_ldl_solve.default", conv_ldl, NULL},
     {"aten.linalg_lstsq.default", conv_lstsq, NULL},
     {"aten.linalg_lu_solve.default", conv_lu_solve, NULL},
     {"aten.lu_unpack.default", conv_lu_unpack, NULL},
