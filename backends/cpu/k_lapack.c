@@ -372,24 +372,33 @@ static void lstsq_call(airc_dtype dt, char driver, const airc_la_lstsq_args *l, 
     }
 }
 
-airc_status airc_la_lstsq(const airc_kernel_ctx *k, airc_dtype dt, char driver,
-                          const airc_la_lstsq_args *l, int *info)
+airc_status airc_la_lstsq_workspace(const airc_kernel_ctx *k, airc_dtype dt, char driver,
+                                    const airc_la_lstsq_args *l, airc_la_lstsq_work *w)
 {
     double q[1];
-    int iq = 1;
-    lstsq_call(dt, driver, l, q, -1, &iq, info);
-    void *work;
-    int lw;
-    AIRC_TRY(work_alloc(k, dt, query_size(dt, q), 1, &work, &lw));
-    int *iwork = airc_malloc(k->ctx, (size_t)(iq > 1 ? iq : 1) * sizeof *iwork);
-    if (!iwork) {
-        airc_free(k->ctx, work);
-        return airc_cpu_oom(k, "LAPACK's workspace");
-    }
-    lstsq_call(dt, driver, l, work, lw, iwork, info);
-    airc_free(k->ctx, iwork);
-    airc_free(k->ctx, work);
-    return AIRC_OK;
+    int iq = 1, info = 0;
+    memset(w, 0, sizeof *w);
+    lstsq_call(dt, driver, l, q, -1, &iq, &info);
+    AIRC_TRY(work_alloc(k, dt, query_size(dt, q), 1, &w->work, &w->lwork));
+    w->iwork = airc_malloc(k->ctx, (size_t)(iq > 1 ? iq : 1) * sizeof *w->iwork);
+    if (w->iwork)
+        return AIRC_OK;
+    airc_free(k->ctx, w->work);
+    return airc_cpu_oom(k, "LAPACK's workspace");
+}
+
+int airc_la_lstsq(airc_dtype dt, char driver, const airc_la_lstsq_args *l,
+                  const airc_la_lstsq_work *w)
+{
+    int info = 0;
+    lstsq_call(dt, driver, l, w->work, w->lwork, w->iwork, &info);
+    return info;
+}
+
+void airc_la_lstsq_free(const airc_kernel_ctx *k, airc_la_lstsq_work *w)
+{
+    airc_free(k->ctx, w->iwork);
+    airc_free(k->ctx, w->work);
 }
 
 /* ---- batches ----------------------------------------------------------- */

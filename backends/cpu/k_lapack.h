@@ -52,9 +52,20 @@ typedef struct airc_la_lstsq_args {
     int *jpvt, *rank;
     double rcond;
 } airc_la_lstsq_args;
-/* driver: 'g' gels, 'y' gelsy, 'd' gelsd, 's' gelss */
-AIRC_HIDDEN airc_status airc_la_lstsq(const airc_kernel_ctx *k, airc_dtype dt, char driver,
-                                      const airc_la_lstsq_args *l, int *info);
+/* The workspace of a driver's calls of these sizes ('g' gels, 'y' gelsy,
+ * 'd' gelsd, 's' gelss): queried once, kept for every matrix of a batch */
+typedef struct airc_la_lstsq_work {
+    void *work;
+    int lwork;
+    int *iwork;
+} airc_la_lstsq_work;
+AIRC_HIDDEN airc_status airc_la_lstsq_workspace(const airc_kernel_ctx *k, airc_dtype dt,
+                                                char driver, const airc_la_lstsq_args *l,
+                                                airc_la_lstsq_work *w);
+/* One call; returns LAPACK's info */
+AIRC_HIDDEN int airc_la_lstsq(airc_dtype dt, char driver, const airc_la_lstsq_args *l,
+                              const airc_la_lstsq_work *w);
+AIRC_HIDDEN void airc_la_lstsq_free(const airc_kernel_ctx *k, airc_la_lstsq_work *w);
 
 /* ---- batches ----------------------------------------------------------- */
 

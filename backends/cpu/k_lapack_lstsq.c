@@ -58,6 +58,14 @@ static airc_status run(airc_kernel_ctx *k, const lstsq_call *c, const airc_tview
     int *jpvt = st == AIRC_OK ? airc_malloc(k->ctx, (size_t)(n + 1) * sizeof *jpvt) : NULL;
     if (st == AIRC_OK && !jpvt)
         st = airc_cpu_oom(k, "the column pivots");
+    int r = 0;
+    int64_t ldb = rows > 1 ? rows : 1;
+    airc_la_lstsq_args l = {(int)m,   (int)n, (int)nrhs, (int)(m > 1 ? m : 1),
+                            (int)ldb, s.p[0], s.p[1],    s.p[2],
+                            jpvt,     &r,     c->rcond};
+    airc_la_lstsq_work w = {0};
+    if (st == AIRC_OK && m && n)
+        st = airc_la_lstsq_workspace(k, dt, c->driver, &l, &w);
     size_t esz = airc_dtype_size(dt);
     airc_la_batch b;
     airc_la_batch_of(&b, &c->sol, 2);
@@ -66,16 +74,11 @@ static airc_status run(airc_kernel_ctx *k, const lstsq_call *c, const airc_tview
         memset(s.p[1], 0, (size_t)(rows * nrhs) * esz);
         airc_tview bm = airc_la_at(c->b, 2, &b);
         airc_tview dst = airc_la_colmajor(s.p[1], dt, m, nrhs);
-        dst.strides[1] = rows > 1 ? rows : 1;
+        dst.strides[1] = ldb;
         airc_cpu_copy(&dst, &bm);
         memset(jpvt, 0, (size_t)(n + 1) * sizeof *jpvt); /* all columns free */
-        int r = 0, info = 0;
-        if (m && n) {
-            airc_la_lstsq_args l = {(int)m,  (int)n, (int)nrhs, (int)m, (int)dst.strides[1],
-                                    s.p[0],  s.p[1], s.p[2],    jpvt,   &r,
-                                    c->rcond};
-            st = airc_la_lstsq(k, dt, c->driver, &l, &info);
-        }
+        r = 0;
+        int info = m && n ? airc_la_lstsq(dt, c->driver, &l, &w) : 0;
         if (st == AIRC_OK && info)
             st = airc_la_fail_info(k, "torch.linalg.lstsq", a->ndim == 2 ? -1 : p, info);
         if (st != AIRC_OK)
@@ -104,6 +107,7 @@ static airc_status run(airc_kernel_ctx *k, const lstsq_call *c, const airc_tview
         else
             residuals(res, &b, s.p[1], dst.strides[1], n, m);
     }
+    airc_la_lstsq_free(k, &w);
     airc_free(k->ctx, jpvt);
     airc_la_bufs_free(k, &s);
     return st;
@@ -128,9 +132,10 @@ airc_status airc_cpu_k_linalg_lstsq(airc_kernel_ctx *k, void *ud)
     if (!a || !b || a->ndim < 2 || b->ndim < 1 || b->ndim >= AIRC_MAX_DIMS || k->nout != 4)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "A and B must be tensors");
     const airc_value *dv = airc_kernel_arg(k, 3);
-    const char *driver = dv && dv->kind == AIRC_VALUE_STRING ? dv->u.s : "gelsy";
     lstsq_call c = {a, b, k->out[0], 0, 0};
-    c.driver = !strcmp(driver, "gels") ? 'g' : driver[3] == 'y' ? 'y' : driver[3];
+    c.driver = airc_lstsq_driver(dv && dv->kind == AIRC_VALUE_STRING ? dv->u.s : NULL);
+    if (!c.driver)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "unknown driver");
     int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1];
     double eps = a->dtype == AIRC_DTYPE_F32 ? FLT_EPSILON : DBL_EPSILON;
     c.rcond = airc_cpu_arg_double(k, 2, eps * (double)(m > n ? m : n));

@@ -294,12 +294,14 @@ static airc_status conv_lstsq(airc_ge_builder *b, const airc_node *n, void *ud)
     if (!am || !bm)
         return airc_fail(AIRC_E_UNSUPPORTED, "node '%s': A and B must be tensors", n->name);
     const airc_value *dv = airc_ge_arg(b, 3);
-    const char *driver = dv && airc_value_get_kind(dv) == AIRC_VALUE_STRING ? dv->u.s : "gelsy";
     lstsq q = {.dt = am->dtype, .na = am->ndim - 2, .ashape = am->shape};
     q.m = am->shape[am->ndim - 2];
     q.n = am->shape[am->ndim - 1];
     q.k = q.m < q.n ? q.m : q.n;
-    q.driver = !strcmp(driver, "gels") ? 'g' : driver[3];
+    q.driver =
+        airc_lstsq_driver(dv && airc_value_get_kind(dv) == AIRC_VALUE_STRING ? dv->u.s : NULL);
+    if (!q.driver)
+        return airc_fail(AIRC_E_INVALID_ARGUMENT, "node '%s': unknown driver", n->name);
     double eps = q.dt == AIRC_DTYPE_F32 ? FLT_EPSILON : DBL_EPSILON;
     q.rcond = airc_ge_number_arg(b, 2, eps * (double)(q.m > q.n ? q.m : q.n));
     bool vec = airc_linalg_vector_rhs(am->shape, am->ndim, bm->shape, bm->ndim);

@@ -139,16 +139,23 @@ airc_status airc_mla_ormqr(airc_node *n, const airc_meta_args *a)
     return airc_meta_set(n, &out);
 }
 
-/* linalg_lstsq's driver: NULL (gelsy, the CPU default) or one of four */
-static airc_status lstsq_driver(const airc_meta_args *a, const char **out)
+char airc_lstsq_driver(const char *name)
 {
-    const char *d;
-    AIRC_TRY(airc_meta_opt_string(a, "driver", &d));
-    *out = d ? d : "gelsy";
+    if (!name)
+        return 'y'; /* gelsy, the CPU default */
     static const char *const ok[] = {"gels", "gelsy", "gelsd", "gelss"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (!strcmp(*out, ok[i]))
-            return AIRC_OK;
+        if (!strcmp(name, ok[i]))
+            return name[4] ? name[4] : 'g';
+    return 0;
+}
+
+/* linalg_lstsq's driver: one of four (NULL: gelsy) */
+static airc_status lstsq_driver(const airc_meta_args *a, const char **out)
+{
+    AIRC_TRY(airc_meta_opt_string(a, "driver", out));
+    if (airc_lstsq_driver(*out))
+        return AIRC_OK;
     return airc_fail(AIRC_E_SHAPE,
                      "%s: torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, "
                      "gelsd, gelss)",
@@ -216,10 +223,11 @@ airc_status airc_mla_lstsq(airc_node *n, const airc_meta_args *a)
     sol.shape[nd - 2] = nn;
     if (vec) /* the unit column squeezed away */
         sol.ndim--;
-    bool gels = !strcmp(driver, "gels"), sv = !strcmp(driver, "gelsd") || !strcmp(driver, "gelss");
+    char drv = airc_lstsq_driver(driver);
+    bool gels = drv == 'g', sv = drv == 'd' || drv == 's';
     airc_tmeta outs[4] = {sol, airc_mla_empty1d(A.dtype), airc_mla_empty1d(AIRC_DTYPE_I64),
                           airc_mla_empty1d(A.dtype)};
-    if (m > nn && strcmp(driver, "gelsy")) {
+    if (m > nn && drv != 'y') {
         shape[nd - 2] = nrhs;
         outs[1] = airc_mla_from_shape(A.dtype, shape, nd - 1, false);
     }
