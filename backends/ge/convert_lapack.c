@@ -612,13 +612,20 @@ static airc_status conv_lu(airc_ge_builder *b, const airc_node *n, void *ud)
     const airc_tmeta *pm = &n->out[0], *lm = &n->out[1], *um = &n->out[2];
     int32_t nd = lm->ndim;
     int64_t rows = lm->shape[nd - 2], k = lm->shape[nd - 1], cols = um->shape[nd - 1];
-    if (!k) { /* no rows or no columns: all three empty or zeros */
-        for (size_t j = 0; j < 3; j++)
-            AIRC_TRY(airc_gla_zeros_result(b, n, j));
-        return AIRC_OK;
-    }
     airc_ge_tensor a, lu, p, mask, one, zero, l, u, pmat, rowsi;
     airc_tmeta sm;
+    if (!k) { /* no rows or no columns: L and U empty, P the identity */
+        AIRC_TRY(airc_gla_zeros_result(b, n, 1));
+        AIRC_TRY(airc_gla_zeros_result(b, n, 2));
+        if (pm->ndim < 2 || !airc_tmeta_numel(pm))
+            return airc_gla_zeros_result(b, n, 0);
+        AIRC_TRY(airc_ge_const_scalar(b, pm->dtype, 1, &one));
+        AIRC_TRY(airc_ge_const_scalar(b, pm->dtype, 0, &zero));
+        AIRC_TRY(airc_gla_tri_mask(b, rows, rows, 0, &mask));
+        AIRC_TRY(airc_ge_select(b, mask, one, zero, pm->dtype, 2, pm->shape + nd - 2, &pmat));
+        AIRC_TRY(airc_ge_broadcast(b, pmat, nd, pm->shape, &pmat));
+        return airc_ge_set_result(b, 0, pmat);
+    }
     AIRC_TRY(airc_ge_input(b, 0, &a));
     const airc_tmeta *am = airc_gla_arg_meta(b, 0);
     if (!am)
