@@ -147,6 +147,7 @@ extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, c
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
 extern const ge_family airc_ge_family_lapack; /* linalg factorizations and solves */
 extern const ge_family airc_ge_family_lapack_lu; /* lu_unpack, lu_solve, lstsq */
+extern const ge_family airc_ge_family_householder; /* geqrf, householder_product, ormqr */
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
 extern const ge_family airc_ge_family_index;  /* index.Tensor */
 extern const ge_family airc_ge_family_activation; /* softplus .. exp2, prelu, glu */
