@@ -31,10 +31,7 @@
 
 static airc_status refuse_reflectors(const airc_node *n, int64_t k)
 {
-    return airc_fail(AIRC_E_UNSUPPORTED,
-                     "node '%s' has no Ascend IR lowering here: its %lld Householder reflectors "
-                     "are unrolled, up to %d",
-                     n->name, (long long)k, MAX_REFLECTORS);
+    return airc_gla_refuse_unrolled(n, k, "Householder reflectors", MAX_REFLECTORS);
 }
 
 /* One call's dtype, batch (nb dims, bf elements) and 0-d constants */

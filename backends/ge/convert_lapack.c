@@ -88,6 +88,13 @@ airc_status airc_gla_unary_op(airc_ge_builder *b, const char *type, const char *
     return AIRC_OK;
 }
 
+airc_status airc_gla_refuse_unrolled(const airc_node *n, int64_t count, const char *what, int max)
+{
+    return airc_fail(AIRC_E_UNSUPPORTED,
+                     "node '%s' has no Ascend IR lowering here: its %lld %s are unrolled, up to %d",
+                     n->name, (long long)count, what, max);
+}
+
 /* Most rows whose pivots the lowering unrolls (a dozen ops a row). */
 #define MAX_PIVOT_ROWS 64
 

@@ -1026,6 +1026,12 @@ static void test_linear_matmul(void **state)
 static const double zero_column[] = {0, 1, 2, 0, 3, 1, 0, 1, 1, 0, 2, 2};
 static const double negative_zero[] = {-0.0, 1, 2, 1, 3, 1, 0, 1, 1};
 
+/* geqrf of input p<i>: a<i>, t<i> */
+#define GEQRF(i)                                                                                   \
+    CALL("g" #i, "aten.geqrf.default", "(args = (%p" #i ",), kwargs = {})")                        \
+    CALL("a" #i, "operator.getitem", "(args = (%g" #i ", 0), kwargs = {})")                        \
+    CALL("t" #i, "operator.getitem", "(args = (%g" #i ", 1), kwargs = {})")
+
 /* geqrf of tall, wide and square batches, a zero column, -0 and an empty
  * matrix (f64 and f32) */
 static void test_geqrf(void **state)
@@ -1037,13 +1043,8 @@ static void test_geqrf(void **state)
     const double *const values[] = {NULL, NULL, zero_column, negative_zero, NULL};
     static const char *const types[] = {"GatherV2", "SelectV2",    "ReduceSum",
                                         "Sqrt",     "BatchMatMul", NULL};
-#define GEQRF(i)                                                                                   \
-    CALL("g" #i, "aten.geqrf.default", "(args = (%p" #i ",), kwargs = {})")                        \
-    CALL("a" #i, "operator.getitem", "(args = (%g" #i ", 0), kwargs = {})")                        \
-    CALL("t" #i, "operator.getitem", "(args = (%g" #i ", 1), kwargs = {})")
     run_case_values("geqrf", x, values, 5, GEQRF(0) GEQRF(1) GEQRF(2) GEQRF(3) GEQRF(4),
                     "a0, t0, a1, t1, a2, t2, a3, t3, a4, t4", types);
-#undef GEQRF
 }
 
 /* linalg_householder_product of geqrf's reflectors (a zero column's among
@@ -1058,14 +1059,9 @@ static void test_householder_product(void **state)
     static const char *const types[] = {"BatchMatMul", "GatherV2", NULL};
     // clang-format off
     run_case_values("householder_product", x, values, 5,
-             CALL("g", "aten.geqrf.default", "(args = (%p0,), kwargs = {})")
-             CALL("g0", "operator.getitem", "(args = (%g, 0), kwargs = {})")
-             CALL("g1", "operator.getitem", "(args = (%g, 1), kwargs = {})")
-             CALL("q", "aten.linalg_householder_product.default", "(args = (%g0, %g1), kwargs = {})")
-             CALL("z", "aten.geqrf.default", "(args = (%p1,), kwargs = {})")
-             CALL("z0", "operator.getitem", "(args = (%z, 0), kwargs = {})")
-             CALL("z1", "operator.getitem", "(args = (%z, 1), kwargs = {})")
-             CALL("r", "aten.linalg_householder_product.default", "(args = (%z0, %z1), kwargs = {})")
+             GEQRF(0) GEQRF(1)
+             CALL("q", "aten.linalg_householder_product.default", "(args = (%a0, %t0), kwargs = {})")
+             CALL("r", "aten.linalg_householder_product.default", "(args = (%a1, %t1), kwargs = {})")
              CALL("f", "aten.linalg_householder_product.default", "(args = (%p0, %p2), kwargs = {})")
              CALL("i", "aten.linalg_householder_product.default", "(args = (%p0, %p3), kwargs = {})")
              CALL("e", "aten.linalg_householder_product.default", "(args = (%p4, %p3), kwargs = {})"),
@@ -1082,14 +1078,12 @@ static void test_ormqr(void **state)
     static const char *const types[] = {"BatchMatMul", "GatherV2", NULL};
     // clang-format off
     run_case("ormqr", x, 4,
-             CALL("g", "aten.geqrf.default", "(args = (%p0,), kwargs = {})")
-             CALL("a", "operator.getitem", "(args = (%g, 0), kwargs = {})")
-             CALL("t", "operator.getitem", "(args = (%g, 1), kwargs = {})")
-             CALL("qc", "aten.ormqr.default", "(args = (%a, %t, %p1), kwargs = {})")
-             CALL("qtc", "aten.ormqr.default", "(args = (%a, %t, %p1, True, True), kwargs = {})")
-             CALL("cq", "aten.ormqr.default", "(args = (%a, %t, %p2, False), kwargs = {})")
-             CALL("cqt", "aten.ormqr.default", "(args = (%a, %t, %p2, False, True), kwargs = {})")
-             CALL("e", "aten.ormqr.default", "(args = (%a, %t, %p3), kwargs = {})"),
+             GEQRF(0)
+             CALL("qc", "aten.ormqr.default", "(args = (%a0, %t0, %p1), kwargs = {})")
+             CALL("qtc", "aten.ormqr.default", "(args = (%a0, %t0, %p1, True, True), kwargs = {})")
+             CALL("cq", "aten.ormqr.default", "(args = (%a0, %t0, %p2, False), kwargs = {})")
+             CALL("cqt", "aten.ormqr.default", "(args = (%a0, %t0, %p2, False, True), kwargs = {})")
+             CALL("e", "aten.ormqr.default", "(args = (%a0, %t0, %p3), kwargs = {})"),
              "qc, qtc, cq, cqt, e", types);
     // clang-format on
 }
