@@ -14,14 +14,14 @@
  * geqrf follows the unblocked dgeqr2 + dlarfg that dgeqrf runs for fewer
  * than 128 columns: for column j, alpha = a[j, j], x = a[j+1:, j]; where
  * ||x|| is 0, tau = 0 and the column stays; else beta = -sign(alpha)
- * sqrt(alpha^2 + ||x||^2) (sign(-0) is -, as gfortran's SIGN), tau =
+ * dlapy2(alpha, ||x||) (sign(-0) is -, as gfortran's SIGN), tau =
  * (beta - alpha) / beta, v = x * (1 / (alpha - beta)), a[j, j] = beta,
  * and H_j is applied to the columns after j. dlarfg's rescaling of a
  * beta below safmin (|alpha| and ||x|| near the underflow) is skipped,
  * and ||x|| is the plain root of the sum of squares (dnrm2 scales it), so
- * such tiny columns may differ. orgqr's Q = H_1 .. H_k I[:, :n] applies
- * H_k first, as dorg2r; ormqr applies the k reflectors in the order of
- * dorm2r: Q C and C Q^T H_k first, Q^T C and C Q H_1 first. */
+ * columns near the dtype's underflow or overflow may differ. orgqr's Q = H_1 .. H_k I[:, :n]
+ * applies H_k first, as dorg2r; ormqr applies the k reflectors in the order of dorm2r: Q C and C
+ * Q^T H_k first, Q^T C and C Q H_1 first. */
 #include "backends/ge/lapack_internal.h"
 
 #include <string.h>
@@ -150,6 +150,28 @@ static airc_status set_flat_result(airc_ge_builder *b, const airc_node *n, size_
     return airc_ge_set_result(b, j, r);
 }
 
+/* LAPACK's dlapy2(x, y) of y >= 0, [bf, 1, 1]: sqrt(x^2 + y^2) as w
+ * sqrt(1 + (z / w)^2) of w = max(|x|, y), z = min(|x|, y); w where z is
+ * 0 (its rounding, which a rank-deficient f32 matrix's next columns
+ * amplify) */
+static airc_status lapy2(airc_ge_builder *b, const hh *h, airc_ge_tensor x, airc_ge_tensor y,
+                         airc_ge_tensor *out)
+{
+    airc_dtype dt = h->dt;
+    const int64_t ss[3] = {h->bf, 1, 1};
+    airc_ge_tensor w, z, q, zero;
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", &x, 1, dt, 3, ss, &x));
+    AIRC_TRY(airc_gla_ew2(b, "Maximum", x, y, dt, 3, ss, &w));
+    AIRC_TRY(airc_gla_ew2(b, "Minimum", x, y, dt, 3, ss, &z));
+    AIRC_TRY(airc_gla_ew2(b, "Equal", z, h->zero, AIRC_DTYPE_BOOL, 3, ss, &zero));
+    AIRC_TRY(airc_gla_ew2(b, "RealDiv", z, w, dt, 3, ss, &q));
+    AIRC_TRY(airc_gla_ew2(b, "Mul", q, q, dt, 3, ss, &q));
+    AIRC_TRY(airc_gla_ew2(b, "Add", h->one, q, dt, 3, ss, &q));
+    AIRC_TRY(airc_ge_ew_op(b, "Sqrt", &q, 1, dt, 3, ss, &q));
+    AIRC_TRY(airc_gla_ew2(b, "Mul", w, q, dt, 3, ss, &q));
+    return airc_ge_select(b, zero, w, q, dt, 3, ss, out);
+}
+
 /* dlarfg of column j (col [bf, m, 1], below its rows after j): beta (the
  * new col[j]), tau and v (col below row j scaled, zeros at and above j),
  * each [bf, 1, 1] but v [bf, m, 1]; tau 0, beta alpha and v x where
@@ -168,10 +190,7 @@ static airc_status householder_vector(airc_ge_builder *b, const hh *h, airc_ge_t
     AIRC_TRY(airc_ge_ew_op(b, "Sqrt", &xx, 1, dt, 3, ss, &nrm));
     AIRC_TRY(airc_gla_ew2(b, "Equal", nrm, h->zero, AIRC_DTYPE_BOOL, 3, ss, &flat));
     /* beta = -sign(alpha) dlapy2(alpha, ||x||) */
-    AIRC_TRY(airc_gla_ew2(b, "Mul", nrm, nrm, dt, 3, ss, &nrm));
-    AIRC_TRY(airc_gla_ew2(b, "Mul", alpha, alpha, dt, 3, ss, &xx));
-    AIRC_TRY(airc_gla_ew2(b, "Add", xx, nrm, dt, 3, ss, &nrm));
-    AIRC_TRY(airc_ge_ew_op(b, "Sqrt", &nrm, 1, dt, 3, ss, &nrm));
+    AIRC_TRY(lapy2(b, h, alpha, nrm, &nrm));
     AIRC_TRY(airc_ge_ew_op(b, "Neg", &nrm, 1, dt, 3, ss, &minus));
     AIRC_TRY(airc_ge_sign_bit(b, alpha, dt, 3, ss, &neg));
     AIRC_TRY(airc_ge_select(b, neg, nrm, minus, dt, 3, ss, beta));
