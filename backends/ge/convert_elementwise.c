@@ -514,10 +514,8 @@ static airc_status conv_deg2rad(airc_ge_builder *b, const airc_node *n, void *ud
     return airc_ge_set_result(b, 0, y);
 }
 
-/* x < 0, or x == 0 and 1 / x < 0 (-0), as bools: the sign bit of x in dt
- * (floating: a NaN's sign bit is not seen; torch: signbit(-nan) is true). */
-static airc_status sign_bit(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt, int32_t nd,
-                            const int64_t *s, airc_ge_tensor *out)
+airc_status airc_ge_sign_bit(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt, int32_t nd,
+                             const int64_t *s, airc_ge_tensor *out)
 {
     airc_ge_tensor t[2] = {x}, neg, zero;
     AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &t[1]));
@@ -538,7 +536,7 @@ static airc_status sign_bit(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt,
     return airc_ge_ew_op(b, "LogicalOr", t, 2, AIRC_DTYPE_BOOL, nd, s, out);
 }
 
-/* signbit(x): sign_bit, integers and bools in int64 */
+/* signbit(x): airc_ge_sign_bit, integers and bools in int64 */
 static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
@@ -549,11 +547,11 @@ static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud
     AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, NULL, NULL));
     if (!airc_dtype_is_floating(dt))
         AIRC_TRY(airc_ge_operand(b, 0, dt = AIRC_DTYPE_I64, &x));
-    AIRC_TRY(sign_bit(b, x, dt, om->ndim, om->shape, &x));
+    AIRC_TRY(airc_ge_sign_bit(b, x, dt, om->ndim, om->shape, &x));
     return airc_ge_set_result(b, 0, x);
 }
 
-/* copysign(self, other) = SelectV2(sign_bit(other), -|self|, |self|), both
+/* copysign(self, other) = SelectV2(airc_ge_sign_bit(other), -|self|, |self|), both
  * in the result's dtype */
 static airc_status conv_copysign(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -564,7 +562,7 @@ static airc_status conv_copysign(airc_ge_builder *b, const airc_node *n, void *u
     airc_ge_tensor x, y, neg, mag, minus;
     AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
     AIRC_TRY(airc_ge_operand(b, 1, om->dtype, &y));
-    AIRC_TRY(sign_bit(b, y, om->dtype, nd, s, &neg));
+    AIRC_TRY(airc_ge_sign_bit(b, y, om->dtype, nd, s, &neg));
     AIRC_TRY(airc_ge_ew_op(b, "Abs", &x, 1, om->dtype, nd, s, &mag));
     AIRC_TRY(airc_ge_ew_op(b, "Neg", &mag, 1, om->dtype, nd, s, &minus));
     AIRC_TRY(airc_ge_select(b, neg, minus, mag, om->dtype, nd, s, &x));

@@ -88,6 +88,13 @@ airc_status airc_gla_unary_op(airc_ge_builder *b, const char *type, const char *
     return AIRC_OK;
 }
 
+airc_status airc_gla_refuse_unrolled(const airc_node *n, int64_t count, const char *what, int max)
+{
+    return airc_fail(AIRC_E_UNSUPPORTED,
+                     "node '%s' has no Ascend IR lowering here: its %lld %s are unrolled, up to %d",
+                     n->name, (long long)count, what, max);
+}
+
 /* Most rows whose pivots the lowering unrolls (a dozen ops a row). */
 #define MAX_PIVOT_ROWS 64
 
@@ -352,7 +359,8 @@ airc_status airc_gla_tri_mask(airc_ge_builder *b, int64_t rows, int64_t cols, in
 }
 
 /* x1 @ x2 (either adjoint) of one batch: a BatchMatMul over the batch
- * flattened; the result of dtype dt and shape (nd, shape) */
+ * flattened (no Reshapes of 3-d operands and results already so); the
+ * result of dtype dt and shape (nd, shape) */
 airc_status airc_gla_matmul(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tensor x2, bool adj1,
                             bool adj2, airc_dtype dt, int32_t nd, const int64_t *shape,
                             airc_ge_tensor *out)
@@ -367,7 +375,8 @@ airc_status airc_gla_matmul(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tenso
         const int64_t *xs;
         AIRC_TRY(airc_ge_tensor_meta(b, x[i], &xd, &xn, &xs));
         const int64_t s3[3] = {bf, xs[xn - 2], xs[xn - 1]};
-        AIRC_TRY(airc_ge_reshape(b, x[i], xd, 3, s3, &x[i]));
+        if (xn != 3 || xs[0] != bf)
+            AIRC_TRY(airc_ge_reshape(b, x[i], xd, 3, s3, &x[i]));
     }
     const int64_t r3[3] = {bf, shape[nd - 2], shape[nd - 1]};
     airc_ge_op *op;
@@ -377,7 +386,7 @@ airc_status airc_gla_matmul(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tenso
     AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x1", adj1));
     AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x2", adj2));
     AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, r3, out));
-    return airc_ge_reshape(b, *out, dt, nd, shape, out);
+    return nd == 3 ? AIRC_OK : airc_ge_reshape(b, *out, dt, nd, shape, out);
 }
 
 /* A with ones on its diagonal (unitriangular) */

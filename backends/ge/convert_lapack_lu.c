@@ -24,10 +24,7 @@
 
 static airc_status refuse_rows(const airc_node *n, int64_t rows)
 {
-    return airc_fail(AIRC_E_UNSUPPORTED,
-                     "node '%s' has no Ascend IR lowering here: its pivots' %lld row swaps are "
-                     "unrolled, up to %d",
-                     n->name, (long long)rows, MAX_PERM_ROWS);
+    return airc_gla_refuse_unrolled(n, rows, "pivot row swaps", MAX_PERM_ROWS);
 }
 
 /* The row permutation [*batch, m] (int32) that k LAPACK pivots (int32

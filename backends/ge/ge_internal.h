@@ -147,6 +147,7 @@ extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, c
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
 extern const ge_family airc_ge_family_lapack; /* linalg factorizations and solves */
 extern const ge_family airc_ge_family_lapack_lu; /* lu_unpack, lu_solve, lstsq */
+extern const ge_family airc_ge_family_householder; /* geqrf, householder_product, ormqr */
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
 extern const ge_family airc_ge_family_index;  /* index.Tensor */
 extern const ge_family airc_ge_family_activation; /* softplus .. exp2, prelu, glu */
@@ -286,6 +287,11 @@ AIRC_HIDDEN airc_dtype airc_ge_compute_dtype(airc_dtype dt);
 AIRC_HIDDEN airc_status airc_ge_select(airc_ge_builder *b, airc_ge_tensor cond, airc_ge_tensor then,
                                        airc_ge_tensor other, airc_dtype dt, int32_t nd,
                                        const int64_t *shape, airc_ge_tensor *out);
+/* x < 0, or x == 0 and 1 / x < 0 (-0), as bools of (nd, shape): the sign
+ * bit of x in dt (floating: a NaN's sign bit is not seen; torch:
+ * signbit(-nan) is true) (convert_elementwise.c). */
+AIRC_HIDDEN airc_status airc_ge_sign_bit(airc_ge_builder *b, airc_ge_tensor x, airc_dtype dt,
+                                         int32_t nd, const int64_t *shape, airc_ge_tensor *out);
 /* A Reduce* op (`type`) of x over dims[0..n), keep_dims `keep`, its
  * output of (dt, nd, shape) (convert_reduce.c). */
 AIRC_HIDDEN airc_status airc_ge_reduce(airc_ge_builder *b, const char *type, airc_ge_tensor x,

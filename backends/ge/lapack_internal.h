@@ -55,6 +55,11 @@ AIRC_HIDDEN airc_status airc_gla_tri_solve(airc_ge_builder *b, airc_ge_tensor a,
  * before (2): GatherV2 at a constant index; x itself where it has count */
 AIRC_HIDDEN airc_status airc_gla_leading(airc_ge_builder *b, airc_ge_tensor x,
                                          int32_t axis_from_end, int64_t count, airc_ge_tensor *out);
+/* AIRC_E_UNSUPPORTED for node n, whose count `what` (a plural) would be
+ * unrolled past max: "node '<n>' has no Ascend IR lowering here: its
+ * <count> <what> are unrolled, up to <max>" */
+AIRC_HIDDEN airc_status airc_gla_refuse_unrolled(const airc_node *n, int64_t count,
+                                                 const char *what, int max);
 /* The meta of the node's tensor argument i (NULL: not a tensor) */
 AIRC_HIDDEN const airc_tmeta *airc_gla_arg_meta(airc_ge_builder *b, size_t i);
 

@@ -1,5 +1,6 @@
 /* The reduce and nn families of the Ascend IR lowering
- * (backends/ge/convert_reduce.c, convert_nn.c): each op's graph compiled
+ * (backends/ge/convert_reduce.c, convert_nn.c), and the Householder QR
+ * ops (convert_householder.c): each op's graph compiled
  * in max-autotune (lowered to a GE ModelDef, run by the reference
  * executor) against airc_run_eager on the same random inputs, the GE op
  * types emitted for some, and malformed models (a required attribute
@@ -155,8 +156,10 @@ static airc_status run_max_autotune(airc_context *ctx, airc_graph *g, airc_tenso
     return st == AIRC_OK ? airc_compiled_run(*c, in, nin, out, MAXOUT, nout) : st;
 }
 
-static void run_case(const char *what, const spec *specs, size_t nin, const char *body,
-                     const char *ret, const char *const *types)
+/* run_case with fixed values: input i's are values[i] (row-major floats)
+ * where values is given and values[i] is not NULL, else random */
+static void run_case_values(const char *what, const spec *specs, const double *const *values,
+                            size_t nin, const char *body, const char *ret, const char *const *types)
 {
     airc_context *ctx;
     AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
@@ -165,8 +168,15 @@ static void run_case(const char *what, const spec *specs, size_t nin, const char
     free(text);
     airc_tensor *in[12];
     assert_true(nin <= 12);
-    for (size_t i = 0; i < nin; i++)
+    for (size_t i = 0; i < nin; i++) {
         in[i] = random_tensor(ctx, &specs[i]);
+        void *d = airc_tensor_data(in[i]);
+        for (size_t j = 0; values && values[i] && j < airc_tensor_numel(in[i]); j++)
+            if (specs[i].dtype == AIRC_DTYPE_F64)
+                ((double *)d)[j] = values[i][j];
+            else
+                ((float *)d)[j] = (float)values[i][j];
+    }
     airc_tensor *want[MAXOUT] = {NULL}, *got[MAXOUT] = {NULL};
     size_t nw, ng;
     AIRC_ASSERT_OK(airc_run_eager(g, NULL, in, nin, want, MAXOUT, &nw, NULL));
@@ -188,6 +198,12 @@ static void run_case(const char *what, const spec *specs, size_t nin, const char
     airc_config_destroy(cfg);
     airc_graph_destroy(g);
     airc_context_destroy(ctx);
+}
+
+static void run_case(const char *what, const spec *specs, size_t nin, const char *body,
+                     const char *ret, const char *const *types)
+{
+    run_case_values(what, specs, NULL, nin, body, ret, types);
 }
 
 #define CALL(name, target, args)                                                                   \
@@ -1003,6 +1019,77 @@ static void test_linear_matmul(void **state)
              "a, b, c, d, e, f, g", types);
 }
 
+/* ---- Householder QR (convert_householder.c) ------------------------------------------------ */
+
+/* A zero first column (||x|| == 0: tau 0, the column kept) and a -0 on the
+ * diagonal (LAPACK's sign(-0) is -: beta positive) */
+static const double zero_column[] = {0, 1, 2, 0, 3, 1, 0, 1, 1, 0, 2, 2};
+static const double negative_zero[] = {-0.0, 1, 2, 1, 3, 1, 0, 1, 1};
+
+/* geqrf of input p<i>: a<i>, t<i> */
+#define GEQRF(i)                                                                                   \
+    CALL("g" #i, "aten.geqrf.default", "(args = (%p" #i ",), kwargs = {})")                        \
+    CALL("a" #i, "operator.getitem", "(args = (%g" #i ", 0), kwargs = {})")                        \
+    CALL("t" #i, "operator.getitem", "(args = (%g" #i ", 1), kwargs = {})")
+
+/* geqrf of tall, wide and square batches, a zero column, -0 and an empty
+ * matrix (f64 and f32); more reflectors than are unrolled refused */
+static void test_geqrf(void **state)
+{
+    (void)state;
+    const spec x[] = {TYPED(AIRC_DTYPE_F64, 2, 5, 3), TYPED(AIRC_DTYPE_F32, 2, 3, 5),
+                      TYPED(AIRC_DTYPE_F64, 4, 3), TYPED(AIRC_DTYPE_F32, 3, 3),
+                      TYPED(AIRC_DTYPE_F64, 2, 0, 3)};
+    const double *const values[] = {NULL, NULL, zero_column, negative_zero, NULL};
+    static const char *const types[] = {"GatherV2", "SelectV2",    "ReduceSum",
+                                        "Sqrt",     "BatchMatMul", NULL};
+    run_case_values("geqrf", x, values, 5, GEQRF(0) GEQRF(1) GEQRF(2) GEQRF(3) GEQRF(4),
+                    "a0, t0, a1, t1, a2, t2, a3, t3, a4, t4", types);
+    const spec big = F32(66, 65); /* 65 reflectors: past the unrolled 64 */
+    expect_refused(&big, GEQRF(0), "a0", "has no Ascend IR lowering here: its 65 Householder");
+}
+
+/* linalg_householder_product of geqrf's reflectors (a zero column's among
+ * them), of fewer reflectors than columns, of none, and an empty Q */
+static void test_householder_product(void **state)
+{
+    (void)state;
+    const spec x[] = {TYPED(AIRC_DTYPE_F64, 2, 5, 3), TYPED(AIRC_DTYPE_F64, 4, 3),
+                      TYPED(AIRC_DTYPE_F64, 2, 2), TYPED(AIRC_DTYPE_F64, 2, 0),
+                      TYPED(AIRC_DTYPE_F64, 2, 3, 0)};
+    const double *const values[] = {NULL, zero_column, NULL, NULL, NULL};
+    static const char *const types[] = {"BatchMatMul", "GatherV2", NULL};
+    // clang-format off
+    run_case_values("householder_product", x, values, 5,
+             GEQRF(0) GEQRF(1)
+             CALL("q", "aten.linalg_householder_product.default", "(args = (%a0, %t0), kwargs = {})")
+             CALL("r", "aten.linalg_householder_product.default", "(args = (%a1, %t1), kwargs = {})")
+             CALL("f", "aten.linalg_householder_product.default", "(args = (%p0, %p2), kwargs = {})")
+             CALL("i", "aten.linalg_householder_product.default", "(args = (%p0, %p3), kwargs = {})")
+             CALL("e", "aten.linalg_householder_product.default", "(args = (%p4, %p3), kwargs = {})"),
+             "q, r, f, i, e", types);
+    // clang-format on
+}
+
+/* ormqr of geqrf's reflectors: Q C, Q^T C, C Q, C Q^T, and an empty C */
+static void test_ormqr(void **state)
+{
+    (void)state;
+    const spec x[] = {TYPED(AIRC_DTYPE_F64, 2, 5, 3), TYPED(AIRC_DTYPE_F64, 2, 5, 4),
+                      TYPED(AIRC_DTYPE_F64, 2, 4, 5), TYPED(AIRC_DTYPE_F64, 2, 5, 0)};
+    static const char *const types[] = {"BatchMatMul", "GatherV2", NULL};
+    // clang-format off
+    run_case("ormqr", x, 4,
+             GEQRF(0)
+             CALL("qc", "aten.ormqr.default", "(args = (%a0, %t0, %p1), kwargs = {})")
+             CALL("qtc", "aten.ormqr.default", "(args = (%a0, %t0, %p1, True, True), kwargs = {})")
+             CALL("cq", "aten.ormqr.default", "(args = (%a0, %t0, %p2, False), kwargs = {})")
+             CALL("cqt", "aten.ormqr.default", "(args = (%a0, %t0, %p2, False, True), kwargs = {})")
+             CALL("e", "aten.ormqr.default", "(args = (%a0, %t0, %p3), kwargs = {})"),
+             "qc, qtc, cq, cqt, e", types);
+    // clang-format on
+}
+
 /* ---- malformed models --------------------------------------------------------------------- */
 
 /* Compiles body, then feeds its model with attribute `key` of the first op
@@ -1139,6 +1226,9 @@ int main(void)
         cmocka_unit_test(test_shrink_special),
         cmocka_unit_test(test_trig_frac_threshold),
         cmocka_unit_test(test_std_lse_norm),
+        cmocka_unit_test(test_geqrf),
+        cmocka_unit_test(test_householder_product),
+        cmocka_unit_test(test_ormqr),
         cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
