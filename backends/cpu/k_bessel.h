@@ -1,0 +1,35 @@
+/* torch.special's Bessel functions (airy_ai, bessel_j0 / j1 / y0 / y1,
+ * modified_bessel_i0 / i1 / k0 / k1, scaled_modified_bessel_k0 / k1,
+ * spherical_bessel_j0) and orthogonal polynomials (chebyshev_polynomial_t /
+ * u / v / w and their shifted forms, hermite_polynomial_h / he,
+ * laguerre_polynomial_l, legendre_polynomial_p, of x and the degree n) as
+ * torch 1.13's CPU kernels compute them: _f32 in float, _f64 in double.
+ * Thread-safe. */
+#ifndef AIRC_CPU_K_BESSEL_H
+#define AIRC_CPU_K_BESSEL_H
+
+#include "core/core.h"
+
+#define AIRC_BESSEL_UNARY(X)                                                                       \
+    X(airy_ai)                                                                                     \
+    X(bessel_j0) X(bessel_j1) X(bessel_y0) X(bessel_y1) X(modified_bessel_i0)                      \
+        X(modified_bessel_i1) X(modified_bessel_k0) X(modified_bessel_k1)                          \
+            X(scaled_modified_bessel_k0) X(scaled_modified_bessel_k1) X(spherical_bessel_j0)
+#define AIRC_BESSEL_POLY(X)                                                                        \
+    X(chebyshev_t)                                                                                 \
+    X(chebyshev_u) X(chebyshev_v) X(chebyshev_w) X(shifted_chebyshev_t) X(shifted_chebyshev_u)     \
+        X(shifted_chebyshev_v) X(shifted_chebyshev_w) X(hermite_h) X(hermite_he) X(laguerre_l)     \
+            X(legendre_p)
+
+#define AIRC_BESSEL_DECLARE1(name)                                                                 \
+    AIRC_HIDDEN float airc_##name##_f32(float x);                                                  \
+    AIRC_HIDDEN double airc_##name##_f64(double x);
+#define AIRC_BESSEL_DECLARE2(name)                                                                 \
+    AIRC_HIDDEN float airc_##name##_f32(float x, float n);                                         \
+    AIRC_HIDDEN double airc_##name##_f64(double x, double n);
+AIRC_BESSEL_UNARY(AIRC_BESSEL_DECLARE1)
+AIRC_BESSEL_POLY(AIRC_BESSEL_DECLARE2)
+#undef AIRC_BESSEL_DECLARE1
+#undef AIRC_BESSEL_DECLARE2
+
+#endif
