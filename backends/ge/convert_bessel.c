@@ -6,8 +6,9 @@
  * spherical_bessel_j0 are composites of torch's own algorithms (SelectV2
  * over the regions, the series unrolled). A polynomial of a Scalar degree
  * (.n_scalar) is its recurrence unrolled n steps with torch's edges and
- * closed forms; a tensor degree (.default, .x_scalar) is refused: each
- * element's n decides its step count, and a GE graph has no loop. All in
+ * closed forms; a tensor degree (.default, .x_scalar) decides each
+ * element's step count, and a GE graph has no loop: refused, but for
+ * Hermite's, whose recurrences reach NaN by a bounded degree. All in
  * f32 for f32 (torch's kernels compute in float) and f64 for f64. */
 #include "backends/ge/ge_comp.h"
 #include "ops/meta_util.h"
@@ -385,14 +386,63 @@ static airc_status three_term(const comp *c, const poly_op *p, airc_ge_tensor x,
     return AIRC_OK;
 }
 
+/* Hermite's H / He of a tensor degree n. Torch's recurrences overflow to
+ * inf and then NaN, which stays: past degree 70 in float and 350 in double
+ * every x gives NaN (swept over x), so the steps are unrolled to K = 128 /
+ * 512 (the limits later torch releases return NaN past), each element
+ * keeping p_k where n >= k; NaN from K + 1. torch's int64 cast of n: trunc
+ * toward 0, so the degree is >= k (k >= 1) where n >= k; it is below 0
+ * where n <= -1, n is NaN, or |n| >= 2^63 (INT64_MIN) */
+static airc_status hermite_tensor(airc_ge_builder *b, const airc_node *n, const poly_op *p)
+{
+    comp c;
+    airc_ge_tensor x, deg, f, q, pp, r, t, s, v, w;
+    AIRC_TRY(begin(b, n, 0, &c, &x));
+    AIRC_TRY(airc_ge_broadcast(b, x, c.nd, c.s, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, c.dt, &deg));
+    AIRC_TRY(airc_ge_broadcast(b, deg, c.nd, c.s, &deg));
+    int64_t steps = c.dt == AIRC_DTYPE_F64 ? 512 : 128;
+    bool h = p->family == P_HERMITE_H;
+    if (h)
+        AIRC_TRY(op2(&c, "Add", x, x, &f));
+    else
+        f = x;
+    q = f;
+    AIRC_TRY(airc_ge_fill(b, c.dt, c.nd, c.s, 1.0, &pp));
+    AIRC_TRY(op_num(&c, "GreaterEqual", deg, 1, &t));
+    AIRC_TRY(select_(&c, t, q, pp, &v));
+    for (int64_t k = 2; k <= steps; k++) { /* p_k = f p_{k-1} - m (k - 1) p_{k-2} */
+        AIRC_TRY(op2(&c, "Mul", f, q, &r));
+        AIRC_TRY(op_num(&c, "Mul", pp, (double)(h ? 2 * (k - 1) : k - 1), &t));
+        AIRC_TRY(op2(&c, "Sub", r, t, &r));
+        pp = q;
+        q = r;
+        AIRC_TRY(op_num(&c, "GreaterEqual", deg, (double)k, &t));
+        AIRC_TRY(select_(&c, t, q, v, &v));
+    }
+    AIRC_TRY(num(&c, NAN, &w));
+    AIRC_TRY(op_num(&c, "GreaterEqual", deg, (double)(steps + 1), &t));
+    AIRC_TRY(select_(&c, t, w, v, &v));
+    AIRC_TRY(num(&c, 0, &w));
+    AIRC_TRY(op_num(&c, "GreaterEqual", deg, 9223372036854775808.0, &t));
+    AIRC_TRY(select_(&c, t, w, v, &v));
+    AIRC_TRY(op_num(&c, "Greater", deg, -1, &s));
+    AIRC_TRY(select_(&c, s, v, w, &v));
+    return finish(&c, n, v);
+}
+
 /* A polynomial of a Scalar degree: n in the compute dtype, then torch's
  * int64 cast (NaN, ±inf and values past int64 to INT64_MIN); below 0 a
  * Fill of 0, 0 a Fill of 1, else the unrolled recurrence (up to
- * POLY_MAX_DEGREE steps). A tensor degree is refused. */
+ * POLY_MAX_DEGREE steps). A tensor degree is Hermite's bounded unroll,
+ * and refused for the others. */
 static airc_status conv_poly(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     const poly_op *p = ud;
     const char *dot = strrchr(n->target, '.');
+    bool hermite = p->family == P_HERMITE_H || p->family == P_HERMITE_HE;
+    if ((!dot || strcmp(dot, ".n_scalar")) && hermite)
+        return hermite_tensor(b, n, p);
     if (!dot || strcmp(dot, ".n_scalar"))
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "%s has no Ascend IR lowering: its tensor degree n decides each "
