@@ -12,15 +12,19 @@
 #define T float
 #define FN(name) name##_f32
 #define EPS FLT_EPSILON
+#define HERMITE_NAN 128
 #include "backends/cpu/k_bessel_tmpl.h"
 #undef T
 #undef FN
 #undef EPS
+#undef HERMITE_NAN
 
 #define T double
 #define FN(name) name##_f64
 #define EPS DBL_EPSILON
+#define HERMITE_NAN 512
 #include "backends/cpu/k_bessel_tmpl.h"
 #undef T
 #undef FN
 #undef EPS
+#undef HERMITE_NAN

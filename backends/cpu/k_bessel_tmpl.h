@@ -393,12 +393,24 @@ static int64_t FN(degree)(T n)
     return n != n || !(fabs(n) < (T)9.2233720368547758e18) ? INT64_MIN : (int64_t)n;
 }
 
+/* Whether step k of a recurrence passes AIRC_POLY_MAX_STEPS: then *st is
+ * set (the kernel fails; torch would run that many steps per element) */
+static bool FN(too_long)(int64_t k, airc_status *st)
+{
+    if (k <= AIRC_POLY_MAX_STEPS)
+        return false;
+    *st = AIRC_E_UNSUPPORTED;
+    return true;
+}
+
 /* p_{k+1} = (a x + b) p_k - p_{k-1}: the Chebyshev recurrences' tail from
  * p0 = 1, p1 = q (t the doubled argument), for n >= 2 */
-static T FN(cheb_tail)(T t, T q, int64_t n)
+static T FN(cheb_tail)(T t, T q, int64_t n, airc_status *st)
 {
     T p = 1, r = q;
     for (int64_t k = 2; k <= n && !isnan(q); k++) {
+        if (FN(too_long)(k, st))
+            return NAN;
         r = t * q - p;
         p = q;
         q = r;
@@ -406,7 +418,7 @@ static T FN(cheb_tail)(T t, T q, int64_t n)
     return r;
 }
 
-T FN(airc_chebyshev_t)(T x, T nf)
+T FN(airc_chebyshev_t)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -419,10 +431,10 @@ T FN(airc_chebyshev_t)(T x, T nf)
         return 1;
     if (n == 1)
         return x;
-    return FN(cheb_tail)(x + x, x, n);
+    return FN(cheb_tail)(x + x, x, n, st);
 }
 
-T FN(airc_chebyshev_u)(T x, T nf)
+T FN(airc_chebyshev_u)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -439,10 +451,10 @@ T FN(airc_chebyshev_u)(T x, T nf)
         return 1;
     if (n == 1)
         return x + x;
-    return FN(cheb_tail)(x + x, x + x, n);
+    return FN(cheb_tail)(x + x, x + x, n, st);
 }
 
-T FN(airc_chebyshev_v)(T x, T nf)
+T FN(airc_chebyshev_v)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -460,10 +472,10 @@ T FN(airc_chebyshev_v)(T x, T nf)
         return 1;
     if (n == 1)
         return x + x - 1;
-    return FN(cheb_tail)(x + x, x + x - 1, n);
+    return FN(cheb_tail)(x + x, x + x - 1, n, st);
 }
 
-T FN(airc_chebyshev_w)(T x, T nf)
+T FN(airc_chebyshev_w)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -481,13 +493,13 @@ T FN(airc_chebyshev_w)(T x, T nf)
         return 1;
     if (n == 1)
         return x + x + 1;
-    return FN(cheb_tail)(x + x, x + x + 1, n);
+    return FN(cheb_tail)(x + x, x + x + 1, n, st);
 }
 
 /* The shifted polynomials are the plain ones at y = 2x - 1, with their
  * own edges: x == 1 and x == 0 (y = ±1) first, the closed forms from n > 6
  * (n > 4 for W), the recurrence's factor y + y */
-T FN(airc_shifted_chebyshev_t)(T x, T nf)
+T FN(airc_shifted_chebyshev_t)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -503,10 +515,10 @@ T FN(airc_shifted_chebyshev_t)(T x, T nf)
         return 1;
     if (n == 1)
         return y;
-    return FN(cheb_tail)(y + y, y, n);
+    return FN(cheb_tail)(y + y, y, n, st);
 }
 
-T FN(airc_shifted_chebyshev_u)(T x, T nf)
+T FN(airc_shifted_chebyshev_u)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -526,10 +538,10 @@ T FN(airc_shifted_chebyshev_u)(T x, T nf)
         return 1;
     if (n == 1)
         return y + y;
-    return FN(cheb_tail)(y + y, y + y, n);
+    return FN(cheb_tail)(y + y, y + y, n, st);
 }
 
-T FN(airc_shifted_chebyshev_v)(T x, T nf)
+T FN(airc_shifted_chebyshev_v)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -550,10 +562,10 @@ T FN(airc_shifted_chebyshev_v)(T x, T nf)
         return 1;
     if (n == 1)
         return y + y - 1;
-    return FN(cheb_tail)(y + y, y + y - 1, n);
+    return FN(cheb_tail)(y + y, y + y - 1, n, st);
 }
 
-T FN(airc_shifted_chebyshev_w)(T x, T nf)
+T FN(airc_shifted_chebyshev_w)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -574,12 +586,15 @@ T FN(airc_shifted_chebyshev_w)(T x, T nf)
         return 1;
     if (n == 1)
         return y + y + 1;
-    return FN(cheb_tail)(y + y, y + y + 1, n);
+    return FN(cheb_tail)(y + y, y + y + 1, n, st);
 }
 
 /* Hermite's H_{k+1} = 2x H_k - 2k H_{k-1} and He_{k+1} = x He_k - k
- * He_{k-1}; a NaN stays (torch's loop runs on, to the same NaN) */
-T FN(airc_hermite_h)(T x, T nf)
+ * He_{k-1}; a NaN stays (torch's loop runs on, to the same NaN). They
+ * overflow to inf and then NaN by degree 70 in float, 350 in double, for
+ * every x: past HERMITE_NAN the value is NaN without the steps (later
+ * torch releases return NaN past the same degrees) */
+T FN(airc_hermite_h)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -588,6 +603,8 @@ T FN(airc_hermite_h)(T x, T nf)
         return 1;
     if (n == 1)
         return x + x;
+    if (n > HERMITE_NAN)
+        return NAN;
     T p = 1, q = x + x, r = q;
     for (int64_t k = 2; k < n + n && !isnan(q); k += 2) {
         r = (x + x) * q - (T)k * p;
@@ -597,7 +614,7 @@ T FN(airc_hermite_h)(T x, T nf)
     return r;
 }
 
-T FN(airc_hermite_he)(T x, T nf)
+T FN(airc_hermite_he)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -606,6 +623,8 @@ T FN(airc_hermite_he)(T x, T nf)
         return 1;
     if (n == 1)
         return x;
+    if (n > HERMITE_NAN)
+        return NAN;
     T p = 1, q = x, r = q;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
         r = x * q - (T)k * p;
@@ -616,7 +635,7 @@ T FN(airc_hermite_he)(T x, T nf)
 }
 
 /* Laguerre's (k + 1) L_{k+1} = (2k + 1 - x) L_k - k L_{k-1}: 1 at x == 0 */
-T FN(airc_laguerre_l)(T x, T nf)
+T FN(airc_laguerre_l)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -627,6 +646,8 @@ T FN(airc_laguerre_l)(T x, T nf)
         return 1 - x;
     T p = 1, q = 1 - x, r = q;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
+        if (FN(too_long)(k + 1, st))
+            return NAN;
         r = (((T)(k + k) + (1 - x)) * q - (T)k * p) / (T)(k + 1);
         p = q;
         q = r;
@@ -635,7 +656,7 @@ T FN(airc_laguerre_l)(T x, T nf)
 }
 
 /* Legendre's (k + 1) P_{k+1} = (2k + 1) x P_k - k P_{k-1}: ±1 at |x| == 1 */
-T FN(airc_legendre_p)(T x, T nf)
+T FN(airc_legendre_p)(T x, T nf, airc_status *st)
 {
     int64_t n = FN(degree)(nf);
     if (n < 0)
@@ -648,6 +669,8 @@ T FN(airc_legendre_p)(T x, T nf)
         return x;
     T p = 1, q = x, r = q;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
+        if (FN(too_long)(k + 1, st))
+            return NAN;
         r = ((T)(k + k + 1) * x * q - (T)k * p) / (T)(k + 1);
         p = q;
         q = r;

@@ -267,8 +267,8 @@ BIN(double, double, zeta_f64, airc_zeta(a, b))
 /* torch.special's orthogonal polynomials of (x, n), f32 in float
  * (k_bessel.c) */
 #define POLY_BIN(name)                                                                             \
-    BIN(float, float, name##_k32, airc_##name##_f32(a, b))                                         \
-    BIN(double, double, name##_k64, airc_##name##_f64(a, b))
+    BIN(float, float, name##_k32, airc_##name##_f32(a, b, &op->status))                            \
+    BIN(double, double, name##_k64, airc_##name##_f64(a, b, &op->status))
 AIRC_BESSEL_POLY(POLY_BIN)
 #undef POLY_BIN
 
@@ -602,7 +602,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     airc_ew op;
     memset(&op, 0, sizeof op);
     op.common = rt;
-    fn3 f = {NULL, NULL, NULL};
+    fn3 f = {NULL, NULL, NULL}, poly = {NULL, NULL, NULL};
     if (kind == A_ADD || kind == A_SUB || kind == A_RSUB) {
         AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
         AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[0]));
@@ -634,7 +634,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     } else if (kind == A_FMOD) {
         f = (fn3){fmod_f32, fmod_f64, fmod_i64};
     } else if (kind == A_ATAN2 || kind == A_XLOGY || kind == A_COPYSIGN || kind == A_HYPOT ||
-               kind == A_XLOG1PY || kind == A_ZETA || poly_fns(kind, &f)) {
+               kind == A_XLOG1PY || kind == A_ZETA || poly_fns(kind, &poly)) {
         if (ct == AIRC_DTYPE_I64) { /* integers in float, as true division */
             ct = AIRC_DTYPE_F32;
             op.common = AIRC_DTYPE_UNDEFINED;
@@ -644,8 +644,11 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
             : kind == A_COPYSIGN ? (fn3){copysign_f32, copysign_f64, NULL}
             : kind == A_XLOG1PY  ? (fn3){xlog1py_f32, xlog1py_f64, NULL}
             : kind == A_ZETA     ? (fn3){zeta_f32, zeta_f64, NULL}
-            : f.f32              ? f
+            : poly.f32           ? poly
                                  : (fn3){hypot_f32, hypot_f64, NULL};
+        if (poly.f32)
+            op.message = "the degree's recurrence would run past 2^20 steps per element (as "
+                         "torch's loop does): refused";
     } else if (kind == A_FMAX) {
         f = (fn3){fmax_f32, fmax_f64, max_i64};
     } else if (kind == A_FMIN) {

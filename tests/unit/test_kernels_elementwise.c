@@ -694,35 +694,46 @@ static void test_bessel_functions(void **state)
 static void test_orthogonal_polynomials(void **state)
 {
     (void)state;
+    airc_status st = AIRC_OK;
     const double x = 0.3, t = acos(x), y = 2 * x - 1;
-    assert_true(rel_close(airc_chebyshev_t_f64(x, 5), cos(5 * t), 1e-13));
-    assert_true(rel_close(airc_chebyshev_t_f64(x, 100), cos(100 * t), 1e-12));
-    assert_true(rel_close(airc_chebyshev_u_f64(x, 4), sin(5 * t) / sin(t), 1e-13));
-    assert_true(rel_close(airc_chebyshev_v_f64(x, 3), cos(3.5 * t) / cos(t / 2), 1e-13));
-    assert_true(rel_close(airc_chebyshev_w_f64(x, 12), sin(12.5 * t) / sin(t / 2), 1e-12));
-    assert_true(rel_close(airc_shifted_chebyshev_t_f64(x, 4), cos(4 * acos(y)), 1e-13));
-    assert_true(rel_close(airc_shifted_chebyshev_u_f64(x, 3), 8 * y * y * y - 4 * y, 1e-13));
-    assert_true(rel_close(airc_hermite_h_f64(x, 3), 8 * x * x * x - 12 * x, 1e-13));
-    assert_true(rel_close(airc_hermite_he_f64(x, 3), x * x * x - 3 * x, 1e-13));
-    assert_true(rel_close(airc_laguerre_l_f64(x, 2), (x * x - 4 * x + 2) / 2, 1e-13));
-    assert_true(rel_close(airc_legendre_p_f64(x, 2), (3 * x * x - 1) / 2, 1e-13));
-    assert_true(rel_close(airc_chebyshev_t_f64(3, 4), 577, 1e-15)); /* |x| > 1: recurrence */
+    assert_true(rel_close(airc_chebyshev_t_f64(x, 5, &st), cos(5 * t), 1e-13));
+    assert_true(rel_close(airc_chebyshev_t_f64(x, 100, &st), cos(100 * t), 1e-12));
+    assert_true(rel_close(airc_chebyshev_u_f64(x, 4, &st), sin(5 * t) / sin(t), 1e-13));
+    assert_true(rel_close(airc_chebyshev_v_f64(x, 3, &st), cos(3.5 * t) / cos(t / 2), 1e-13));
+    assert_true(rel_close(airc_chebyshev_w_f64(x, 12, &st), sin(12.5 * t) / sin(t / 2), 1e-12));
+    assert_true(rel_close(airc_shifted_chebyshev_t_f64(x, 4, &st), cos(4 * acos(y)), 1e-13));
+    assert_true(rel_close(airc_shifted_chebyshev_u_f64(x, 3, &st), 8 * y * y * y - 4 * y, 1e-13));
+    assert_true(rel_close(airc_hermite_h_f64(x, 3, &st), 8 * x * x * x - 12 * x, 1e-13));
+    assert_true(rel_close(airc_hermite_he_f64(x, 3, &st), x * x * x - 3 * x, 1e-13));
+    assert_true(rel_close(airc_laguerre_l_f64(x, 2, &st), (x * x - 4 * x + 2) / 2, 1e-13));
+    assert_true(rel_close(airc_legendre_p_f64(x, 2, &st), (3 * x * x - 1) / 2, 1e-13));
+    assert_true(rel_close(airc_chebyshev_t_f64(3, 4, &st), 577, 1e-15)); /* |x| > 1: recurrence */
     /* edges */
-    assert_true(airc_chebyshev_t_f64(x, -1) == 0 && airc_legendre_p_f32(x, -3) == 0);
-    assert_true(airc_hermite_h_f64(x, NAN) == 0 && airc_laguerre_l_f64(x, INFINITY) == 0 &&
-                airc_chebyshev_u_f32(0.5f, 1e30f) == 0);
-    assert_true(airc_chebyshev_t_f64(2.5, 3.9) == airc_chebyshev_t_f64(2.5, 3));
-    assert_true(airc_chebyshev_t_f64(-1, 3) == -1 && airc_chebyshev_u_f64(-1, 3) == -4 &&
-                airc_chebyshev_v_f64(-1, 3) == -7 && airc_chebyshev_w_f64(1, 3) == 7);
-    assert_true(airc_shifted_chebyshev_v_f64(0, 4) == 9 && airc_shifted_chebyshev_w_f64(1, 2) == 5);
-    assert_true(airc_legendre_p_f64(-1, 5) == -1 && airc_laguerre_l_f64(0, 7) == 1);
-    assert_true(airc_chebyshev_t_f64(NAN, 0) == 1 && isnan(airc_chebyshev_t_f64(NAN, 5)) &&
-                isnan(airc_hermite_he_f64(NAN, 4)));
+    assert_true(airc_chebyshev_t_f64(x, -1, &st) == 0 && airc_legendre_p_f32(x, -3, &st) == 0);
+    assert_true(airc_hermite_h_f64(x, NAN, &st) == 0 &&
+                airc_laguerre_l_f64(x, INFINITY, &st) == 0 &&
+                airc_chebyshev_u_f32(0.5f, 1e30f, &st) == 0);
+    assert_true(airc_chebyshev_t_f64(2.5, 3.9, &st) == airc_chebyshev_t_f64(2.5, 3, &st));
+    assert_true(airc_chebyshev_t_f64(-1, 3, &st) == -1 && airc_chebyshev_u_f64(-1, 3, &st) == -4 &&
+                airc_chebyshev_v_f64(-1, 3, &st) == -7 && airc_chebyshev_w_f64(1, 3, &st) == 7);
+    assert_true(airc_shifted_chebyshev_v_f64(0, 4, &st) == 9 &&
+                airc_shifted_chebyshev_w_f64(1, 2, &st) == 5);
+    assert_true(airc_legendre_p_f64(-1, 5, &st) == -1 && airc_laguerre_l_f64(0, 7, &st) == 1);
+    assert_true(airc_chebyshev_t_f64(NAN, 0, &st) == 1 &&
+                isnan(airc_chebyshev_t_f64(NAN, 5, &st)) &&
+                isnan(airc_hermite_he_f64(NAN, 4, &st)));
     /* x = inf: inf * inf - 1 is inf, then inf - inf NaN (torch's recurrence) */
-    assert_true(airc_chebyshev_t_f64(INFINITY, 2) == INFINITY &&
-                isnan(airc_chebyshev_t_f64(INFINITY, 3)));
+    assert_true(airc_chebyshev_t_f64(INFINITY, 2, &st) == INFINITY &&
+                isnan(airc_chebyshev_t_f64(INFINITY, 3, &st)));
     /* float overflows where double does not: H_100(0.3) is NaN in f32 */
-    assert_true(isnan(airc_hermite_h_f32(0.3f, 100)) && isfinite(airc_hermite_h_f64(0.3, 100)));
+    assert_true(isnan(airc_hermite_h_f32(0.3f, 100, &st)) &&
+                isfinite(airc_hermite_h_f64(0.3, 100, &st)));
+    assert_true(isnan(airc_hermite_he_f64(0.3, 1e15, &st)) && st == AIRC_OK);
+    /* a recurrence past 2^20 steps is refused (torch's would run on) */
+    assert_true(isnan(airc_legendre_p_f64(0.3, 1e15, &st)) && st == AIRC_E_UNSUPPORTED);
+    st = AIRC_OK;
+    assert_true(isnan(airc_chebyshev_t_f64(1e10, 1e15, &st)) && st == AIRC_OK); /* NaN early */
+    assert_true(airc_chebyshev_t_f64(0.3, 1e15, &st) == cos(1e15 * t) && st == AIRC_OK);
 }
 
 static void test_special_kernels(void **state)
