@@ -10,6 +10,7 @@
  * element's step count, and a GE graph has no loop: refused, but for
  * Hermite's, whose recurrences reach NaN by a bounded degree. All in
  * f32 for f32 (torch's kernels compute in float) and f64 for f64. */
+#include "backends/cpu/k_bessel.h"
 #include "backends/ge/ge_comp.h"
 #include "ops/meta_util.h"
 
@@ -84,34 +85,6 @@ static airc_status conv_spherical_j0(airc_ge_builder *b, const airc_node *n, voi
     return finish(&c, n, s);
 }
 
-/* Cephes' airy coefficients (torch's kernel uses the same) */
-static const double airy_an[] = {3.46538101525629032477e-01, 1.20075952739645805542e+01,
-                                 7.62796053615234516538e+01, 1.68089224934630576269e+02,
-                                 1.59756391350164413639e+02, 7.05360906840444183113e+01,
-                                 1.40264691163389668864e+01, 9.99999999999999995305e-01};
-static const double airy_ad[] = {5.67594532638770212846e-01, 1.47562562584847203173e+01,
-                                 8.45138970141474626562e+01, 1.77318088145400459522e+02,
-                                 1.64234692871529701831e+02, 7.14778400825575695274e+01,
-                                 1.40959135607834029598e+01, 1.00000000000000000470e+00};
-static const double airy_afn[] = {
-    -1.31696323418331795333e-01, -6.26456544431912369773e-01, -6.93158036036933542233e-01,
-    -2.79779981545119124951e-01, -4.91900132609500318020e-02, -4.06265923594885404393e-03,
-    -1.59276496239262096340e-04, -2.77649108155232920844e-06, -1.67787698489114633780e-08};
-static const double airy_afd[] = {
-    1.33560420706553243746e+01, 3.26825032795224613948e+01, 2.67367040941499554804e+01,
-    9.18707402907259625840e+00, 1.47529146771666414581e+00, 1.15687173795188044134e-01,
-    4.40291641615211203805e-03, 7.54720348287414296618e-05, 4.51850092970580378464e-07};
-static const double airy_agn[] = {
-    1.97339932091685679179e-02, 3.91103029615688277255e-01, 1.06579897599595591108e+00,
-    9.39169229816650230044e-01, 3.51465656105547619242e-01, 6.33888919628925490927e-02,
-    5.85804113048388458567e-03, 2.82851600836737019778e-04, 6.98793669997260967291e-06,
-    8.11789239554389293311e-08, 3.41551784765923618484e-10};
-static const double airy_agd[] = {9.30892908077441974853e+00, 1.98352928718312140417e+01,
-                                  1.55646628932864612953e+01, 5.47686069422975497931e+00,
-                                  9.54293611618961883998e-01, 8.64580826352392193095e-02,
-                                  4.12656523824222607191e-03, 1.01259085116509135510e-04,
-                                  1.17166733214413521882e-06, 4.91834570062930015649e-09};
-
 /* Ai below -2.09: 1/sqrt(pi) / (-x)^(1/4) (sin(t) (1 + z^2 F(z^2)) - cos(t)
  * z G(z^2)), zeta = 2/3 (-x)^(3/2), z = 1 / zeta, t = zeta + pi/4 */
 static airc_status airy_neg(const comp *c, airc_ge_tensor x, airc_ge_tensor *out)
@@ -125,10 +98,10 @@ static airc_status airy_neg(const comp *c, airc_ge_tensor x, airc_ge_tensor *out
     AIRC_TRY(num(c, 1, &one));
     AIRC_TRY(op2(c, "RealDiv", one, zeta, &z));
     AIRC_TRY(op2(c, "Mul", z, z, &zz));
-    AIRC_TRY(rational(c, zz, airy_afn, 9, airy_afd, 9, &f));
+    AIRC_TRY(rational(c, zz, airc_airy.afn, 9, airc_airy.afd, 9, &f));
     AIRC_TRY(op2(c, "Mul", zz, f, &f));
     AIRC_TRY(op2(c, "Add", one, f, &f));
-    AIRC_TRY(rational(c, zz, airy_agn, 11, airy_agd, 10, &g));
+    AIRC_TRY(rational(c, zz, airc_airy.agn, 11, airc_airy.agd, 10, &g));
     AIRC_TRY(op2(c, "Mul", z, g, &g));
     AIRC_TRY(op_num(c, "Add", zeta, 0.25 * 3.14159265358979323846, &t));
     AIRC_TRY(op1(c, "Sin", t, &s));
@@ -153,7 +126,7 @@ static airc_status airy_pos(const comp *c, airc_ge_tensor x, airc_ge_tensor *out
     AIRC_TRY(op_num(c, "RealDiv", zeta, 3.0, &zeta));
     AIRC_TRY(num(c, 1, &iz));
     AIRC_TRY(op2(c, "RealDiv", iz, zeta, &iz));
-    AIRC_TRY(rational(c, iz, airy_an, 8, airy_ad, 8, &a));
+    AIRC_TRY(rational(c, iz, airc_airy.an, 8, airc_airy.ad, 8, &a));
     AIRC_TRY(op_num(c, "Mul", a, 5.64189583547756286948e-01, &a));
     AIRC_TRY(op1(c, "Sqrt", r, &d));
     AIRC_TRY(op_num(c, "Mul", d, 2.0, &d));
