@@ -3742,6 +3742,11 @@ PINNED = [
       V(dt, [1, 8], [40.0, 70.0, 127.0, 128.0, 129.0, 511.0, 512.0, 513.0])], {})
     for op in ("hermite_polynomial_h", "hermite_polynomial_he") for dt in ("f32", "f64")
 ] + [
+    ("%s_n%d_%s" % (op, n, dt), "aten.special_%s.n_scalar" % op,
+     [V(dt, [6], [0.0, 1e-3, 0.3, -2.0, 9.0, 1e3]), n], {})
+    for op in ("hermite_polynomial_h", "hermite_polynomial_he")
+    for dt, n in (("f32", 129), ("f64", 513), ("f64", 2000))
+] + [
     ("%s_n%s_%s" % (op, n, dt), "aten.special_%s.n_scalar" % op,
      [V(dt, [len(POLY_EDGE_X)], POLY_EDGE_X), n], {})
     for op in POLY_OPS for dt in ("f32", "f64") for n in (9, 13)

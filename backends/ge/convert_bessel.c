@@ -366,6 +366,13 @@ static airc_status three_term(const comp *c, const poly_op *p, airc_ge_tensor x,
  * keeping p_k where n >= k; NaN from K + 1. torch's int64 cast of n: trunc
  * toward 0, so the degree is >= k (k >= 1) where n >= k; it is below 0
  * where n <= -1, n is NaN, or |n| >= 2^63 (INT64_MIN) */
+/* The degree past which Hermite's polynomials are NaN in dt (k_bessel.c's
+ * HERMITE_NAN) */
+static int64_t hermite_nan(airc_dtype dt)
+{
+    return dt == AIRC_DTYPE_F64 ? 512 : 128;
+}
+
 static airc_status hermite_tensor(airc_ge_builder *b, const airc_node *n, const poly_op *p)
 {
     comp c;
@@ -374,7 +381,7 @@ static airc_status hermite_tensor(airc_ge_builder *b, const airc_node *n, const 
     AIRC_TRY(airc_ge_broadcast(b, x, c.nd, c.s, &x));
     AIRC_TRY(airc_ge_operand(b, 1, c.dt, &deg));
     AIRC_TRY(airc_ge_broadcast(b, deg, c.nd, c.s, &deg));
-    int64_t steps = c.dt == AIRC_DTYPE_F64 ? 512 : 128;
+    int64_t steps = hermite_nan(c.dt);
     bool h = p->family == P_HERMITE_H;
     if (h)
         AIRC_TRY(op2(&c, "Add", x, x, &f));
@@ -429,6 +436,10 @@ static airc_status conv_poly(airc_ge_builder *b, const airc_node *n, void *ud)
     if (c.dt == AIRC_DTYPE_F32)
         nf = (float)nf;
     int64_t deg = isnan(nf) || !(fabs(nf) < 9223372036854775808.0) ? INT64_MIN : (int64_t)nf;
+    if (hermite && deg > hermite_nan(c.dt)) {
+        AIRC_TRY(airc_ge_fill(b, c.dt, c.nd, c.s, NAN, &y));
+        return finish(&c, n, y);
+    }
     if (deg > POLY_MAX_DEGREE)
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "%s of degree %lld has no Ascend IR lowering: the recurrence is "
