@@ -433,7 +433,7 @@ static airc_status conv_poly(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor x, y;
     AIRC_TRY(begin(b, n, 0, &c, &x));
     double nf = airc_ge_number_arg(b, 1, NAN);
-    if (c.dt == AIRC_DTYPE_F32)
+    if (c.dt == AIRC_DTYPE_F32 && fabs(nf) <= 3.4028234663852886e38) /* beyond: past int64 */
         nf = (float)nf;
     int64_t deg = isnan(nf) || !(fabs(nf) < 9223372036854775808.0) ? INT64_MIN : (int64_t)nf;
     if (hermite && deg > hermite_nan(c.dt)) {
