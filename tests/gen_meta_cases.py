@@ -366,6 +366,29 @@ op1("zeta_self_scalar", "aten.special_zeta.self_scalar", [2, T("i32", [2, 3])])
 op1("zeta_other_scalar", "aten.special_zeta.other_scalar", [T("f64", [2]), 1.5])
 op1("zeta_half_err", "aten.special_zeta.default", [T("f16", [3]), T("f16", [3])], error=True)
 op1("zeta_bf16_err", "aten.special_zeta.other_scalar", [T("bf16", [3]), 2.0], error=True)
+# torch.special's Bessel functions: f32 / f64 kernels, integers in float, no half
+for u in ("airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0",
+          "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",
+          "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0"):
+    op1(u + "_int", "aten.special_%s.default" % u, [T("i64", [2, 3])])
+    op1(u + "_perm", "aten.special_%s.default" % u, [P("f64", [2, 3, 4], [2, 0, 1])])
+    op1(u + "_half_err", "aten.special_%s.default" % u, [T("f16", [3])], error=True)
+    op1(u + "_bf16_err", "aten.special_%s.default" % u, [T("bf16", [3])], error=True)
+# ... and orthogonal polynomials of (x, n): the promoted dtype, integers in float
+for u in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+          "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t",
+          "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+          "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+          "laguerre_polynomial_l", "legendre_polynomial_p"):
+    q = "aten.special_%s." % u
+    op1(u + "_bcast", q + "default", [P("f32", [2, 3], [1, 0]), T("f64", [2])])
+    op1(u + "_int", q + "default", [T("i64", [3]), T("u8", [2, 1])])
+    op1(u + "_half_float", q + "default", [T("f16", [3]), T("f32", [3])])
+    op1(u + "_half_err", q + "default", [T("f16", [3]), T("f16", [3])], error=True)
+    op1(u + "_x_scalar", q + "x_scalar", [0.5, T("i32", [2, 3])])
+    op1(u + "_n_scalar", q + "n_scalar", [T("f64", [2]), 3])
+    op1(u + "_n_scalar_int", q + "n_scalar", [T("i64", [2]), 2.5])
+    op1(u + "_bf16_err", q + "n_scalar", [T("bf16", [3]), 2], error=True)
 for u in ("hardshrink", "softshrink", "celu"):
     op1(u + "_perm", "aten.%s.default" % u, [P("bf16", [2, 3, 4], [2, 0, 1])])
     op1(u + "_int_err", "aten.%s.default" % u, [T("i64", [3])], error=True)

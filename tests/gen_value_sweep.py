@@ -1577,6 +1577,57 @@ def h_ndtri(d):
     return {"self": t}
 
 
+
+def h_bessel(d):
+    """torch.special's Bessel functions: x over each approximation's ranges (the switches
+    at 2, 5, 8 and airy_ai's +-2.09 and 8.32), both signs"""
+    x = d.tensor()
+    if x.dtype in FLOATS:
+        scale = d.pick([1.0, 1.0, 3.0, 8.0, 30.0])
+        x.values = [v * scale if isinstance(v, float) else v for v in x.values]
+    return {"x": x, "self": x}
+
+
+# the degrees drawn: below 0, each recurrence's first steps, past the closed forms'
+# switches (n > 4, 6, 8), up to 100 (torch runs n steps: no longer ones), a fraction
+# (truncated), and NaN / inf / 1e30 (torch's int64 cast gives INT64_MIN: 0)
+POLY_N = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 20, 50, 100, -1, -3]
+POLY_N_ODD = [2.5, 7.9, -0.5, float("nan"), float("inf"), float("-inf"), 1e30]
+# x drawn at the edges: +-1 and 0 (the shifted ones' ends), 1/2, and past [-1, 1]
+POLY_X = [1.0, -1.0, 0.0, 0.5, -0.5, 0.25, 0.75, 1.5, -2.0, 3.0]
+
+
+def poly_x_tensor(d):
+    x = d.tensor()
+    if x.dtype in FLOATS:
+        x.values = [d.pick(POLY_X) if d.chance(0.3) else v for v in x.values]
+    return x
+
+
+def poly_n_tensor(d):
+    dtype = d.pick(["f32", "f32", "f64", "i64", "i32", "u8", "f16"])
+    n = d.tensor(dtype=dtype, shape=d.bcast_shape())
+    ints = [v for v in POLY_N if dtype != "u8" or v >= 0]
+    n.values = [d.pick(ints) if dtype not in FLOATS or d.chance(0.9) else d.pick(POLY_N_ODD)
+                for _ in n.values]
+    return n
+
+
+def h_poly(d):
+    """orthogonal polynomials (Tensor x, Tensor n)"""
+    return {"x": poly_x_tensor(d), "n": poly_n_tensor(d)}
+
+
+def h_poly_x_scalar(d):
+    """orthogonal polynomials (Scalar x, Tensor n)"""
+    return {"x": d.pick(POLY_X + [0.3, -0.9, 2, True]), "n": poly_n_tensor(d)}
+
+
+def h_poly_n_scalar(d):
+    """orthogonal polynomials (Tensor x, Scalar n): the lowering unrolls n steps"""
+    return {"x": poly_x_tensor(d), "n": d.pick(POLY_N + [2.5, True, 30])}
+
+
 def h_int_pair(d):
     """gcd / lcm: integer operands (their only dtypes)"""
     dt = d.pick(["i64", "i64", "i32", "i16", "i8", "u8"])
@@ -2420,6 +2471,19 @@ HINTS = {
     "_native_multi_head_attention": h_multi_head_attention,
     "_transformer_encoder_layer_fwd": h_transformer_encoder_layer,
 }
+for _name in ("airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
+              "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
+              "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+              "spherical_bessel_j0"):
+    HINTS["special_" + _name] = h_bessel
+for _name in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+              "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t",
+              "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+              "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+              "laguerre_polynomial_l", "legendre_polynomial_p"):
+    HINTS["special_%s.default" % _name] = h_poly
+    HINTS["special_%s.x_scalar" % _name] = h_poly_x_scalar
+    HINTS["special_%s.n_scalar" % _name] = h_poly_n_scalar
 
 
 def hint_for(qualname):
@@ -3368,6 +3432,13 @@ class Skip(Exception):
 def guard(qualname, pos, kw):
     """Refuses draws whose results would be huge before torch allocates."""
     name = qualname.split(".")[1]
+    if "_polynomial_" in name and len(pos) > 1:
+        # torch's recurrences run n steps (and, past the range of their values, on):
+        # degrees from 1000 to 2^63 (which its int64 cast leaves at INT64_MIN) would run
+        # for ever
+        ns = pos[1].values if isinstance(pos[1], TSpec) else [pos[1]]
+        if any(isinstance(v, (int, float)) and 1000 < v < 2**63 - 1 for v in ns):
+            raise Skip
     sizes = kw.get("size", None)
     if name in ("full", "zeros", "ones") and pos:
         sizes = pos[0]
@@ -3532,6 +3603,18 @@ def small(dtype, shape, share=False):
 
 
 ATTN_Q = small("f32", [2, 3, 4], share=True)
+BESSEL_EDGES = [0.0, -0.0, 1e-30, 1e-6, 0.5, 1.99, 2.0, 2.01, 2.09, 2.1, -2.09, -2.1, 4.99, 5.0,
+                5.01, 7.99, 8.0, 8.01, 8.3203353, 8.33, 50.0, 103.8, 103.9, 700.0, 710.0, 800.0,
+                -0.5, -3.0, -8.5, -30.0, 1e30, INF, -INF, NAN]
+POLY_OPS = ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+            "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t",
+            "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+            "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+            "laguerre_polynomial_l", "legendre_polynomial_p")
+POLY_EDGE_X = [1.0, -1.0, 0.0, -0.0, 0.5, 0.3, -0.7, 0.999, 1.5, -1.5, 1e30, INF, -INF, NAN]
+POLY_EDGE_N = [-1.0, 0.0, 1.0, 2.0, 3.0, 5.0, 7.0, 9.0, 13.0, 30.0, 2.5, -0.5, NAN, INF, -INF,
+               1e30]
+
 PINNED = [
     # the attention's projection to no feature still gives its weights; an
     # encoder layer's feed-forward of no hidden feature is its biases
@@ -3745,6 +3828,40 @@ PINNED = [
         ("i8", [-128, -128, -128, 127, 0, -6, 100], [0, 6, -128, -128, -7, 4, 60]),
         ("u8", [0, 255, 128, 200, 12], [0, 5, 64, 150, 18]),
     ]
+] + [
+    # torch.special's Bessel functions at each approximation's switches (2, 5, 8, airy_ai's
+    # +-2.09, 8.32 and 103.892), their poles and NaN domains (y0 / y1 / k0 / k1 at 0 and
+    # below), past exp's range, inf, NaN
+    ("%s_edges_%s" % (op, dt), "aten.special_%s.default" % op,
+     [V(dt, [len(BESSEL_EDGES)], BESSEL_EDGES)], {})
+    for op in ("airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
+               "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
+               "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+               "spherical_bessel_j0")
+    for dt in ("f32", "f64")
+] + [
+    # the polynomials over x at their ends (+-1, and 0 for the shifted ones), NaN, +-inf, past
+    # [-1, 1], by every degree kind: below 0, 0, 1, the recurrence, past the closed forms'
+    # switches, NaN / inf / 1e30 (torch's int64 cast: INT64_MIN, so 0), fractions (truncated)
+    ("%s_edges%d_%s" % (op, i, dt), "aten.special_%s.default" % op,
+     [V(dt, [len(POLY_EDGE_X), 1], POLY_EDGE_X), V(dt, [1, len(ns)], ns)], {})
+    for op in POLY_OPS for dt in ("f32", "f64")
+    for i, ns in enumerate((POLY_EDGE_N[:6], POLY_EDGE_N[6:11], POLY_EDGE_N[11:]))
+] + [
+    # Hermite's of a tensor degree past the lowering's unroll (128 f32, 512 f64): NaN there
+    ("%s_saturation_%s" % (op, dt), "aten.special_%s.default" % op,
+     [V(dt, [6, 1], [0.0, 1e-3, 0.3, -2.0, 9.0, 1e3]),
+      V(dt, [1, 8], [40.0, 70.0, 127.0, 128.0, 129.0, 511.0, 512.0, 513.0])], {})
+    for op in ("hermite_polynomial_h", "hermite_polynomial_he") for dt in ("f32", "f64")
+] + [
+    ("%s_n%d_%s" % (op, n, dt), "aten.special_%s.n_scalar" % op,
+     [V(dt, [6], [0.0, 1e-3, 0.3, -2.0, 9.0, 1e3]), n], {})
+    for op in ("hermite_polynomial_h", "hermite_polynomial_he")
+    for dt, n in (("f32", 129), ("f64", 513), ("f64", 2000))
+] + [
+    ("%s_n%s_%s" % (op, n, dt), "aten.special_%s.n_scalar" % op,
+     [V(dt, [len(POLY_EDGE_X)], POLY_EDGE_X), n], {})
+    for op in POLY_OPS for dt in ("f32", "f64") for n in (9, 13)
 ]
 
 

@@ -10,6 +10,7 @@
  * wrapped-number operand, as in torch. */
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
+#include "backends/cpu/k_bessel.h"
 #include "backends/cpu/k_math.h"
 #include "backends/cpu/k_special.h"
 #include "backends/cpu/k_strided.h"
@@ -263,6 +264,13 @@ BIN(float, float, igammac_f32, (float)airc_igammac(a, b))
 BIN(double, double, igammac_f64, airc_igammac(a, b))
 BIN(float, float, zeta_f32, (float)airc_zeta(a, b))
 BIN(double, double, zeta_f64, airc_zeta(a, b))
+/* torch.special's orthogonal polynomials of (x, n), f32 in float
+ * (k_bessel.c) */
+#define POLY_BIN(name)                                                                             \
+    BIN(float, float, name##_k32, airc_##name##_f32(a, b, &op->status))                            \
+    BIN(double, double, name##_k64, airc_##name##_f64(a, b, &op->status))
+AIRC_BESSEL_POLY(POLY_BIN)
+#undef POLY_BIN
 
 /* nextafter of bf16 (i[1]) steps in bf16's own bit pattern (musl's rule,
  * as c10's BFloat16 nextafter): the f32 step would round back */
@@ -567,8 +575,23 @@ typedef enum arith_kind {
     A_HEAVISIDE,
     A_BITWISE_AND,
     A_BITWISE_OR,
-    A_BITWISE_XOR
+    A_BITWISE_XOR,
+#define POLY_KIND(name) A_##name,
+    AIRC_BESSEL_POLY(POLY_KIND)
+#undef POLY_KIND
 } arith_kind;
+
+/* the kernels of a polynomial's kind (false for any other kind) */
+static bool poly_fns(arith_kind kind, fn3 *f)
+{
+    switch (kind) {
+#define POLY_CASE(name)                                                                            \
+    case A_##name: *f = (fn3){name##_k32, name##_k64, NULL}; return true;
+        AIRC_BESSEL_POLY(POLY_CASE)
+#undef POLY_CASE
+    default: return false;
+    }
+}
 
 static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
 {
@@ -579,7 +602,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     airc_ew op;
     memset(&op, 0, sizeof op);
     op.common = rt;
-    fn3 f = {NULL, NULL, NULL};
+    fn3 f = {NULL, NULL, NULL}, poly = {NULL, NULL, NULL};
     if (kind == A_ADD || kind == A_SUB || kind == A_RSUB) {
         AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
         AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[0]));
@@ -611,7 +634,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     } else if (kind == A_FMOD) {
         f = (fn3){fmod_f32, fmod_f64, fmod_i64};
     } else if (kind == A_ATAN2 || kind == A_XLOGY || kind == A_COPYSIGN || kind == A_HYPOT ||
-               kind == A_XLOG1PY || kind == A_ZETA) {
+               kind == A_XLOG1PY || kind == A_ZETA || poly_fns(kind, &poly)) {
         if (ct == AIRC_DTYPE_I64) { /* integers in float, as true division */
             ct = AIRC_DTYPE_F32;
             op.common = AIRC_DTYPE_UNDEFINED;
@@ -621,7 +644,11 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
             : kind == A_COPYSIGN ? (fn3){copysign_f32, copysign_f64, NULL}
             : kind == A_XLOG1PY  ? (fn3){xlog1py_f32, xlog1py_f64, NULL}
             : kind == A_ZETA     ? (fn3){zeta_f32, zeta_f64, NULL}
+            : poly.f32           ? poly
                                  : (fn3){hypot_f32, hypot_f64, NULL};
+        if (poly.f32)
+            op.message = "the degree's recurrence would run past 2^20 steps per element (as "
+                         "torch's loop does): refused";
     } else if (kind == A_FMAX) {
         f = (fn3){fmax_f32, fmax_f64, max_i64};
     } else if (kind == A_FMIN) {
@@ -1039,6 +1066,9 @@ KERNEL(logaddexp, arith(k, A_LOGADDEXP))
 KERNEL(xlogy, arith(k, A_XLOGY))
 KERNEL(xlog1py, arith(k, A_XLOG1PY))
 KERNEL(zeta, arith(k, A_ZETA))
+#define POLY_KERNEL(name) KERNEL(name, arith(k, A_##name))
+AIRC_BESSEL_POLY(POLY_KERNEL)
+#undef POLY_KERNEL
 KERNEL(logaddexp2, arith(k, A_LOGADDEXP2))
 KERNEL(igamma, arith(k, A_IGAMMA))
 KERNEL(igammac, arith(k, A_IGAMMAC))
@@ -1173,6 +1203,42 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.remainder_.Tensor", k_remainder},
     {"aten.rsub.Scalar", k_rsub},
     {"aten.rsub.Tensor", k_rsub},
+    {"aten.special_chebyshev_polynomial_t.default", k_chebyshev_t},
+    {"aten.special_chebyshev_polynomial_t.n_scalar", k_chebyshev_t},
+    {"aten.special_chebyshev_polynomial_t.x_scalar", k_chebyshev_t},
+    {"aten.special_chebyshev_polynomial_u.default", k_chebyshev_u},
+    {"aten.special_chebyshev_polynomial_u.n_scalar", k_chebyshev_u},
+    {"aten.special_chebyshev_polynomial_u.x_scalar", k_chebyshev_u},
+    {"aten.special_chebyshev_polynomial_v.default", k_chebyshev_v},
+    {"aten.special_chebyshev_polynomial_v.n_scalar", k_chebyshev_v},
+    {"aten.special_chebyshev_polynomial_v.x_scalar", k_chebyshev_v},
+    {"aten.special_chebyshev_polynomial_w.default", k_chebyshev_w},
+    {"aten.special_chebyshev_polynomial_w.n_scalar", k_chebyshev_w},
+    {"aten.special_chebyshev_polynomial_w.x_scalar", k_chebyshev_w},
+    {"aten.special_hermite_polynomial_h.default", k_hermite_h},
+    {"aten.special_hermite_polynomial_h.n_scalar", k_hermite_h},
+    {"aten.special_hermite_polynomial_h.x_scalar", k_hermite_h},
+    {"aten.special_hermite_polynomial_he.default", k_hermite_he},
+    {"aten.special_hermite_polynomial_he.n_scalar", k_hermite_he},
+    {"aten.special_hermite_polynomial_he.x_scalar", k_hermite_he},
+    {"aten.special_laguerre_polynomial_l.default", k_laguerre_l},
+    {"aten.special_laguerre_polynomial_l.n_scalar", k_laguerre_l},
+    {"aten.special_laguerre_polynomial_l.x_scalar", k_laguerre_l},
+    {"aten.special_legendre_polynomial_p.default", k_legendre_p},
+    {"aten.special_legendre_polynomial_p.n_scalar", k_legendre_p},
+    {"aten.special_legendre_polynomial_p.x_scalar", k_legendre_p},
+    {"aten.special_shifted_chebyshev_polynomial_t.default", k_shifted_chebyshev_t},
+    {"aten.special_shifted_chebyshev_polynomial_t.n_scalar", k_shifted_chebyshev_t},
+    {"aten.special_shifted_chebyshev_polynomial_t.x_scalar", k_shifted_chebyshev_t},
+    {"aten.special_shifted_chebyshev_polynomial_u.default", k_shifted_chebyshev_u},
+    {"aten.special_shifted_chebyshev_polynomial_u.n_scalar", k_shifted_chebyshev_u},
+    {"aten.special_shifted_chebyshev_polynomial_u.x_scalar", k_shifted_chebyshev_u},
+    {"aten.special_shifted_chebyshev_polynomial_v.default", k_shifted_chebyshev_v},
+    {"aten.special_shifted_chebyshev_polynomial_v.n_scalar", k_shifted_chebyshev_v},
+    {"aten.special_shifted_chebyshev_polynomial_v.x_scalar", k_shifted_chebyshev_v},
+    {"aten.special_shifted_chebyshev_polynomial_w.default", k_shifted_chebyshev_w},
+    {"aten.special_shifted_chebyshev_polynomial_w.n_scalar", k_shifted_chebyshev_w},
+    {"aten.special_shifted_chebyshev_polynomial_w.x_scalar", k_shifted_chebyshev_w},
     {"aten.special_xlog1py.default", k_xlog1py},
     {"aten.special_xlog1py.other_scalar", k_xlog1py},
     {"aten.special_xlog1py.self_scalar", k_xlog1py},

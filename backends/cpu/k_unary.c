@@ -9,6 +9,7 @@
  * activations through libm. */
 #include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/ew.h"
+#include "backends/cpu/k_bessel.h"
 #include "backends/cpu/k_math.h"
 #include "backends/cpu/k_special.h"
 #include "backends/cpu/k_strided.h"
@@ -86,7 +87,10 @@ typedef enum unary_kind {
     U_I0,
     U_I0E,
     U_POLYGAMMA,
-    U_RRELU /* rrelu_with_noise in evaluation: leaky_relu((lower + upper) / 2) */
+    U_RRELU, /* rrelu_with_noise in evaluation: leaky_relu((lower + upper) / 2) */
+#define BESSEL_KIND(name) U_##name,
+    AIRC_BESSEL_UNARY(BESSEL_KIND)
+#undef BESSEL_KIND
 } unary_kind;
 
 #define CHUNK 256
@@ -364,6 +368,11 @@ MAP(double, log_ndtr_f64, airc_log_ndtr(x))
 MAP(double, i0_f64, airc_i0(x))
 MAP(double, i0e_f64, airc_i0e(x))
 MAP(double, polygamma_f64, airc_polygamma(op->i[0], x))
+/* torch.special's Bessel functions, f32 in float (k_bessel.c) */
+#define BESSEL_MAP(name)                                                                           \
+    MAP(float, name##_k32, airc_##name##_f32(x)) MAP(double, name##_k64, airc_##name##_f64(x))
+AIRC_BESSEL_UNARY(BESSEL_MAP)
+#undef BESSEL_MAP
 MAP(double, gelu_f64, 0.5 * x * erfc(x * -0.70710678118654752440))
 MAP(double, gelu_tanh_f64,
     x / (1.0 + exp(-2.0 * 0.79788456080286535588 * (x + 0.044715 * x * x * x))))
@@ -520,6 +529,10 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
     case U_I0: return (unary_fns){i0_f32, i0_f64, NULL};
     case U_I0E: return (unary_fns){i0e_f32, i0e_f64, NULL};
     case U_POLYGAMMA: return (unary_fns){polygamma_f32, polygamma_f64, NULL};
+#define BESSEL_CASE(name)                                                                          \
+    case U_##name: return (unary_fns){name##_k32, name##_k64, NULL};
+        AIRC_BESSEL_UNARY(BESSEL_CASE)
+#undef BESSEL_CASE
     default:
         return (unary_fns){NULL, NULL, NULL};
     }
@@ -703,6 +716,9 @@ UNARY_KERNEL(i0, U_I0)
 UNARY_KERNEL(i0e, U_I0E)
 UNARY_KERNEL(polygamma, U_POLYGAMMA)
 UNARY_KERNEL(rrelu_with_noise, U_RRELU)
+#define BESSEL_KERNEL(name) UNARY_KERNEL(name, U_##name)
+AIRC_BESSEL_UNARY(BESSEL_KERNEL)
+#undef BESSEL_KERNEL
 
 /* log_sigmoid_forward(self) -> (min(x, 0) - log1p(z), z = exp(-|x|)), in
  * the compute type (float for f32 and the half types) */
@@ -872,11 +888,23 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.sinh_.default", k_sinh},
     {"aten.softplus.default", k_softplus},
     {"aten.softshrink.default", k_softshrink},
+    {"aten.special_airy_ai.default", k_airy_ai},
+    {"aten.special_bessel_j0.default", k_bessel_j0},
+    {"aten.special_bessel_j1.default", k_bessel_j1},
+    {"aten.special_bessel_y0.default", k_bessel_y0},
+    {"aten.special_bessel_y1.default", k_bessel_y1},
     {"aten.special_entr.default", k_entr},
     {"aten.special_erfcx.default", k_erfcx},
     {"aten.special_i0e.default", k_i0e},
     {"aten.special_log_ndtr.default", k_log_ndtr},
+    {"aten.special_modified_bessel_i0.default", k_modified_bessel_i0},
+    {"aten.special_modified_bessel_i1.default", k_modified_bessel_i1},
+    {"aten.special_modified_bessel_k0.default", k_modified_bessel_k0},
+    {"aten.special_modified_bessel_k1.default", k_modified_bessel_k1},
     {"aten.special_ndtri.default", k_ndtri},
+    {"aten.special_scaled_modified_bessel_k0.default", k_scaled_modified_bessel_k0},
+    {"aten.special_scaled_modified_bessel_k1.default", k_scaled_modified_bessel_k1},
+    {"aten.special_spherical_bessel_j0.default", k_spherical_bessel_j0},
     {"aten.sqrt.default", k_sqrt},
     {"aten.sqrt_.default", k_sqrt},
     {"aten.tan.default", k_tan},

@@ -10,20 +10,11 @@
  * series as torch computes it, higher (-1)^(n+1) n! Zeta(n + 1, x);
  * polygamma_ (self, n), which has no functional twin, Assigns it;
  * mvlgamma a sum of Lgammas, frexp from Log, Floor and Pow of 2. */
-#include "backends/ge/ge_internal.h"
-#include "ir/ir.h"
+#include "backends/ge/ge_comp.h"
 #include "ops/meta_util.h"
 
 #include <math.h>
 #include <string.h>
-
-typedef struct special_op {
-    const char *ge;
-    const char *aten; /* what the raiser emits */
-    const char *in[2];
-    const char *out;
-    size_t nin;
-} special_op;
 
 static const special_op s_igamma = {"Igamma", "aten.igamma.default", {"a", "x"}, "z", 2};
 static const special_op s_igammac = {"Igammac", "aten.igammac.default", {"a", "x"}, "z", 2};
@@ -35,8 +26,8 @@ static const special_op s_i0e = {"BesselI0e", "aten.special_i0e.default", {"x"},
 static const special_op s_zeta = {"Zeta", "aten.special_zeta.default", {"x", "q"}, "z", 2};
 
 /* The op of e on in[] with one output of (dt, nd, shape) */
-static airc_status special(airc_ge_builder *b, const special_op *e, const airc_ge_tensor *in,
-                           airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+airc_status airc_ge_special(airc_ge_builder *b, const special_op *e, const airc_ge_tensor *in,
+                            airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
 {
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, e->ge, &op));
@@ -46,7 +37,7 @@ static airc_status special(airc_ge_builder *b, const special_op *e, const airc_g
 }
 
 /* A direct lowering: the operands in the compute dtype, the op, a Cast back */
-static airc_status conv_special(airc_ge_builder *b, const airc_node *n, void *ud)
+airc_status airc_ge_special_conv(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     const special_op *e = ud;
     const airc_tmeta *om = &n->out[0];
@@ -59,12 +50,12 @@ static airc_status conv_special(airc_ge_builder *b, const airc_node *n, void *ud
     airc_ge_tensor in[2], y;
     for (size_t i = 0; i < e->nin; i++)
         AIRC_TRY(airc_ge_operand(b, i, dt, &in[i]));
-    AIRC_TRY(special(b, e, in, dt, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_special(b, e, in, dt, om->ndim, om->shape, &y));
     AIRC_TRY(airc_ge_cast(b, y, om->dtype, &y));
     return airc_ge_set_result(b, 0, y);
 }
 
-static airc_status raise_special(ge_raise *r)
+airc_status airc_ge_special_raise(ge_raise *r)
 {
     const special_op *e = r->data;
     AIRC_TRY(airc_ge_raise_arity(r, e->nin));
@@ -72,61 +63,6 @@ static airc_status raise_special(ge_raise *r)
     for (size_t i = 0; i < e->nin; i++)
         args[i] = airc_ge_vnode(r, r->in[i]);
     return airc_ge_raise_call(r, e->aten, args, e->nin, NULL, NULL, 0, &r->out[0]);
-}
-
-/* Shorthands over the node's result shape (nd, s) */
-typedef struct comp {
-    airc_ge_builder *b;
-    airc_dtype dt;
-    int32_t nd;
-    const int64_t *s;
-} comp;
-
-static airc_status op1(const comp *c, const char *type, airc_ge_tensor x, airc_ge_tensor *out)
-{
-    return airc_ge_ew_op(c->b, type, &x, 1, c->dt, c->nd, c->s, out);
-}
-
-static airc_status op2(const comp *c, const char *type, airc_ge_tensor x, airc_ge_tensor y,
-                       airc_ge_tensor *out)
-{
-    airc_ge_tensor in[2] = {x, y};
-    bool cmp = !strcmp(type, "Less") || !strcmp(type, "Equal");
-    return airc_ge_ew_op(c->b, type, in, 2, cmp ? AIRC_DTYPE_BOOL : c->dt, c->nd, c->s, out);
-}
-
-static airc_status num(const comp *c, double v, airc_ge_tensor *out)
-{
-    return airc_ge_const_scalar(c->b, c->dt, v, out);
-}
-
-static airc_status select_(const comp *c, airc_ge_tensor cond, airc_ge_tensor t, airc_ge_tensor f,
-                           airc_ge_tensor *out)
-{
-    return airc_ge_select(c->b, cond, t, f, c->dt, c->nd, c->s, out);
-}
-
-/* x op number */
-static airc_status op_num(const comp *c, const char *type, airc_ge_tensor x, double v,
-                          airc_ge_tensor *out)
-{
-    airc_ge_tensor k;
-    AIRC_TRY(num(c, v, &k));
-    return op2(c, type, x, k, out);
-}
-
-static airc_status begin(airc_ge_builder *b, const airc_node *n, size_t arg, comp *c,
-                         airc_ge_tensor *x)
-{
-    const airc_tmeta *om = &n->out[0];
-    *c = (comp){b, airc_ge_compute_dtype(om->dtype), om->ndim, om->shape};
-    return airc_ge_operand(b, arg, c->dt, x);
-}
-
-static airc_status finish(const comp *c, const airc_node *n, airc_ge_tensor y)
-{
-    AIRC_TRY(airc_ge_cast(c->b, y, n->out[0].dtype, &y));
-    return airc_ge_set_result(c->b, 0, y);
 }
 
 /* angle(x) = SelectV2(IsNan(x), x, SelectV2(x < 0, pi, 0)) */
@@ -232,7 +168,7 @@ static airc_status conv_i0(airc_ge_builder *b, const airc_node *n, void *ud)
     comp c;
     airc_ge_tensor x, a, e;
     AIRC_TRY(begin(b, n, 0, &c, &x));
-    AIRC_TRY(special(b, &s_i0e, &x, c.dt, c.nd, c.s, &e));
+    AIRC_TRY(airc_ge_special(b, &s_i0e, &x, c.dt, c.nd, c.s, &e));
     AIRC_TRY(op1(&c, "Abs", x, &a));
     AIRC_TRY(op1(&c, "Exp", a, &a));
     AIRC_TRY(op2(&c, "Mul", a, e, &a));
@@ -314,7 +250,7 @@ static airc_status conv_polygamma(airc_ge_builder *b, const airc_node *n, void *
             fact *= (double)k;
         AIRC_TRY(num(&c, (double)order + 1, &in[0]));
         in[1] = x;
-        AIRC_TRY(special(b, &s_zeta, in, c.dt, c.nd, c.s, &y));
+        AIRC_TRY(airc_ge_special(b, &s_zeta, in, c.dt, c.nd, c.s, &y));
         AIRC_TRY(op_num(&c, "Mul", y, (order % 2 ? 1.0 : -1.0) * fact, &y));
     }
     if (!inplace)
@@ -337,7 +273,7 @@ static airc_status conv_lcm(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor in[2], g, z, one, t, y;
     AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
     AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
-    AIRC_TRY(special(b, &s_gcd, in, dt, om->ndim, om->shape, &g));
+    AIRC_TRY(airc_ge_special(b, &s_gcd, in, dt, om->ndim, om->shape, &g));
     comp c = {b, dt == AIRC_DTYPE_I64 ? dt : AIRC_DTYPE_I32, om->ndim, om->shape};
     for (int i = 0; i < 2; i++)
         AIRC_TRY(airc_ge_cast(b, in[i], c.dt, &in[i]));
@@ -444,15 +380,15 @@ static airc_status conv_frexp(airc_ge_builder *b, const airc_node *n, void *ud)
 }
 
 static const ge_conv_entry conv[] = {
-    {"aten.igamma.default", conv_special, &s_igamma},
-    {"aten.igammac.default", conv_special, &s_igammac},
-    {"aten.nextafter.default", conv_special, &s_nextafter},
-    {"aten.gcd.default", conv_special, &s_gcd},
-    {"aten.special_ndtri.default", conv_special, &s_ndtri},
-    {"aten.special_i0e.default", conv_special, &s_i0e},
-    {"aten.special_zeta.default", conv_special, &s_zeta},
-    {"aten.special_zeta.self_scalar", conv_special, &s_zeta},
-    {"aten.special_zeta.other_scalar", conv_special, &s_zeta},
+    {"aten.igamma.default", airc_ge_special_conv, &s_igamma},
+    {"aten.igammac.default", airc_ge_special_conv, &s_igammac},
+    {"aten.nextafter.default", airc_ge_special_conv, &s_nextafter},
+    {"aten.gcd.default", airc_ge_special_conv, &s_gcd},
+    {"aten.special_ndtri.default", airc_ge_special_conv, &s_ndtri},
+    {"aten.special_i0e.default", airc_ge_special_conv, &s_i0e},
+    {"aten.special_zeta.default", airc_ge_special_conv, &s_zeta},
+    {"aten.special_zeta.self_scalar", airc_ge_special_conv, &s_zeta},
+    {"aten.special_zeta.other_scalar", airc_ge_special_conv, &s_zeta},
     {"aten.lcm.default", conv_lcm, NULL},
     {"aten.i0.default", conv_i0, NULL},
     {"aten.angle.default", conv_angle, NULL},
@@ -466,10 +402,13 @@ static const ge_conv_entry conv[] = {
 };
 
 static const ge_raise_entry raise[] = {
-    {"Igamma", raise_special, &s_igamma},       {"Igammac", raise_special, &s_igammac},
-    {"NextAfter", raise_special, &s_nextafter}, {"Gcd", raise_special, &s_gcd},
-    {"Ndtri", raise_special, &s_ndtri},         {"BesselI0e", raise_special, &s_i0e},
-    {"Zeta", raise_special, &s_zeta},
+    {"Igamma", airc_ge_special_raise, &s_igamma},
+    {"Igammac", airc_ge_special_raise, &s_igammac},
+    {"NextAfter", airc_ge_special_raise, &s_nextafter},
+    {"Gcd", airc_ge_special_raise, &s_gcd},
+    {"Ndtri", airc_ge_special_raise, &s_ndtri},
+    {"BesselI0e", airc_ge_special_raise, &s_i0e},
+    {"Zeta", airc_ge_special_raise, &s_zeta},
 };
 
 const ge_family airc_ge_family_special = {conv, sizeof conv / sizeof *conv, raise,

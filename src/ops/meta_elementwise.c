@@ -81,6 +81,15 @@ static bool name_in(const char *name, const char *const *list)
     return false;
 }
 
+/* torch.special's Bessel functions and orthogonal polynomials (k_bessel.c):
+ * torch 1.13's CPU kernels have f32 / f64 only, integers computing in
+ * float */
+static bool is_bessel(const char *name)
+{
+    return !strncmp(name, "special_", 8) &&
+           (strstr(name, "bessel") || strstr(name, "airy") || strstr(name, "_polynomial_"));
+}
+
 static airc_status unsupported_dtype(const airc_meta_args *a, airc_dtype d)
 {
     return airc_fail(AIRC_E_SHAPE, "%s: not supported for dtype %s (%s)", a->op,
@@ -170,10 +179,12 @@ airc_status airc_meta_unary_float(airc_node *n, void *user_data)
 {
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
+    /* torch.special's newer ops name their tensor x */
+    const char *arg = a.schema->nargs && !strcmp(a.schema->args[0].name, "x") ? "x" : "self";
     airc_operand self;
-    AIRC_TRY(airc_meta_operand(&a, "self", &self));
+    AIRC_TRY(airc_meta_operand(&a, arg, &self));
     if (!self.present || self.wrapped)
-        return airc_meta_tensor(&a, "self", &self.t);
+        return airc_meta_tensor(&a, arg, &self.t);
     /* integer inputs compute in the default float dtype */
     airc_dtype d = airc_dtype_is_floating(self.t.dtype) ? self.t.dtype : AIRC_DTYPE_F32;
     char name[64];
@@ -191,7 +202,8 @@ airc_status airc_meta_unary_float(airc_node *n, void *user_data)
     static const char *const no_half[] = {"special_erfcx", "special_ndtri", "special_log_ndtr",
                                           NULL};
     if ((d == AIRC_DTYPE_F16 && (name_in(name, no_f16) || name_in(name, no_half))) ||
-        (d == AIRC_DTYPE_BF16 && name_in(name, no_half)))
+        (d == AIRC_DTYPE_BF16 && name_in(name, no_half)) ||
+        ((d == AIRC_DTYPE_F16 || d == AIRC_DTYPE_BF16) && is_bessel(name)))
         return unsupported_dtype(&a, d);
     return finish(n, &a, &self, 1, d);
 }
@@ -294,7 +306,7 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     if (!strncmp(name, "bitwise_", 8) && !airc_dtype_is_integral(dtype, true))
         return unsupported_dtype(&a, dtype);
     if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy") || !strcmp(name, "copysign") ||
-         !strcmp(name, "special_xlog1py") || !strcmp(name, "special_zeta")) &&
+         !strcmp(name, "special_xlog1py") || !strcmp(name, "special_zeta") || is_bessel(name)) &&
         !airc_dtype_is_floating(dtype))
         dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
     /* torch 1.13's hypot_cpu has no integer and no half kernel */
@@ -319,7 +331,8 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
         return unsupported_dtype(&a, dtype);
     if ((!strcmp(name, "igamma") || !strcmp(name, "igammac")) && !airc_dtype_is_floating(dtype))
         return unsupported_dtype(&a, dtype);
-    if (!strcmp(name, "special_zeta") && (dtype == AIRC_DTYPE_F16 || dtype == AIRC_DTYPE_BF16))
+    if ((!strcmp(name, "special_zeta") || is_bessel(name)) &&
+        (dtype == AIRC_DTYPE_F16 || dtype == AIRC_DTYPE_BF16))
         return unsupported_dtype(&a, dtype);
     if ((!strcmp(name, "gcd") || !strcmp(name, "lcm")) && !airc_dtype_is_integral(dtype, false))
         return unsupported_dtype(&a, dtype);

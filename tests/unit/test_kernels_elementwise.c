@@ -5,6 +5,7 @@
  * Transcendental f32 kernels must stay within 1e-6 relative + 1e-7 absolute
  * of the double reference on every SIMD path (AVX2, SSE2, scalar). The
  * binary family is tested in test_kernels_binary.c. */
+#include "backends/cpu/k_bessel.h"
 #include "backends/cpu/k_special.h"
 #include "ew_testutil.h"
 
@@ -631,6 +632,110 @@ static void test_special_functions(void **state)
 
 /* The kernels: polygamma's tensor is its second argument (polygamma_'s its
  * first); angle and rad2deg of integers; ndtri in f32 */
+/* torch.special's Bessel functions against known values (mpmath's), and
+ * torch's edges: the poles and NaN domains, inf, NaN. Torch's (Cephes')
+ * approximations, which airc follows, are good to about 1e-8 relative past
+ * 5 (airy's below -2.09): the sweep compares with torch itself. */
+static void test_bessel_functions(void **state)
+{
+    (void)state;
+    static const struct {
+        double (*f)(double);
+        double x, want;
+    } known[] = {
+        {airc_bessel_j0_f64, 1, 0.7651976865579666},
+        {airc_bessel_j0_f64, -7.5, 0.2663396578803784},
+        {airc_bessel_j1_f64, 1, 0.4400505857449335},
+        {airc_bessel_j1_f64, -7.5, -0.1352484275797055},
+        {airc_bessel_y0_f64, 1, 0.08825696421567696},
+        {airc_bessel_y0_f64, 7.5, 0.1173132861482086},
+        {airc_bessel_y1_f64, 1, -0.7812128213002887},
+        {airc_bessel_y1_f64, 7.5, -0.2591285104861163},
+        {airc_modified_bessel_i0_f64, 1, 1.2660658777520082},
+        {airc_modified_bessel_i0_f64, -10, 2815.716628466254},
+        {airc_modified_bessel_i1_f64, 1, 0.5651591039924851},
+        {airc_modified_bessel_i1_f64, -10, -2670.988303701255},
+        {airc_modified_bessel_k0_f64, 1, 0.42102443824070834},
+        {airc_modified_bessel_k0_f64, 3, 0.03473950438627925},
+        {airc_modified_bessel_k1_f64, 1, 0.6019072301972346},
+        {airc_modified_bessel_k1_f64, 3, 0.04015643112819418},
+        {airc_scaled_modified_bessel_k0_f64, 1, 1.1444630798068949},
+        {airc_scaled_modified_bessel_k1_f64, 3, 0.8065634801287869},
+        {airc_airy_ai_f64, 0, 0.3550280538878172},
+        {airc_airy_ai_f64, 1, 0.1352924163128814},
+        {airc_airy_ai_f64, -3, -0.3788142936776580},
+        {airc_airy_ai_f64, 5, 1.083444281360744e-04},
+        {airc_airy_ai_f64, 10, 1.104753255289869e-10},
+        {airc_spherical_bessel_j0_f64, 0.25, 0.9896158370180917},
+        {airc_spherical_bessel_j0_f64, 3, 0.04704000268662240},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        assert_true(rel_close(known[i].f(known[i].x), known[i].want, 1e-7));
+    /* f32 computes in float: close to the double within float's rounding */
+    assert_true(rel_close(airc_bessel_j0_f32(1), 0.7651976865579666, 1e-6));
+    assert_true(rel_close(airc_airy_ai_f32(-3), -0.3788142936776580, 1e-5));
+    assert_true(airc_bessel_y0_f64(0) == -INFINITY && isnan(airc_bessel_y0_f64(-1)));
+    assert_true(airc_bessel_y1_f32(0) == -INFINITY && isnan(airc_bessel_y1_f32(-INFINITY)));
+    assert_true(airc_modified_bessel_k0_f64(0) == INFINITY &&
+                isnan(airc_modified_bessel_k0_f64(-2)));
+    assert_true(airc_scaled_modified_bessel_k1_f32(-0.0f) == INFINITY &&
+                isnan(airc_scaled_modified_bessel_k1_f32(-1)));
+    assert_true(isnan(airc_airy_ai_f64(INFINITY)) && isnan(airc_airy_ai_f64(-INFINITY)) &&
+                airc_airy_ai_f64(200) == 0 && isnan(airc_airy_ai_f32(NAN)));
+    assert_true(airc_spherical_bessel_j0_f64(INFINITY) == 0 &&
+                airc_spherical_bessel_j0_f64(0) == 1);
+    assert_true(isnan(airc_bessel_j0_f64(NAN)) && isnan(airc_modified_bessel_i1_f64(NAN)));
+    assert_true(isinf(airc_modified_bessel_i0_f64(800)) && airc_modified_bessel_k0_f64(800) == 0);
+}
+
+/* The polynomials against their closed forms, and torch's edges: n < 0 is
+ * 0, a NaN / infinite / huge degree (torch's int64 cast) 0, |x| == 1 (the
+ * shifted ones' x == 1 and 0), NaN, the closed forms past n > 4 / 6 / 8 */
+static void test_orthogonal_polynomials(void **state)
+{
+    (void)state;
+    airc_status st = AIRC_OK;
+    const double x = 0.3, t = acos(x), y = 2 * x - 1;
+    assert_true(rel_close(airc_chebyshev_t_f64(x, 5, &st), cos(5 * t), 1e-13));
+    assert_true(rel_close(airc_chebyshev_t_f64(x, 100, &st), cos(100 * t), 1e-12));
+    assert_true(rel_close(airc_chebyshev_u_f64(x, 4, &st), sin(5 * t) / sin(t), 1e-13));
+    assert_true(rel_close(airc_chebyshev_v_f64(x, 3, &st), cos(3.5 * t) / cos(t / 2), 1e-13));
+    assert_true(rel_close(airc_chebyshev_w_f64(x, 12, &st), sin(12.5 * t) / sin(t / 2), 1e-12));
+    assert_true(rel_close(airc_shifted_chebyshev_t_f64(x, 4, &st), cos(4 * acos(y)), 1e-13));
+    assert_true(rel_close(airc_shifted_chebyshev_u_f64(x, 3, &st), 8 * y * y * y - 4 * y, 1e-13));
+    assert_true(rel_close(airc_hermite_h_f64(x, 3, &st), 8 * x * x * x - 12 * x, 1e-13));
+    assert_true(rel_close(airc_hermite_he_f64(x, 3, &st), x * x * x - 3 * x, 1e-13));
+    assert_true(rel_close(airc_laguerre_l_f64(x, 2, &st), (x * x - 4 * x + 2) / 2, 1e-13));
+    assert_true(rel_close(airc_legendre_p_f64(x, 2, &st), (3 * x * x - 1) / 2, 1e-13));
+    assert_true(rel_close(airc_chebyshev_t_f64(3, 4, &st), 577, 1e-15)); /* |x| > 1: recurrence */
+    /* edges */
+    assert_true(airc_chebyshev_t_f64(x, -1, &st) == 0 && airc_legendre_p_f32(x, -3, &st) == 0);
+    assert_true(airc_hermite_h_f64(x, NAN, &st) == 0 &&
+                airc_laguerre_l_f64(x, INFINITY, &st) == 0 &&
+                airc_chebyshev_u_f32(0.5f, 1e30f, &st) == 0);
+    assert_true(airc_chebyshev_t_f64(2.5, 3.9, &st) == airc_chebyshev_t_f64(2.5, 3, &st));
+    assert_true(airc_chebyshev_t_f64(-1, 3, &st) == -1 && airc_chebyshev_u_f64(-1, 3, &st) == -4 &&
+                airc_chebyshev_v_f64(-1, 3, &st) == -7 && airc_chebyshev_w_f64(1, 3, &st) == 7);
+    assert_true(airc_shifted_chebyshev_v_f64(0, 4, &st) == 9 &&
+                airc_shifted_chebyshev_w_f64(1, 2, &st) == 5);
+    assert_true(airc_legendre_p_f64(-1, 5, &st) == -1 && airc_laguerre_l_f64(0, 7, &st) == 1);
+    assert_true(airc_chebyshev_t_f64(NAN, 0, &st) == 1 &&
+                isnan(airc_chebyshev_t_f64(NAN, 5, &st)) &&
+                isnan(airc_hermite_he_f64(NAN, 4, &st)));
+    /* x = inf: inf * inf - 1 is inf, then inf - inf NaN (torch's recurrence) */
+    assert_true(airc_chebyshev_t_f64(INFINITY, 2, &st) == INFINITY &&
+                isnan(airc_chebyshev_t_f64(INFINITY, 3, &st)));
+    /* float overflows where double does not: H_100(0.3) is NaN in f32 */
+    assert_true(isnan(airc_hermite_h_f32(0.3f, 100, &st)) &&
+                isfinite(airc_hermite_h_f64(0.3, 100, &st)));
+    assert_true(isnan(airc_hermite_he_f64(0.3, 1e15, &st)) && st == AIRC_OK);
+    /* a recurrence past 2^20 steps is refused (torch's would run on) */
+    assert_true(isnan(airc_legendre_p_f64(0.3, 1e15, &st)) && st == AIRC_E_UNSUPPORTED);
+    st = AIRC_OK;
+    assert_true(isnan(airc_chebyshev_t_f64(1e10, 1e15, &st)) && st == AIRC_OK); /* NaN early */
+    assert_true(airc_chebyshev_t_f64(0.3, 1e15, &st) == cos(1e15 * t) && st == AIRC_OK);
+}
+
 static void test_special_kernels(void **state)
 {
     (void)state;
@@ -814,6 +919,8 @@ int main(void)
         cmocka_unit_test(test_casts),
         cmocka_unit_test(test_special_functions),
         cmocka_unit_test(test_special_kernels),
+        cmocka_unit_test(test_bessel_functions),
+        cmocka_unit_test(test_orthogonal_polynomials),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
