@@ -411,48 +411,153 @@ static airc_status hermite_tensor(airc_ge_builder *b, const airc_node *n, const 
     return finish(&c, n, v);
 }
 
-/* A polynomial of a Scalar degree: n in the compute dtype, then torch's
- * int64 cast (NaN, ±inf and values past int64 to INT64_MIN); below 0 a
- * Fill of 0, 0 a Fill of 1, else the unrolled recurrence (up to
- * POLY_MAX_DEGREE steps). A tensor degree is Hermite's bounded unroll,
- * and refused for the others. */
-static airc_status conv_poly(airc_ge_builder *b, const airc_node *n, void *ud)
+/* torch's int64 cast of a degree n in the compute dtype: NaN, ±inf and
+ * values past int64 to INT64_MIN */
+static int64_t degree_of(airc_dtype dt, double nf)
 {
-    const poly_op *p = ud;
-    const char *dot = strrchr(n->target, '.');
-    bool hermite = p->family == P_HERMITE_H || p->family == P_HERMITE_HE;
-    if ((!dot || strcmp(dot, ".n_scalar")) && hermite)
-        return hermite_tensor(b, n, p);
-    if (!dot || strcmp(dot, ".n_scalar"))
-        return airc_fail(AIRC_E_UNSUPPORTED,
-                         "%s has no Ascend IR lowering: its tensor degree n decides each "
-                         "element's number of recurrence steps, and a GE graph has no loop (the "
-                         ".n_scalar overload, a Scalar n, is unrolled)",
-                         n->target);
-    comp c;
-    airc_ge_tensor x, y;
-    AIRC_TRY(begin(b, n, 0, &c, &x));
-    double nf = airc_ge_number_arg(b, 1, NAN);
-    if (c.dt == AIRC_DTYPE_F32 && fabs(nf) <= 3.4028234663852886e38) /* beyond: past int64 */
+    if (dt == AIRC_DTYPE_F32 && fabs(nf) <= 3.4028234663852886e38) /* beyond: past int64 */
         nf = (float)nf;
-    int64_t deg = isnan(nf) || !(fabs(nf) < 9223372036854775808.0) ? INT64_MIN : (int64_t)nf;
-    if (hermite && deg > hermite_nan(c.dt)) {
-        AIRC_TRY(airc_ge_fill(b, c.dt, c.nd, c.s, NAN, &y));
-        return finish(&c, n, y);
-    }
+    return isnan(nf) || !(fabs(nf) < 9223372036854775808.0) ? INT64_MIN : (int64_t)nf;
+}
+
+/* The polynomial of one degree of x (the result's shape): below 0 a Fill
+ * of 0, 0 a Fill of 1, Hermite's NaN past its limit, else the unrolled
+ * recurrence (up to POLY_MAX_DEGREE steps) */
+static airc_status of_degree(const comp *c, const airc_node *n, const poly_op *p, airc_ge_tensor x,
+                             int64_t deg, airc_ge_tensor *y)
+{
+    bool hermite = p->family == P_HERMITE_H || p->family == P_HERMITE_HE;
+    if (hermite && deg > hermite_nan(c->dt))
+        return airc_ge_fill(c->b, c->dt, c->nd, c->s, NAN, y);
     if (deg > POLY_MAX_DEGREE)
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "%s of degree %lld has no Ascend IR lowering: the recurrence is "
                          "unrolled, up to degree %d",
                          n->target, (long long)deg, POLY_MAX_DEGREE);
-    if (deg <= 0) {
-        AIRC_TRY(airc_ge_fill(b, c.dt, c.nd, c.s, deg < 0 ? 0.0 : 1.0, &y));
-        return finish(&c, n, y);
-    }
+    if (deg <= 0)
+        return airc_ge_fill(c->b, c->dt, c->nd, c->s, deg < 0 ? 0.0 : 1.0, y);
     if (p->family == P_CHEB)
-        AIRC_TRY(chebyshev(&c, p, x, deg, &y));
-    else
-        AIRC_TRY(three_term(&c, p, x, deg, &y));
+        return chebyshev(c, p, x, deg, y);
+    return three_term(c, p, x, deg, y);
+}
+
+/* Most distinct degrees a constant degree tensor may hold (one unrolled
+ * recurrence each) */
+#define MAX_CONST_DEGREES 16
+
+/* Element i (row-major) of a constant of a real or integer dtype as a
+ * double; false for another dtype */
+static bool const_item(airc_dtype dt, const void *data, int32_t nd, const int64_t *shape,
+                       const int64_t *strides, int64_t i, double *out)
+{
+    int64_t off = 0;
+    for (int32_t d = nd - 1; d >= 0; d--) {
+        off += (i % shape[d]) * strides[d];
+        i /= shape[d];
+    }
+    switch (dt) {
+    case AIRC_DTYPE_F64: *out = ((const double *)data)[off]; return true;
+    case AIRC_DTYPE_F32: *out = ((const float *)data)[off]; return true;
+    case AIRC_DTYPE_I64: *out = (double)((const int64_t *)data)[off]; return true;
+    case AIRC_DTYPE_I32: *out = ((const int32_t *)data)[off]; return true;
+    case AIRC_DTYPE_I16: *out = ((const int16_t *)data)[off]; return true;
+    case AIRC_DTYPE_I8: *out = ((const int8_t *)data)[off]; return true;
+    case AIRC_DTYPE_U8: *out = ((const uint8_t *)data)[off]; return true;
+    case AIRC_DTYPE_BOOL: *out = ((const bool *)data)[off]; return true;
+    default: return false;
+    }
+}
+
+/* A tensor degree bound as a constant (what make_fx records for a Python
+ * tensor, folded): each distinct degree's recurrence, picked per element
+ * by a Const of the degrees' indices. *done false (nothing built) where n
+ * is not such a constant, or holds too many degrees. */
+static airc_status const_degree(const comp *c, const airc_node *n, const poly_op *p,
+                                airc_ge_tensor x, bool *done)
+{
+    *done = false;
+    const airc_value *v = airc_ge_arg(c->b, 1);
+    const airc_node *dn = v && airc_value_get_kind(v) == AIRC_VALUE_NODE ? v->u.node : NULL;
+    airc_dtype dt;
+    int32_t nd;
+    const int64_t *shape, *strides;
+    void *data;
+    if (!dn || dn->kind != AIRC_NODE_GET_ATTR ||
+        airc_graph_get_constant(c->b->g, dn->target, &dt, &nd, &shape, &strides, &data) !=
+            AIRC_OK ||
+        !data)
+        return AIRC_OK;
+    int64_t count = 1, degs[MAX_CONST_DEGREES];
+    for (int32_t d = 0; d < nd; d++)
+        count *= shape[d];
+    if (count > ((int64_t)1 << 20))
+        return AIRC_OK;
+    int32_t *which = airc_malloc(c->b->ctx, (size_t)(count > 0 ? count : 1) * sizeof *which);
+    if (!which)
+        return airc_fail(AIRC_E_OUT_OF_MEMORY, "out of memory: a degree index");
+    int ndeg = 0;
+    bool fits = true;
+    for (int64_t i = 0; i < count && fits; i++) {
+        double f = 0;
+        fits = const_item(dt, data, nd, shape, strides, i, &f);
+        int64_t deg = degree_of(c->dt, f);
+        int j = 0;
+        while (j < ndeg && degs[j] != deg)
+            j++;
+        if (j == ndeg && (fits = ndeg < MAX_CONST_DEGREES))
+            degs[ndeg++] = deg;
+        which[i] = j;
+    }
+    airc_ge_tensor idx, y, t, out;
+    airc_status st = fits ? airc_ge_const(c->b, AIRC_DTYPE_I32, nd, shape, which, &idx) : AIRC_OK;
+    airc_free(c->b->ctx, which);
+    if (!fits || st != AIRC_OK)
+        return st;
+    AIRC_TRY(airc_ge_broadcast(c->b, idx, c->nd, c->s, &idx));
+    AIRC_TRY(airc_ge_broadcast(c->b, x, c->nd, c->s, &x));
+    for (int j = 0; j < ndeg; j++) {
+        AIRC_TRY(of_degree(c, n, p, x, degs[j], &y));
+        if (!j) {
+            out = y;
+            continue;
+        }
+        airc_ge_tensor k;
+        AIRC_TRY(airc_ge_const_scalar(c->b, AIRC_DTYPE_I32, j, &k));
+        airc_ge_tensor eq[2] = {idx, k};
+        AIRC_TRY(airc_ge_ew_op(c->b, "Equal", eq, 2, AIRC_DTYPE_BOOL, c->nd, c->s, &t));
+        AIRC_TRY(select_(c, t, y, out, &out));
+    }
+    if (!ndeg) /* an empty degree tensor: an empty result */
+        AIRC_TRY(airc_ge_fill(c->b, c->dt, c->nd, c->s, 0, &out));
+    *done = true;
+    return finish(c, n, out);
+}
+
+/* A polynomial of a Scalar degree: n in the compute dtype, then torch's
+ * int64 cast, then of_degree. A tensor degree: a constant's degrees each
+ * unrolled; else Hermite's bounded unroll, and refused for the others. */
+static airc_status conv_poly(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const poly_op *p = ud;
+    const char *dot = strrchr(n->target, '.');
+    bool hermite = p->family == P_HERMITE_H || p->family == P_HERMITE_HE;
+    comp c;
+    airc_ge_tensor x, y;
+    AIRC_TRY(begin(b, n, 0, &c, &x));
+    if (!dot || strcmp(dot, ".n_scalar")) {
+        bool done;
+        AIRC_TRY(const_degree(&c, n, p, x, &done));
+        if (done)
+            return AIRC_OK;
+        if (hermite)
+            return hermite_tensor(b, n, p);
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s has no Ascend IR lowering: its tensor degree n decides each "
+                         "element's number of recurrence steps, and a GE graph has no loop (the "
+                         ".n_scalar overload, a Scalar n, is unrolled, and so is a constant n)",
+                         n->target);
+    }
+    AIRC_TRY(of_degree(&c, n, p, x, degree_of(c.dt, airc_ge_number_arg(b, 1, NAN)), &y));
     return finish(&c, n, y);
 }
 
