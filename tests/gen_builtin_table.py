@@ -267,6 +267,7 @@ ATEN = [
     ("_linalg_eigh.default", "lapack"), ("_linalg_svd.default", "lapack"),
     ("linalg_qr.default", "lapack"), ("linalg_pinv.atol_rtol_tensor", "lapack"), ("linalg_solve_triangular.default", "lapack"),
     ("triangular_solve.default", "lapack"),
+    ("linalg_matrix_exp.default", "linalg_matrix_exp"),
     ("_linalg_check_errors.default", "linalg_check_errors"),
     # the fused inference attention of torch's "fast path"
     ("_native_multi_head_attention.default", "multi_head_attention"),

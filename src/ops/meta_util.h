@@ -310,6 +310,7 @@ AIRC_META_FN(max_unpool);
 AIRC_META_FN(weight_norm);
 AIRC_META_FN(lapack);
 AIRC_META_FN(linalg_check_errors);
+AIRC_META_FN(linalg_matrix_exp);
 AIRC_META_FN(soft_margin_loss);
 AIRC_META_FN(pdist);
 AIRC_META_FN(histc);
