@@ -24,19 +24,12 @@
  * Each matrix is copied into column-major scratch of the compute dtype;
  * scratch for all the powers and products is one block per call. */
 #include "backends/cpu/k_lapack.h"
+#include "ops/meta_util.h"
 
 #include <math.h>
 #include <string.h>
 
 enum { NDEG = 6, NBUF = 11 };
-
-/* torch's bounds on the 1-norm for degrees 1, 2, 4, 8, 12, 18 */
-static const double theta_f32[NDEG] = {1.192092800768788e-07, 5.978858893805233e-04,
-                                       5.116619363445086e-02, 5.800524627688768e-01,
-                                       1.461661507209034e+00, 3.010066362817634e+00};
-static const double theta_f64[NDEG] = {2.220446049250313e-16, 2.580956802971767e-08,
-                                       3.397168839976962e-04, 4.991228871115323e-02,
-                                       2.996158913811580e-01, 1.090863719290036e+00};
 
 /* Degree 12: B_i = sum_j b12[i][j] A^j (j = 0..3) */
 static const double b12[4][4] = {
@@ -46,18 +39,6 @@ static const double b12[4][4] = {
     {0.18188869982170434744, 0.05502798439925399070, 0.09351590770535414968,
      0.00610700528898058230},
     {-2.0861320e-13, -0.13181061013830184015, -0.02027855540589259079, -0.00675951846863086359}};
-
-/* Degree 18: B_i = sum_j b18[i][j] P_j over P = (I, A, A^2, A^3, A^6) */
-static const double b18[5][5] = {
-    {0., -1.00365581030144618291e-01, -8.02924648241156932449e-03, -8.92138498045729985177e-04, 0.},
-    {0., 3.97849749499645077844e-01, 1.36783778460411720168e+00, 4.98289622525382669416e-01,
-     -6.37898194594723280150e-04},
-    {-1.09676396052962061844e+01, 1.68015813878906206114e+00, 5.71779846478865511061e-02,
-     -6.98210122488052056106e-03, 3.34975017086070470649e-05},
-    {-9.04316832390810593223e-02, -6.76404519071381882256e-02, 6.75961301770459654925e-02,
-     2.95552570429315521194e-02, -1.39180257516060693404e-05},
-    {0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02,
-     -1.40086798182036094347e-05}};
 
 /* One call's state: n x n column-major matrices of the compute dtype ct. */
 typedef struct mexp {
@@ -139,6 +120,18 @@ static void scale(const mexp *m, int i, double f)
  * in the buffer returned through *res. */
 enum { P0, P1, P2, P3, P4, B0, B1, B2, B3, B4, T };
 
+/* The last steps of degrees 12 and 18, in torch's order: buf[z] +=
+ * buf[x] @ buf[y]; buf[w] += buf[z]; buf[v] += buf[w] @ buf[z] */
+static airc_status nested(const mexp *m, int x, int y, int z, int w, int v)
+{
+    AIRC_TRY(mm(m, T, x, y));
+    add_into(m, z, T);
+    add_into(m, w, z);
+    AIRC_TRY(mm(m, T, w, z));
+    add_into(m, v, T);
+    return AIRC_OK;
+}
+
 /* The Taylor polynomial of degree deg at buf[P1]; buf[P0] holds I. */
 static airc_status taylor(const mexp *m, int deg, int *res)
 {
@@ -184,24 +177,14 @@ static airc_status taylor(const mexp *m, int deg, int *res)
     if (deg == 12) {
         for (int i = 0; i < 4; i++)
             lincomb(m, B0 + i, ia, b12[i], 4);
-        AIRC_TRY(mm(m, T, B3, B3)); /* A6 */
-        add_into(m, B2, T);
-        add_into(m, B1, B2);
-        AIRC_TRY(mm(m, T, B1, B2));
-        add_into(m, B0, T);
-        *res = B0;
-        return AIRC_OK;
+        *res = B0; /* B0 + (B1 + B2 + B3^2)(B2 + B3^2) */
+        return nested(m, B3, B3, B2, B1, B0);
     }
     AIRC_TRY(mm(m, P4, P3, P3)); /* A^6 */
     for (int i = 0; i < 5; i++)
-        lincomb(m, B0 + i, ia, b18[i], 5);
-    AIRC_TRY(mm(m, T, B0, B4)); /* A9 */
-    add_into(m, B3, T);
-    add_into(m, B2, B3);
-    AIRC_TRY(mm(m, T, B2, B3));
-    add_into(m, B1, T);
-    *res = B1;
-    return AIRC_OK;
+        lincomb(m, B0 + i, ia, airc_matrix_exp_b18[i], 5);
+    *res = B1; /* B1 + (B2 + B3 + B0 B4)(B3 + B0 B4) */
+    return nested(m, B0, B4, B3, B2, B1);
 }
 
 /* The 1-norm of buf[P1] in the compute dtype (NaN if any sum is) */
@@ -299,9 +282,10 @@ static airc_status half_matrices(mexp *m, const airc_tview *a, const airc_tview 
     for (int64_t p = 0; p < b.count; p++, airc_la_next(&b)) {
         airc_la_load(a, &b, m->buf[P1], m->ct);
         double norm = one_norm(m); /* torch compares in half */
-        bmm |= norm > airc_cpu_round_f64(AIRC_DTYPE_F16, theta_f64[0]) &&
-               norm <= airc_cpu_round_f64(AIRC_DTYPE_F16, theta_f64[NDEG - 2]);
-        need_log2 |= norm >= airc_cpu_round_f64(AIRC_DTYPE_F16, theta_f64[NDEG - 2]);
+        bmm |= norm > airc_cpu_round_f64(AIRC_DTYPE_F16, airc_matrix_exp_theta_f64[0]) &&
+               norm <= airc_cpu_round_f64(AIRC_DTYPE_F16, airc_matrix_exp_theta_f64[NDEG - 2]);
+        need_log2 |=
+            norm >= airc_cpu_round_f64(AIRC_DTYPE_F16, airc_matrix_exp_theta_f64[NDEG - 2]);
     }
     if (bmm || need_log2)
         return airc_cpu_fail(m->k, AIRC_E_RUNTIME, "\"%s\" not implemented for 'Half'",
@@ -354,7 +338,8 @@ airc_status airc_cpu_k_linalg_matrix_exp(airc_kernel_ctx *k, void *ud)
     if (a->dtype == AIRC_DTYPE_F16) {
         st = half_matrices(&m, a, out);
     } else {
-        const double *th = m.ct == AIRC_DTYPE_F32 ? theta_f32 : theta_f64;
+        const double *th =
+            m.ct == AIRC_DTYPE_F32 ? airc_matrix_exp_theta_f32 : airc_matrix_exp_theta_f64;
         airc_la_batch b;
         airc_la_batch_of(&b, a, 2);
         for (int64_t p = 0; p < b.count && st == AIRC_OK; p++, airc_la_next(&b)) {

@@ -27,19 +27,6 @@
 
 enum { MAX_SQUARINGS = 63 };
 
-/* torch's degree-18 coefficients: B_i = sum_j b[i][j] P_j over
- * P = (I, A, A^2, A^3, A^6) (the CPU kernel's table, k_matrix_exp.c) */
-static const double b18[5][5] = {
-    {0., -1.00365581030144618291e-01, -8.02924648241156932449e-03, -8.92138498045729985177e-04, 0.},
-    {0., 3.97849749499645077844e-01, 1.36783778460411720168e+00, 4.98289622525382669416e-01,
-     -6.37898194594723280150e-04},
-    {-1.09676396052962061844e+01, 1.68015813878906206114e+00, 5.71779846478865511061e-02,
-     -6.98210122488052056106e-03, 3.34975017086070470649e-05},
-    {-9.04316832390810593223e-02, -6.76404519071381882256e-02, 6.75961301770459654925e-02,
-     2.95552570429315521194e-02, -1.39180257516060693404e-05},
-    {0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02,
-     -1.40086798182036094347e-05}};
-
 /* The lowering's state: ct the compute dtype, matrices [B, n, n], the
  * per-matrix values [B, 1, 1]. */
 typedef struct mexp_ge {
@@ -126,7 +113,7 @@ static airc_status degree18(const mexp_ge *g, airc_ge_tensor a, airc_ge_tensor *
     AIRC_TRY(bmm(g, a, p[2], &p[3]));
     AIRC_TRY(bmm(g, p[3], p[3], &p[4]));
     for (int i = 0; i < 5; i++)
-        AIRC_TRY(combination(g, p, b18[i], &bs[i]));
+        AIRC_TRY(combination(g, p, airc_matrix_exp_b18[i], &bs[i]));
     AIRC_TRY(bmm(g, bs[0], bs[4], &t)); /* A9 */
     AIRC_TRY(ew(g, "Add", bs[3], t, g->ct, g->mat, &bs[3]));
     AIRC_TRY(ew(g, "Add", bs[2], bs[3], g->ct, g->mat, &bs[2]));
@@ -137,7 +124,8 @@ static airc_status degree18(const mexp_ge *g, airc_ge_tensor a, airc_ge_tensor *
 /* s = max(0, ceil(log2(norm / theta))) [B, 1, 1] of a [B, n, n] */
 static airc_status squarings(const mexp_ge *g, airc_ge_tensor a, airc_ge_tensor *s)
 {
-    const double theta = g->ct == AIRC_DTYPE_F64 ? 1.090863719290036e+00 : 3.010066362817634e+00;
+    const double theta =
+        (g->ct == AIRC_DTYPE_F64 ? airc_matrix_exp_theta_f64 : airc_matrix_exp_theta_f32)[5];
     const int64_t col[3] = {g->mat[0], 1, g->mat[2]}, rows = 1, cols = 2;
     airc_ge_tensor t, k;
     AIRC_TRY(airc_ge_ew_op(g->b, "Abs", &a, 1, g->ct, 3, g->mat, &t));

@@ -8,10 +8,31 @@
  *           back to A's shape.
  * f16 passes here as in torch: its n == 1 kernel is missing whatever the
  * data, the n >= 2 one fails or not by the matrices' norms (the CPU
- * kernel says which). */
+ * kernel says which). Also the constants of torch's algorithm, which the
+ * CPU kernel and the GE lowering share (meta_util.h). */
 #include "ops/meta_util.h"
 
 #include <string.h>
+
+/* torch's bounds on the 1-norm for degrees 1, 2, 4, 8, 12, 18 */
+const double airc_matrix_exp_theta_f32[6] = {1.192092800768788e-07, 5.978858893805233e-04,
+                                             5.116619363445086e-02, 5.800524627688768e-01,
+                                             1.461661507209034e+00, 3.010066362817634e+00};
+const double airc_matrix_exp_theta_f64[6] = {2.220446049250313e-16, 2.580956802971767e-08,
+                                             3.397168839976962e-04, 4.991228871115323e-02,
+                                             2.996158913811580e-01, 1.090863719290036e+00};
+
+/* Degree 18: B_i = sum_j b18[i][j] P_j over P = (I, A, A^2, A^3, A^6) */
+const double airc_matrix_exp_b18[5][5] = {
+    {0., -1.00365581030144618291e-01, -8.02924648241156932449e-03, -8.92138498045729985177e-04, 0.},
+    {0., 3.97849749499645077844e-01, 1.36783778460411720168e+00, 4.98289622525382669416e-01,
+     -6.37898194594723280150e-04},
+    {-1.09676396052962061844e+01, 1.68015813878906206114e+00, 5.71779846478865511061e-02,
+     -6.98210122488052056106e-03, 3.34975017086070470649e-05},
+    {-9.04316832390810593223e-02, -6.76404519071381882256e-02, 6.75961301770459654925e-02,
+     2.95552570429315521194e-02, -1.39180257516060693404e-05},
+    {0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02,
+     -1.40086798182036094347e-05}};
 
 airc_status airc_meta_linalg_matrix_exp(airc_node *n, void *user_data)
 {

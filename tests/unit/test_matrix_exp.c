@@ -27,23 +27,9 @@ static const char *const modes[] = {"eager", "reduce-overhead", "max-autotune"};
  * (NULL on failure). */
 static airc_status run(airc_context *ctx, const char *mode, airc_tensor *x, airc_tensor **out)
 {
-    airc_graph *g = airc_test_parse(ctx, graph);
-    airc_config *cfg;
-    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
-    airc_compile_options co;
-    airc_compile_options_init(&co);
-    co.config = cfg;
-    airc_compiled *c = NULL;
-    size_t n = 0;
+    size_t n;
     *out = NULL;
-    airc_status st = airc_compile(g, &co, &c);
-    if (st == AIRC_OK)
-        st = airc_compiled_run(c, &x, 1, out, 1, &n);
-    airc_compiled_destroy(c);
-    airc_config_destroy(cfg);
-    airc_graph_destroy(g);
-    return st;
+    return airc_test_compile_run(ctx, graph, mode, &x, 1, out, 1, &n);
 }
 
 static airc_tensor *tensor(airc_context *ctx, airc_dtype dt, int32_t nd, const int64_t *shape,
