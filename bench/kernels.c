@@ -723,10 +723,13 @@ static void bench_ops(void)
         "(%x1, "
         "%w, %x2, [1, 3], [0], [1, 2], [2, 3]), kwargs = {})\n"
         "    return r\n";
-    /* torch.linalg.solve / svd on LAPACK: a batch of 64 systems, one 256 x 256 SVD */
-    const int64_t la_a[3] = {64, 64, 64}, la_b[3] = {64, 64, 8}, la_m[2] = {256, 256};
+    /* torch.linalg.solve / svd / lstsq on LAPACK: a batch of 64 systems, one 256 x 256
+     * SVD, a batch of 64 least-squares fits of 128 points by 32 features */
+    const int64_t la_a[3] = {64, 64, 64}, la_b[3] = {64, 64, 8}, la_m[2] = {256, 256},
+                  ls_a[3] = {64, 128, 32}, ls_b[3] = {64, 128, 4};
     airc_tensor *sa = random_tensor(3, la_a, 57), *sb = random_tensor(3, la_b, 58),
-                *sm2 = random_tensor(2, la_m, 59);
+                *sm2 = random_tensor(2, la_m, 59), *la = random_tensor(3, ls_a, 60),
+                *lb = random_tensor(3, ls_b, 61);
     static const char *const solve =
         "graph():\n"
         "    %a : [#users=1] = placeholder[target=a]\n"
@@ -739,6 +742,13 @@ static void bench_ops(void)
         "    %a : [#users=1] = placeholder[target=a]\n"
         "    %r : [#users=1] = call_function[target=torch.ops.aten._linalg_svd.default]"
         "(args = (%a,), kwargs = {})\n"
+        "    return r\n";
+    static const char *const lstsq =
+        "graph():\n"
+        "    %a : [#users=1] = placeholder[target=a]\n"
+        "    %b : [#users=1] = placeholder[target=b]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.linalg_lstsq.default]"
+        "(args = (%a, %b), kwargs = {})\n"
         "    return r\n";
     /* torch.linalg.matrix_exp of one 64 x 64 matrix (entries in [-1, 1]: a
      * 1-norm near 32, degree 18 and 4 squarings) */
@@ -813,6 +823,7 @@ static void bench_ops(void)
          3},
         {"solve", solve, "_linalg_solve_ex(a[64, 64, 64], b[64, 64, 8])", {sa, sb}, 2},
         {"svd", svd, "_linalg_svd(a[256, 256], full_matrices=False)", {sm2}, 1},
+        {"lstsq", lstsq, "linalg_lstsq(a[64, 128, 32], b[64, 128, 4]) (gelsy)", {la, lb}, 2},
         {"matrix_exp", mexp, "linalg_matrix_exp(a[64, 64])", {me}, 1},
     };
     printf("  \"ops\": [\n");
@@ -833,8 +844,9 @@ static void bench_ops(void)
         op_free(&c);
     }
     printf("\n  ],\n");
-    airc_tensor *all[] = {x,  w,  b,  xi,    wc, bc, xl, xt, xp, ix,  xf, gf,  c1, c2, xy,  xn, tn,
-                          sn, im, sm, grid1, xv, wv, bv, xg, gg, bx1, bw, bx2, sa, sb, sm2, me};
+    airc_tensor *all[] = {x,  w,  b,   xi, wc,  bc, xl, xt,  xp,    ix, xf, gf,
+                          c1, c2, xy,  xn, tn,  sn, im, sm,  grid1, xv, wv, bv,
+                          xg, gg, bx1, bw, bx2, sa, sb, sm2, la,    lb, me};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         airc_tensor_destroy(all[i]);
     for (size_t i = 0; i < sizeof enc / sizeof *enc; i++)

@@ -94,6 +94,7 @@ def torch_ops(quick, only=None):
     sa = torch.rand(64, 64, 64) * 2 - 1
     sb = torch.rand(64, 64, 8) * 2 - 1
     sm2 = torch.rand(256, 256) * 2 - 1
+    la, lb = torch.rand(64, 128, 32) * 2 - 1, torch.rand(64, 128, 4) * 2 - 1
     me = torch.rand(64, 64) * 2 - 1
     calls = {
         "softmax": lambda: aten._softmax(x, -1, False),
@@ -123,6 +124,7 @@ def torch_ops(quick, only=None):
         "bilinear": lambda: aten._trilinear(b1, bw, b2, [1, 3], [0], [1, 2], [2, 3]),
         "solve": lambda: aten._linalg_solve_ex(sa, sb),
         "svd": lambda: aten._linalg_svd(sm2),
+        "lstsq": lambda: aten.linalg_lstsq(la, lb),
         "matrix_exp": lambda: aten.linalg_matrix_exp(me),
     }
     budget = 0.1 if quick else 0.5

@@ -310,7 +310,16 @@ static const char *const newer_ops[] = {"aten.flip.default",
                                         "aten.histogram.bin_ct",
                                         "aten.histogram.bins_tensor",
                                         "aten.rrelu_with_noise.default",
-                                        "aten.segment_reduce.default"};
+                                        "aten.segment_reduce.default",
+                                        "aten.lu_unpack.default",
+                                        "aten.linalg_lu_solve.default",
+                                        "aten.linalg_lstsq.default",
+                                        "aten.geqrf.default",
+                                        "aten.linalg_householder_product.default",
+                                        "aten.ormqr.default",
+                                        "aten.linalg_ldl_factor_ex.default",
+                                        "aten.linalg_ldl_solve.default",
+                                        "aten.symeig.default"};
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 
 typedef struct reader {

@@ -266,7 +266,11 @@ ATEN = [
     ("linalg_lu.default", "lapack"), ("_linalg_solve_ex.default", "lapack"),
     ("_linalg_eigh.default", "lapack"), ("_linalg_svd.default", "lapack"),
     ("linalg_qr.default", "lapack"), ("linalg_pinv.atol_rtol_tensor", "lapack"), ("linalg_solve_triangular.default", "lapack"),
-    ("triangular_solve.default", "lapack"),
+    ("triangular_solve.default", "lapack"), ("lu_unpack.default", "lapack"),
+    ("linalg_lu_solve.default", "lapack"), ("linalg_ldl_factor_ex.default", "lapack"),
+    ("linalg_ldl_solve.default", "lapack"), ("symeig.default", "lapack"), ("geqrf.default", "lapack"),
+    ("linalg_householder_product.default", "lapack"), ("ormqr.default", "lapack"),
+    ("linalg_lstsq.default", "lapack"),
     ("linalg_matrix_exp.default", "linalg_matrix_exp"),
     ("_linalg_check_errors.default", "linalg_check_errors"),
     # the fused inference attention of torch's "fast path"

@@ -925,6 +925,27 @@ def gp_solver(x, y, xs, a, b, pts):
             torch.cholesky_inverse(L), p, l, up)
 
 
+def regression_fit(x, y, a, b, c):
+    # fitting and reusing factorizations: polynomial least squares by
+    # lstsq (gelsy, and gelsd with residuals and the spectrum), one LU of
+    # a batch of systems reused for two right-hand sides (lu_factor, then
+    # lu_solve, its transposed solve too) and unpacked, an orthonormal
+    # basis of the features from geqrf's reflectors (householder_product)
+    # and Q^T y by ormqr, and symeig's spectrum
+    feats = torch.stack([torch.ones_like(x), x, x * x], dim=-1)
+    coef = torch.linalg.lstsq(feats, y).solution
+    fit = torch.linalg.lstsq(feats, y, driver="gelsd")
+    lu, piv = torch.linalg.lu_factor(a)
+    s1 = torch.linalg.lu_solve(lu, piv, b)
+    s2 = torch.linalg.lu_solve(lu, piv, b, adjoint=True)
+    p, l, u = torch.lu_unpack(lu, piv)
+    qr, tau = torch.geqrf(feats)
+    q = torch.linalg.householder_product(qr, tau)
+    qty = torch.ormqr(qr, tau, y, transpose=True)
+    w = torch.symeig(c + c.mT)[0]
+    return coef, fit.residuals, fit.singular_values, s1, s2, p, l, u, q, qty, w
+
+
 def lie_group(w, pts, twist, a, t, x0):
     # a Lie-group layer: rotation vectors to skew-symmetric generators,
     # exponentiated to rotations (angles up to ~10 rad: several squarings)
@@ -1157,6 +1178,9 @@ MODELS = {
     "gp_solver": (gp_solver, lambda: [randn(6, 3), randn(6, 2), randn(4, 3),
                                       randn(2, 3, 3) + 3 * torch.eye(3), randn(2, 3, 2),
                                       randn(5, 3)]),
+    "regression_fit": (regression_fit, lambda: [
+        torch.linspace(-1, 1, 7), randn(7, 2), randn(2, 3, 3) + 3 * torch.eye(3), randn(2, 3, 2),
+        randn(4, 4)]),
     "bag_ranker": (bag_ranker, lambda: [
         torch.tensor([3, 0, 7, 1, 1, 5, 2, 9, 4]), torch.tensor([0, 3, 3, 6]), randn(10, 4),
         torch.rand(9), randn(1, 19), randn(1), torch.tensor([9]), randn(3, 4, 4)]),

@@ -2191,6 +2191,112 @@ def h_triangular_solve(d):
             "unitriangular": a["unitriangular"]}
 
 
+def la_from(d, t, fn):
+    # fn's results of the (f32 / f64) matrix spec t, as specs; the matrix
+    # itself where torch refuses its dtype
+    if t.dtype not in ("f32", "f64") or 0 in t.shape[-2:]:
+        return None
+    x = torch.tensor(t.values, dtype=DT[t.dtype]).reshape(t.shape)
+    return [TSpec(str_dtype(r), list(r.shape), [v if isinstance(v, int) else round(float(v), 6)
+                                                for v in r.flatten().tolist()])
+            for r in fn(x)]
+
+
+def str_dtype(t):
+    return {torch.float32: "f32", torch.float64: "f64", torch.int32: "i32",
+            torch.int64: "i64"}[t.dtype]
+
+
+def h_lu_unpack(d):
+    a = h_la_any(d)["A"]
+    r = la_from(d, a, lambda x: torch.linalg.lu_factor(x))
+    lu, piv = r if r else (a, d.tensor(a.shape[:-1], "i32", lo=1, hi=3))
+    if d.chance(0.05):  # pivots out of range: torch's check
+        piv = TSpec("i32", piv.shape, [v + 9 for v in piv.values])
+    return {"LU_data": lu, "LU_pivots": piv, "unpack_data": d.chance(0.8),
+            "unpack_pivots": d.chance(0.8)}
+
+
+def h_lu_solve(d):
+    a, dt, n = la_square(d)
+    r = la_from(d, a["A"], lambda x: torch.linalg.lu_factor(x))
+    lu, piv = r if r else (a["A"], d.tensor(a["A"].shape[:-1], "i32", lo=1, hi=2))
+    left, k = d.chance(0.7), d.r.randint(1, 3)
+    batch = list(a["A"].shape[:-2])
+    b = d.tensor(d.pick([batch, batch, [], [3, 1]]) + ([n, k] if left else [k, n]),
+                 dt if d.chance(0.95) else "f64")
+    return {"LU": lu, "pivots": piv, "B": b, "left": left, "adjoint": d.chance(0.4)}
+
+
+def la_symmetric(d, a):
+    # A + A^T of a square spec (its dtype kept)
+    if a.dtype not in ("f32", "f64") or a.shape[-1] != a.shape[-2]:
+        return a
+    x = torch.tensor(a.values, dtype=torch.float64).reshape(a.shape)
+    x = x + x.mT
+    return TSpec(a.dtype, a.shape, [round(float(v), 4) for v in x.flatten()])
+
+
+def h_ldl_factor(d):
+    a = h_la_square(d)
+    return {"self": la_symmetric(d, a["A"]), "hermitian": d.chance(0.3),
+            "check_errors": d.chance(0.2)}
+
+
+def h_ldl_solve(d):
+    a, dt, n = la_square(d)
+    x = la_symmetric(d, a["A"])
+    r = la_from(d, x, lambda t: torch.linalg.ldl_factor_ex(t)[:2])
+    ld, piv = r if r else (x, d.tensor(x.shape[:-1], "i32", lo=1, hi=2))
+    batch = list(x.shape[:-2])
+    b = d.tensor(d.pick([batch, batch, []]) + [n, d.r.randint(1, 3)],
+                 dt if d.chance(0.95) else "f64")
+    return {"LD": ld, "pivots": piv, "B": b, "hermitian": d.chance(0.3)}
+
+
+def h_symeig(d):
+    a = h_la_square(d)
+    return {"self": la_symmetric(d, a["A"]), "eigenvectors": d.chance(0.6),
+            "upper": d.chance(0.3)}
+
+
+def h_householder(d):
+    a = h_la_any(d)["A"]
+    if len(a.shape) >= 2 and a.shape[-2] < a.shape[-1]:
+        a = TSpec(a.dtype, a.shape[:-2] + [a.shape[-1], a.shape[-2]], a.values)
+    r = la_from(d, a, lambda x: torch.geqrf(x))
+    q, tau = r if r else (a, d.tensor(a.shape[:-2] + [min(a.shape[-2:])], a.dtype))
+    if d.chance(0.25) and tau.shape[-1]:  # fewer reflectors than columns
+        k = tau.shape[-1] - 1
+        rows = numel(tau.shape[:-1])
+        vals = [v for i in range(rows) for v in tau.values[i * (k + 1):i * (k + 1) + k]]
+        tau = TSpec(tau.dtype, tau.shape[:-1] + [k], vals)
+    return {"input": q, "tau": tau}
+
+
+def h_ormqr(d):
+    a = h_householder(d)
+    q, tau = a["input"], a["tau"]
+    left, m = d.chance(0.6), q.shape[-2]
+    c = d.tensor(q.shape[:-2] + ([m, d.r.randint(1, 3)] if left else [d.r.randint(1, 3), m]),
+                 q.dtype if d.chance(0.95) else "f64")
+    return {"self": q, "input2": tau, "input3": c, "left": left, "transpose": d.chance(0.5)}
+
+
+def h_lstsq(d):
+    dt = la_dtype(d)
+    m, n = d.r.randint(1, 5), d.r.randint(1, 4)
+    batch = la_batch(d)
+    form = d.pick(["matrix", "matrix", "matrix", "vector"])
+    b = d.tensor((d.pick([batch, batch, [1]]) if form == "matrix" else batch) + [m] +
+                 ([d.r.randint(1, 3)] if form == "matrix" else []), dt)
+    # gelsy's rank-deficient solutions are not torch's (see EXCLUSIONS), so
+    # a small rcond: random matrices have full rank
+    return {"self": d.tensor(batch + [m, n], dt), "b": b,
+            "rcond": d.pick([None, None, None, 1e-3]),
+            "driver": d.pick([None, None, "gelsy", "gels", "gelsd", "gelss", "gelsx"])}
+
+
 def h_matrix_exp(d):
     # square matrices of each kind the algorithm tells apart: norms across
     # every degree's bound and past them (many squarings, overflow), zero,
@@ -2283,6 +2389,9 @@ HINTS = {
     "_linalg_solve_ex": h_linalg_solve, "linalg_lu_factor_ex": h_lu_factor, "linalg_lu.default": h_lu,
     "_linalg_eigh": h_eigh, "_linalg_svd": h_svd, "linalg_qr": h_qr,
     "linalg_solve_triangular": h_solve_triangular, "triangular_solve": h_triangular_solve,
+    "lu_unpack": h_lu_unpack, "linalg_lu_solve": h_lu_solve, "linalg_ldl_factor_ex": h_ldl_factor,
+    "linalg_ldl_solve": h_ldl_solve, "symeig": h_symeig, "geqrf": h_la_any,
+    "linalg_householder_product": h_householder, "ormqr": h_ormqr, "linalg_lstsq": h_lstsq,
     "linalg_pinv.atol_rtol_tensor": h_pinv, "linalg_matrix_exp": h_matrix_exp,
     "max_unpool2d": lambda d: h_max_unpool(d, 2), "max_unpool3d": lambda d: h_max_unpool(d, 3),
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
@@ -2780,7 +2889,9 @@ def embedding_bag_unchecked(val):
 LAPACK_OPS = {"linalg_inv_ex", "_linalg_det", "_linalg_slogdet", "linalg_cholesky_ex",
               "cholesky", "cholesky_inverse", "cholesky_solve", "linalg_lu_factor_ex",
               "linalg_lu", "_linalg_solve_ex", "_linalg_eigh", "_linalg_svd", "linalg_qr",
-              "linalg_solve_triangular", "triangular_solve", "linalg_pinv"}
+              "linalg_solve_triangular", "triangular_solve", "linalg_pinv", "lu_unpack",
+              "linalg_lu_solve", "linalg_ldl_factor_ex", "linalg_ldl_solve", "symeig", "geqrf",
+              "linalg_householder_product", "ormqr", "linalg_lstsq"}
 
 
 def exclude_before(qualname, args, pos, kw):
@@ -2844,7 +2955,8 @@ def exclude_before(qualname, args, pos, kw):
     if name in LAPACK_OPS and any(
             isinstance(v, TSpec) and any(isinstance(x, float) and not abs(x) < 1e30
                                          for x in v.values)
-            for v in (val(n) for n in ("A", "self", "B", "input2"))):
+            for v in (val(n) for n in ("A", "self", "B", "input2", "input3", "b", "LU", "LD",
+                                        "LU_data", "input", "tau"))):
         raise Excluded("lapack_nonfinite")
     if name == "polygamma" and isinstance(val("n"), int) and val("n") >= 2**31:
         raise Excluded("polygamma_order")

@@ -45,6 +45,49 @@ void sorgqr_(const int *m, const int *n, const int *k, float *a, const int *lda,
 void dorgqr_(const int *m, const int *n, const int *k, double *a, const int *lda, const double *tau,
              double *work, const int *lwork, int *info);
 
+void ssyev_(const char *jobz, const char *uplo, const int *n, float *a, const int *lda, float *w,
+            float *work, const int *lwork, int *info, flen, flen);
+void dsyev_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w,
+            double *work, const int *lwork, int *info, flen, flen);
+void ssytrf_(const char *uplo, const int *n, float *a, const int *lda, int *ipiv, float *work,
+             const int *lwork, int *info, flen);
+void dsytrf_(const char *uplo, const int *n, double *a, const int *lda, int *ipiv, double *work,
+             const int *lwork, int *info, flen);
+void ssytrs_(const char *uplo, const int *n, const int *nrhs, const float *a, const int *lda,
+             const int *ipiv, float *b, const int *ldb, int *info, flen);
+void dsytrs_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *lda,
+             const int *ipiv, double *b, const int *ldb, int *info, flen);
+void sormqr_(const char *side, const char *trans, const int *m, const int *n, const int *k,
+             const float *a, const int *lda, const float *tau, float *c, const int *ldc,
+             float *work, const int *lwork, int *info, flen, flen);
+void dormqr_(const char *side, const char *trans, const int *m, const int *n, const int *k,
+             const double *a, const int *lda, const double *tau, double *c, const int *ldc,
+             double *work, const int *lwork, int *info, flen, flen);
+void sgels_(const char *trans, const int *m, const int *n, const int *nrhs, float *a,
+            const int *lda, float *b, const int *ldb, float *work, const int *lwork, int *info,
+            flen);
+void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
+            const int *lda, double *b, const int *ldb, double *work, const int *lwork, int *info,
+            flen);
+void sgelsy_(const int *m, const int *n, const int *nrhs, float *a, const int *lda, float *b,
+             const int *ldb, int *jpvt, const float *rcond, int *rank, float *work,
+             const int *lwork, int *info);
+void dgelsy_(const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b,
+             const int *ldb, int *jpvt, const double *rcond, int *rank, double *work,
+             const int *lwork, int *info);
+void sgelsd_(const int *m, const int *n, const int *nrhs, float *a, const int *lda, float *b,
+             const int *ldb, float *s, const float *rcond, int *rank, float *work, const int *lwork,
+             int *iwork, int *info);
+void dgelsd_(const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b,
+             const int *ldb, double *s, const double *rcond, int *rank, double *work,
+             const int *lwork, int *iwork, int *info);
+void sgelss_(const int *m, const int *n, const int *nrhs, float *a, const int *lda, float *b,
+             const int *ldb, float *s, const float *rcond, int *rank, float *work, const int *lwork,
+             int *info);
+void dgelss_(const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b,
+             const int *ldb, double *s, const double *rcond, int *rank, double *work,
+             const int *lwork, int *info);
+
 static bool f32(airc_dtype dt)
 {
     return dt == AIRC_DTYPE_F32;
@@ -225,6 +268,139 @@ airc_status airc_la_orgqr(const airc_kernel_ctx *k, airc_dtype dt, int m, int n,
     return AIRC_OK;
 }
 
+int airc_la_sytrs(airc_dtype dt, char uplo, int n, int nrhs, const void *a, int lda,
+                  const int *ipiv, void *b, int ldb)
+{
+    int info = 0;
+    if (f32(dt))
+        ssytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1);
+    else
+        dsytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1);
+    return info;
+}
+
+airc_status airc_la_syev(const airc_kernel_ctx *k, airc_dtype dt, char jobz, char uplo, int n,
+                         void *a, int lda, void *w, int *info)
+{
+    double q[1];
+    int lw = -1;
+    if (f32(dt))
+        ssyev_(&jobz, &uplo, &n, a, &lda, w, (float *)q, &lw, info, 1, 1);
+    else
+        dsyev_(&jobz, &uplo, &n, a, &lda, w, q, &lw, info, 1, 1);
+    void *work;
+    AIRC_TRY(work_alloc(k, dt, query_size(dt, q), 1, &work, &lw));
+    if (f32(dt))
+        ssyev_(&jobz, &uplo, &n, a, &lda, w, work, &lw, info, 1, 1);
+    else
+        dsyev_(&jobz, &uplo, &n, a, &lda, w, work, &lw, info, 1, 1);
+    airc_free(k->ctx, work);
+    return AIRC_OK;
+}
+
+airc_status airc_la_sytrf(const airc_kernel_ctx *k, airc_dtype dt, char uplo, int n, void *a,
+                          int lda, int *ipiv, int *info)
+{
+    double q[1];
+    int lw = -1;
+    if (f32(dt))
+        ssytrf_(&uplo, &n, a, &lda, ipiv, (float *)q, &lw, info, 1);
+    else
+        dsytrf_(&uplo, &n, a, &lda, ipiv, q, &lw, info, 1);
+    void *work;
+    AIRC_TRY(work_alloc(k, dt, query_size(dt, q), 1, &work, &lw));
+    if (f32(dt))
+        ssytrf_(&uplo, &n, a, &lda, ipiv, work, &lw, info, 1);
+    else
+        dsytrf_(&uplo, &n, a, &lda, ipiv, work, &lw, info, 1);
+    airc_free(k->ctx, work);
+    return AIRC_OK;
+}
+
+airc_status airc_la_ormqr(const airc_kernel_ctx *k, airc_dtype dt, char side, char trans, int m,
+                          int n, int kk, const void *a, int lda, const void *tau, void *c, int ldc,
+                          int *info)
+{
+    double q[1];
+    int lw = -1;
+    if (f32(dt))
+        sormqr_(&side, &trans, &m, &n, &kk, a, &lda, tau, c, &ldc, (float *)q, &lw, info, 1, 1);
+    else
+        dormqr_(&side, &trans, &m, &n, &kk, a, &lda, tau, c, &ldc, q, &lw, info, 1, 1);
+    void *work;
+    AIRC_TRY(work_alloc(k, dt, query_size(dt, q), 1, &work, &lw));
+    if (f32(dt))
+        sormqr_(&side, &trans, &m, &n, &kk, a, &lda, tau, c, &ldc, work, &lw, info, 1, 1);
+    else
+        dormqr_(&side, &trans, &m, &n, &kk, a, &lda, tau, c, &ldc, work, &lw, info, 1, 1);
+    airc_free(k->ctx, work);
+    return AIRC_OK;
+}
+
+/* One call of a least-squares driver (lwork -1: the workspace query). */
+static void lstsq_call(airc_dtype dt, char driver, const airc_la_lstsq_args *l, void *work,
+                       int lwork, int *iwork, int *info)
+{
+    float rf = (float)l->rcond;
+    const int *m = &l->m, *n = &l->n, *r = &l->nrhs, *lda = &l->lda, *ldb = &l->ldb;
+    bool s = f32(dt);
+    switch (driver) {
+    case 'g': /* gels */
+        if (s)
+            sgels_("N", m, n, r, l->a, lda, l->b, ldb, work, &lwork, info, 1);
+        else
+            dgels_("N", m, n, r, l->a, lda, l->b, ldb, work, &lwork, info, 1);
+        break;
+    case 'y':
+        if (s)
+            sgelsy_(m, n, r, l->a, lda, l->b, ldb, l->jpvt, &rf, l->rank, work, &lwork, info);
+        else
+            dgelsy_(m, n, r, l->a, lda, l->b, ldb, l->jpvt, &l->rcond, l->rank, work, &lwork, info);
+        break;
+    case 'd':
+        if (s)
+            sgelsd_(m, n, r, l->a, lda, l->b, ldb, l->s, &rf, l->rank, work, &lwork, iwork, info);
+        else
+            dgelsd_(m, n, r, l->a, lda, l->b, ldb, l->s, &l->rcond, l->rank, work, &lwork, iwork,
+                    info);
+        break;
+    default: /* gelss */
+        if (s)
+            sgelss_(m, n, r, l->a, lda, l->b, ldb, l->s, &rf, l->rank, work, &lwork, info);
+        else
+            dgelss_(m, n, r, l->a, lda, l->b, ldb, l->s, &l->rcond, l->rank, work, &lwork, info);
+    }
+}
+
+airc_status airc_la_lstsq_workspace(const airc_kernel_ctx *k, airc_dtype dt, char driver,
+                                    const airc_la_lstsq_args *l, airc_la_lstsq_work *w)
+{
+    double q[1];
+    int iq = 1, info = 0;
+    memset(w, 0, sizeof *w);
+    lstsq_call(dt, driver, l, q, -1, &iq, &info);
+    AIRC_TRY(work_alloc(k, dt, query_size(dt, q), 1, &w->work, &w->lwork));
+    w->iwork = airc_malloc(k->ctx, (size_t)(iq > 1 ? iq : 1) * sizeof *w->iwork);
+    if (w->iwork)
+        return AIRC_OK;
+    airc_free(k->ctx, w->work);
+    return airc_cpu_oom(k, "LAPACK's workspace");
+}
+
+int airc_la_lstsq(airc_dtype dt, char driver, const airc_la_lstsq_args *l,
+                  const airc_la_lstsq_work *w)
+{
+    int info = 0;
+    lstsq_call(dt, driver, l, w->work, w->lwork, w->iwork, &info);
+    return info;
+}
+
+void airc_la_lstsq_free(const airc_kernel_ctx *k, airc_la_lstsq_work *w)
+{
+    airc_free(k->ctx, w->iwork);
+    airc_free(k->ctx, w->work);
+}
+
 /* ---- batches ----------------------------------------------------------- */
 
 void airc_la_batch_of(airc_la_batch *b, const airc_tview *t, int32_t tail)
@@ -321,6 +497,18 @@ void airc_la_bufs_free(const airc_kernel_ctx *k, airc_la_bufs *s)
 {
     for (int i = 0; i < 4; i++)
         airc_free(k->ctx, s->p[i]);
+}
+
+void airc_la_read_pivots(const airc_tview *piv, int64_t count, int *ipiv, int64_t *lo, int64_t *hi)
+{
+    int64_t step = piv->strides[0] * (int64_t)airc_dtype_size(piv->dtype);
+    for (int64_t i = 0; i < count; i++) {
+        int64_t v = airc_cpu_load_i64((const char *)piv->data + i * step, piv->dtype);
+        *lo = v < *lo ? v : *lo;
+        *hi = v > *hi ? v : *hi;
+        if (ipiv)
+            ipiv[i] = v >= INT_MIN && v <= INT_MAX ? (int)v : 0;
+    }
 }
 
 bool airc_la_row_major(const airc_tview *a)

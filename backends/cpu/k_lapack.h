@@ -33,6 +33,40 @@ AIRC_HIDDEN airc_status airc_la_geqrf(const airc_kernel_ctx *k, airc_dtype dt, i
 AIRC_HIDDEN airc_status airc_la_orgqr(const airc_kernel_ctx *k, airc_dtype dt, int m, int n, int kk,
                                       void *a, int lda, const void *tau, int *info);
 
+AIRC_HIDDEN int airc_la_sytrs(airc_dtype dt, char uplo, int n, int nrhs, const void *a, int lda,
+                              const int *ipiv, void *b, int ldb);
+AIRC_HIDDEN airc_status airc_la_syev(const airc_kernel_ctx *k, airc_dtype dt, char jobz, char uplo,
+                                     int n, void *a, int lda, void *w, int *info);
+AIRC_HIDDEN airc_status airc_la_sytrf(const airc_kernel_ctx *k, airc_dtype dt, char uplo, int n,
+                                      void *a, int lda, int *ipiv, int *info);
+AIRC_HIDDEN airc_status airc_la_ormqr(const airc_kernel_ctx *k, airc_dtype dt, char side,
+                                      char trans, int m, int n, int kk, const void *a, int lda,
+                                      const void *tau, void *c, int ldc, int *info);
+
+/* A least-squares call: A (m x n, leading dimension lda) and B (nrhs
+ * columns of ldb >= max(m, n) rows) overwritten; jpvt (gelsy, n zeros),
+ * s (gelsd / gelss, min(m, n) singular values), rank (not gels). */
+typedef struct airc_la_lstsq_args {
+    int m, n, nrhs, lda, ldb;
+    void *a, *b, *s;
+    int *jpvt, *rank;
+    double rcond;
+} airc_la_lstsq_args;
+/* The workspace of a driver's calls of these sizes ('g' gels, 'y' gelsy,
+ * 'd' gelsd, 's' gelss): queried once, kept for every matrix of a batch */
+typedef struct airc_la_lstsq_work {
+    void *work;
+    int lwork;
+    int *iwork;
+} airc_la_lstsq_work;
+AIRC_HIDDEN airc_status airc_la_lstsq_workspace(const airc_kernel_ctx *k, airc_dtype dt,
+                                                char driver, const airc_la_lstsq_args *l,
+                                                airc_la_lstsq_work *w);
+/* One call; returns LAPACK's info */
+AIRC_HIDDEN int airc_la_lstsq(airc_dtype dt, char driver, const airc_la_lstsq_args *l,
+                              const airc_la_lstsq_work *w);
+AIRC_HIDDEN void airc_la_lstsq_free(const airc_kernel_ctx *k, airc_la_lstsq_work *w);
+
 /* ---- batches ----------------------------------------------------------- */
 
 /* The batch dims of a call (the broadcast of its operands'): shape[0..nb)
@@ -79,6 +113,12 @@ AIRC_HIDDEN airc_status airc_la_buf(const airc_kernel_ctx *k, airc_la_bufs *s, i
                                     int64_t rows, int64_t cols, const char *what);
 AIRC_HIDDEN void airc_la_bufs_free(const airc_kernel_ctx *k, airc_la_bufs *s);
 
+/* A row of count pivots (a 1-d view of any integer type) into ipiv (NULL:
+ * not stored; a value past int stored as 0), widening the range [*lo,
+ * *hi] seen: the callers check it before LAPACK reads rows by them. */
+AIRC_HIDDEN void airc_la_read_pivots(const airc_tview *piv, int64_t count, int *ipiv, int64_t *lo,
+                                     int64_t *hi);
+
 /* torch's is_contiguous for a batch of matrices: where it holds, torch
  * factors A^T (its column-major copy of A is then free) and solves with
  * the transpose. */
@@ -104,6 +144,8 @@ AIRC_CPU_KERNEL(linalg_check_errors);
 /* k_lapack_lu.c */
 AIRC_CPU_KERNEL(linalg_lu_factor_ex);
 AIRC_CPU_KERNEL(linalg_lu);
+AIRC_CPU_KERNEL(lu_unpack);
+AIRC_CPU_KERNEL(linalg_lu_solve);
 AIRC_CPU_KERNEL(linalg_solve_ex);
 AIRC_CPU_KERNEL(linalg_inv_ex);
 AIRC_CPU_KERNEL(linalg_det);
@@ -112,10 +154,18 @@ AIRC_CPU_KERNEL(linalg_cholesky_ex);
 AIRC_CPU_KERNEL(cholesky_solve);
 AIRC_CPU_KERNEL(cholesky_inverse);
 AIRC_CPU_KERNEL(linalg_eigh);
+AIRC_CPU_KERNEL(symeig);
+AIRC_CPU_KERNEL(linalg_ldl_factor_ex);
+AIRC_CPU_KERNEL(linalg_ldl_solve);
 /* k_lapack_qr.c */
 AIRC_CPU_KERNEL(linalg_svd);
 AIRC_CPU_KERNEL(linalg_qr);
+AIRC_CPU_KERNEL(geqrf);
+AIRC_CPU_KERNEL(linalg_householder_product);
+AIRC_CPU_KERNEL(ormqr);
 AIRC_CPU_KERNEL(linalg_solve_triangular);
+/* k_lapack_lstsq.c */
+AIRC_CPU_KERNEL(linalg_lstsq);
 /* k_lapack_pinv.c */
 AIRC_CPU_KERNEL(linalg_pinv);
 

@@ -102,15 +102,58 @@ airc_status airc_cpu_k_linalg_lu_factor_ex(airc_kernel_ctx *k, void *ud)
     return AIRC_OK;
 }
 
-/* linalg_lu(A, *, pivot) -> (P, L, U): A = P L U, L unit lower m x k, U
- * upper k x n, P the row permutation getrf's swaps make. */
+/* The address of element (i, j) of a 2-d view. */
+static char *elem(const airc_tview *v, int64_t i, int64_t j)
+{
+    return (char *)v->data +
+           (i * v->strides[0] + j * v->strides[1]) * (int64_t)airc_dtype_size(v->dtype);
+}
+
+/* P, L and U of an m x n factorization lu (a 2-d view of any dtype): L
+ * unit lower m x k, U upper k x n (copied exactly), P the row permutation
+ * the k 1-based pivots' swaps make (perm: m items of scratch). P, or L and
+ * U, NULL: not written. */
+static void unpack(const airc_tview *lu, const int *ipiv, int64_t *perm, const airc_tview *P,
+                   const airc_tview *L, const airc_tview *U)
+{
+    int64_t m = lu->shape[0], n = lu->shape[1], kk = m < n ? m : n;
+    size_t esz = airc_dtype_size(lu->dtype);
+    if (P) {
+        for (int64_t i = 0; i < m; i++)
+            perm[i] = i;
+        for (int64_t i = 0; i < kk; i++) {
+            int64_t j = ipiv[i] - 1, t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < m; j++)
+                airc_cpu_store_f64(elem(P, i, j), P->dtype, perm[j] == i ? 1.0 : 0.0);
+    }
+    for (int64_t i = 0; L && i < m; i++)
+        for (int64_t j = 0; j < kk; j++) {
+            if (i > j)
+                memcpy(elem(L, i, j), elem(lu, i, j), esz);
+            else
+                airc_cpu_store_f64(elem(L, i, j), L->dtype, i == j ? 1.0 : 0.0);
+        }
+    for (int64_t i = 0; U && i < kk; i++)
+        for (int64_t j = 0; j < n; j++) {
+            if (j >= i)
+                memcpy(elem(U, i, j), elem(lu, i, j), esz);
+            else
+                airc_cpu_store_f64(elem(U, i, j), U->dtype, 0.0);
+        }
+}
+
+/* linalg_lu(A, *, pivot) -> (P, L, U): A = P L U from getrf. */
 airc_status airc_cpu_k_linalg_lu(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     const airc_tview *a = k->in ? k->in[0] : NULL;
     if (!a || a->ndim < 2 || k->nout != 3)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "A must be a matrix or a batch of them");
-    int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], kk = m < n ? m : n;
+    int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1];
     lu_scratch s;
     AIRC_TRY(scratch_new(k, a->dtype, m, n, &s));
     int64_t *perm = airc_malloc(k->ctx, (size_t)(m + 1) * sizeof *perm);
@@ -118,7 +161,6 @@ airc_status airc_cpu_k_linalg_lu(airc_kernel_ctx *k, void *ud)
         scratch_free(k, &s);
         return airc_cpu_oom(k, "the permutation");
     }
-    size_t esz = airc_dtype_size(a->dtype);
     airc_la_batch b;
     airc_la_batch_of(&b, a, 2);
     for (int64_t p = 0; p < b.count; p++, airc_la_next(&b)) {
@@ -128,41 +170,52 @@ airc_status airc_cpu_k_linalg_lu(airc_kernel_ctx *k, void *ud)
         bool has_p = k->out[0].ndim >= 2;
         airc_tview P = has_p ? airc_la_at(&k->out[0], 2, &b) : k->out[0],
                    L = airc_la_at(&k->out[1], 2, &b), U = airc_la_at(&k->out[2], 2, &b);
-        for (int64_t i = 0; i < m; i++)
-            perm[i] = i;
-        for (int64_t i = 0; i < kk; i++) {
-            int64_t j = s.ipiv[i] - 1, t = perm[i];
-            perm[i] = perm[j];
-            perm[j] = t;
-        }
-        for (int64_t i = 0; has_p && i < m; i++)
-            for (int64_t j = 0; j < m; j++)
-                airc_cpu_store_f64((char *)P.data +
-                                       (i * P.strides[0] + j * P.strides[1]) * (int64_t)esz,
-                                   a->dtype, perm[j] == i ? 1.0 : 0.0);
-        for (int64_t i = 0; i < m; i++)
-            for (int64_t j = 0; j < kk; j++) {
-                double v =
-                    i == j  ? 1.0
-                    : i > j ? airc_cpu_load_f64((char *)s.lu + (j * m + i) * (int64_t)esz, a->dtype)
-                            : 0.0;
-                airc_cpu_store_f64((char *)L.data +
-                                       (i * L.strides[0] + j * L.strides[1]) * (int64_t)esz,
-                                   a->dtype, v);
-            }
-        for (int64_t i = 0; i < kk; i++)
-            for (int64_t j = 0; j < n; j++) {
-                double v =
-                    j >= i ? airc_cpu_load_f64((char *)s.lu + (j * m + i) * (int64_t)esz, a->dtype)
-                           : 0.0;
-                airc_cpu_store_f64((char *)U.data +
-                                       (i * U.strides[0] + j * U.strides[1]) * (int64_t)esz,
-                                   a->dtype, v);
-            }
+        airc_tview f = airc_la_colmajor(s.lu, a->dtype, m, n);
+        unpack(&f, s.ipiv, perm, has_p ? &P : NULL, &L, &U);
     }
     airc_free(k->ctx, perm);
     scratch_free(k, &s);
     return AIRC_OK;
+}
+
+/* lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots) -> (P, L, U)
+ * over LU's batch (the pivots' broadcast to it) */
+airc_status airc_cpu_k_lu_unpack(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *lu = k->in ? k->in[0] : NULL, *piv = k->in ? k->in[1] : NULL;
+    if (!lu || !piv || lu->ndim < 2 || k->nout != 3)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "LU must be a matrix or a batch of them");
+    bool data = airc_cpu_arg_bool(k, 2, true), pivots = airc_cpu_arg_bool(k, 3, true);
+    int64_t m = lu->shape[lu->ndim - 2], n = lu->shape[lu->ndim - 1], kk = m < n ? m : n;
+    int64_t *perm = airc_malloc(k->ctx, (size_t)(m + 1) * sizeof *perm);
+    int *ipiv = airc_malloc(k->ctx, (size_t)(kk + 1) * sizeof *ipiv);
+    airc_status st = perm && ipiv ? AIRC_OK : airc_cpu_oom(k, "the permutation");
+    static const char msg[] = "pivots passed to lu_unpack must be between 1 and LU.size(-2) "
+                              "inclusive.Did you properly pass the result of lu_factor?";
+    airc_la_batch b;
+    airc_la_batch_of(&b, lu, 2);
+    for (int64_t p = 0; p < b.count && st == AIRC_OK; p++, airc_la_next(&b)) {
+        airc_tview f = airc_la_at(lu, 2, &b), P, L, U;
+        if (pivots) {
+            airc_tview pv = airc_la_at(piv, 1, &b);
+            int64_t lo = 1, hi = 1;
+            airc_la_read_pivots(&pv, kk, ipiv, &lo, &hi);
+            if (lo < 1 || hi > m) { /* torch checks; past the matrix, LAPACK would read */
+                st = airc_cpu_fail(k, AIRC_E_RUNTIME, "%s", msg);
+                break;
+            }
+            P = airc_la_at(&k->out[0], 2, &b);
+        }
+        if (data) {
+            L = airc_la_at(&k->out[1], 2, &b);
+            U = airc_la_at(&k->out[2], 2, &b);
+        }
+        unpack(&f, ipiv, perm, pivots ? &P : NULL, data ? &L : NULL, data ? &U : NULL);
+    }
+    airc_free(k->ctx, ipiv);
+    airc_free(k->ctx, perm);
+    return st;
 }
 
 /* A solve's operands: X = A^-1 B (left) or B A^-1, B a batch of matrices
@@ -251,6 +304,63 @@ airc_status airc_cpu_k_linalg_solve_ex(airc_kernel_ctx *k, void *ud)
     if (airc_cpu_arg_bool(k, 3, false))
         return airc_la_check_infos(k, &k->out[3], "torch.linalg.solve_ex", a->ndim == 2);
     return AIRC_OK;
+}
+
+/* linalg_lu_solve(LU, pivots, B, *, left, adjoint) -> X: getrs with lu_factor's
+ * LU and pivots (LU broadcast over B's batch); X A = B solved as A^T X^T =
+ * B^T. Every pivot is checked first, as torch does. */
+airc_status airc_cpu_k_linalg_lu_solve(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *lu = k->in ? k->in[0] : NULL, *piv = k->in ? k->in[1] : NULL;
+    const airc_tview *rhs = k->in ? k->in[2] : NULL, *x = &k->out[0];
+    if (!lu || !piv || !rhs || lu->ndim < 2 || rhs->ndim < 2 || k->nout != 1)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "LU, pivots and B must be tensors");
+    bool left = airc_cpu_arg_bool(k, 3, true), adjoint = airc_cpu_arg_bool(k, 4, false) != !left;
+    int64_t n = lu->shape[lu->ndim - 1];
+    if (!airc_cpu_numel(x))
+        return AIRC_OK;
+    lu_scratch s;
+    AIRC_TRY(scratch_new(k, lu->dtype, n, n, &s));
+    int64_t lo = 1, hi = 1;
+    airc_la_batch pb;
+    airc_la_batch_of(&pb, piv, 1);
+    for (int64_t p = 0; p < pb.count; p++, airc_la_next(&pb)) {
+        airc_tview pv = airc_la_at(piv, 1, &pb);
+        airc_la_read_pivots(&pv, n, NULL, &lo, &hi);
+    }
+    airc_status st = AIRC_OK;
+    if (lo < 1 || hi > n) /* torch's checks (getrs would read past the matrix) */
+        st = airc_cpu_fail(k, AIRC_E_RUNTIME,
+                           "Pivots given to lu_solve must all be %s. Did you properly pass the "
+                           "result of lu_factor?",
+                           lo < 1 ? "greater or equal to 1" : "smaller or equal to LU.size(-2)");
+    int64_t nrhs = x->shape[x->ndim - (left ? 1 : 2)];
+    size_t be = 0;
+    void *buf = NULL;
+    if (st == AIRC_OK && (st = airc_la_dims(k, "the right-hand side", n, nrhs, &be)) == AIRC_OK &&
+        !(buf = airc_la_alloc(k, lu->dtype, be, "the right-hand side")))
+        st = AIRC_E_OUT_OF_MEMORY;
+    airc_la_batch b;
+    airc_la_batch_of(&b, x, 2);
+    for (int64_t p = 0; p < b.count && st == AIRC_OK; p++, airc_la_next(&b)) {
+        airc_la_load(lu, &b, s.lu, lu->dtype);
+        airc_tview pv = airc_la_at(piv, 1, &b);
+        airc_la_read_pivots(&pv, n, s.ipiv, &lo, &hi);
+        airc_tview bm = airc_la_at(rhs, 2, &b), xm = airc_la_at(x, 2, &b);
+        if (!left) {
+            bm = transposed(&bm);
+            xm = transposed(&xm);
+        }
+        airc_tview r = airc_la_colmajor(buf, lu->dtype, n, nrhs);
+        airc_cpu_copy(&r, &bm);
+        airc_la_getrs(lu->dtype, adjoint ? 'T' : 'N', (int)n, (int)nrhs, s.lu, (int)(n > 1 ? n : 1),
+                      s.ipiv, buf, (int)r.strides[1]);
+        airc_cpu_copy(&xm, &r);
+    }
+    airc_free(k->ctx, buf);
+    scratch_free(k, &s);
+    return st;
 }
 
 /* linalg_inv_ex(A, *, check_errors) -> (inverse, info): torch solves A X = I. */

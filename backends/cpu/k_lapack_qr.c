@@ -1,6 +1,7 @@
 /* Orthogonal factorizations and triangular solves on LAPACK / BLAS, as
  * torch 1.13 computes them: _linalg_svd (gesdd), linalg_qr (geqrf, then
- * orgqr for Q), linalg_solve_triangular and triangular_solve (trsm). */
+ * orgqr for Q), geqrf, linalg_householder_product (orgqr), ormqr,
+ * linalg_solve_triangular and triangular_solve (trsm). */
 #include "backends/cpu/k_lapack.h"
 
 #include <string.h>
@@ -113,6 +114,103 @@ airc_status airc_cpu_k_linalg_qr(airc_kernel_ctx *k, void *ud)
         airc_tview rs = airc_la_colmajor(s.p[0], a->dtype, rrows, n);
         rs.strides[1] = ld;
         airc_cpu_copy(&rd, &rs);
+    }
+    airc_la_bufs_free(k, &s);
+    return st;
+}
+
+/* A 1-d view (tau) into contiguous scratch of n items */
+static void load_vector(const airc_tview *v, const airc_la_batch *b, void *buf)
+{
+    airc_tview src = airc_la_at(v, 1, b);
+    airc_tview dst = {.data = buf, .dtype = v->dtype, .ndim = 1, .shape = {src.shape[0]}};
+    dst.strides[0] = 1;
+    airc_cpu_copy(&dst, &src);
+}
+
+/* geqrf(A) -> (a, tau): LAPACK's compact QR (R on and above the diagonal,
+ * the reflectors below it) */
+airc_status airc_cpu_k_geqrf(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *a = k->in ? k->in[0] : NULL;
+    if (!a || a->ndim < 2 || k->nout != 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "A must be a matrix or a batch of them");
+    int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], kk = m < n ? m : n;
+    airc_la_bufs s = {{0}};
+    airc_status st = airc_la_buf(k, &s, 0, a->dtype, m, n, "a matrix");
+    if (st == AIRC_OK)
+        st = airc_la_buf(k, &s, 1, a->dtype, kk, 1, "tau");
+    airc_la_batch b;
+    airc_la_batch_of(&b, a, 2);
+    for (int64_t p = 0; p < b.count && st == AIRC_OK && m && n; p++, airc_la_next(&b)) {
+        airc_la_load(a, &b, s.p[0], a->dtype);
+        int info = 0;
+        st = airc_la_geqrf(k, a->dtype, (int)m, (int)n, s.p[0], (int)m, s.p[1], &info);
+        airc_la_store(&k->out[0], &b, s.p[0], 0);
+        airc_tview tau = airc_la_at(&k->out[1], 1, &b);
+        airc_tview src = {.data = s.p[1], .dtype = a->dtype, .ndim = 1, .shape = {kk}};
+        src.strides[0] = 1;
+        airc_cpu_copy(&tau, &src);
+    }
+    airc_la_bufs_free(k, &s);
+    return st;
+}
+
+/* linalg_householder_product(A, tau) -> Q: orgqr, the first tau.shape[-1]
+ * reflectors (the rest of Q's columns the identity's) */
+airc_status airc_cpu_k_linalg_householder_product(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *a = k->in ? k->in[0] : NULL, *tau = k->in ? k->in[1] : NULL;
+    if (!a || !tau || a->ndim < 2 || tau->ndim < 1 || k->nout != 1)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and tau must be tensors");
+    int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], kk = tau->shape[tau->ndim - 1];
+    airc_la_bufs s = {{0}};
+    airc_status st = airc_la_buf(k, &s, 0, a->dtype, m, n, "a matrix");
+    if (st == AIRC_OK)
+        st = airc_la_buf(k, &s, 1, a->dtype, kk, 1, "tau");
+    airc_la_batch b;
+    airc_la_batch_of(&b, a, 2);
+    for (int64_t p = 0; p < b.count && st == AIRC_OK && m && n; p++, airc_la_next(&b)) {
+        airc_la_load(a, &b, s.p[0], a->dtype);
+        load_vector(tau, &b, s.p[1]);
+        int info = 0;
+        st = airc_la_orgqr(k, a->dtype, (int)m, (int)n, (int)kk, s.p[0], (int)m, s.p[1], &info);
+        airc_la_store(&k->out[0], &b, s.p[0], 0);
+    }
+    airc_la_bufs_free(k, &s);
+    return st;
+}
+
+/* ormqr(A, tau, C, left, transpose) -> Q C, Q^T C, C Q or C Q^T, Q the
+ * product of A's first tau.shape[-1] reflectors */
+airc_status airc_cpu_k_ormqr(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *a = k->in ? k->in[0] : NULL, *tau = k->in ? k->in[1] : NULL;
+    const airc_tview *c = k->in ? k->in[2] : NULL;
+    if (!a || !tau || !c || a->ndim < 2 || tau->ndim < 1 || c->ndim < 2 || k->nout != 1)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input, tau and other must be tensors");
+    bool left = airc_cpu_arg_bool(k, 3, true), trans = airc_cpu_arg_bool(k, 4, false);
+    int64_t am = a->shape[a->ndim - 2], an = a->shape[a->ndim - 1], kk = tau->shape[tau->ndim - 1];
+    int64_t m = c->shape[c->ndim - 2], n = c->shape[c->ndim - 1];
+    airc_la_bufs s = {{0}};
+    airc_status st = airc_la_buf(k, &s, 0, a->dtype, am, an, "a matrix");
+    if (st == AIRC_OK)
+        st = airc_la_buf(k, &s, 1, a->dtype, kk, 1, "tau");
+    if (st == AIRC_OK)
+        st = airc_la_buf(k, &s, 2, a->dtype, m, n, "other");
+    airc_la_batch b;
+    airc_la_batch_of(&b, c, 2);
+    for (int64_t p = 0; p < b.count && st == AIRC_OK && m && n; p++, airc_la_next(&b)) {
+        airc_la_load(a, &b, s.p[0], a->dtype);
+        load_vector(tau, &b, s.p[1]);
+        airc_la_load(c, &b, s.p[2], a->dtype);
+        int info = 0;
+        st = airc_la_ormqr(k, a->dtype, left ? 'L' : 'R', trans ? 'T' : 'N', (int)m, (int)n,
+                           (int)kk, s.p[0], (int)(am > 1 ? am : 1), s.p[1], s.p[2], (int)m, &info);
+        airc_la_store(&k->out[0], &b, s.p[2], 0);
     }
     airc_la_bufs_free(k, &s);
     return st;

@@ -11,7 +11,7 @@
  * skips the others). The LU factors and pivots that _linalg_det, _linalg_slogdet and
  * _linalg_solve_ex also return, and linalg_lu_factor_ex, are refused where read: LAPACK's
  * sequential pivots are not a device op's. The raisers give the aten ops back. */
-#include "backends/ge/ge_internal.h"
+#include "backends/ge/lapack_internal.h"
 #include "ir/ir.h"
 #include "ops/meta_util.h"
 #include "ops/ops.h"
@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* Whether result j of n is read (a getitem of it has users). */
-static bool result_read(const airc_node *n, int64_t j)
+bool airc_gla_result_read(const airc_node *n, int64_t j)
 {
     for (uint32_t i = 0; i < n->nusers; i++) {
         const airc_node *u = n->users[i];
@@ -34,7 +34,7 @@ static bool result_read(const airc_node *n, int64_t j)
 }
 
 /* Result j: zeros (an info, or an output the call does not compute) */
-static airc_status zeros_result(airc_ge_builder *b, const airc_node *n, size_t j)
+airc_status airc_gla_zeros_result(airc_ge_builder *b, const airc_node *n, size_t j)
 {
     airc_ge_tensor z;
     AIRC_TRY(airc_ge_fill(b, n->out[j].dtype, n->out[j].ndim, n->out[j].shape, 0, &z));
@@ -42,7 +42,7 @@ static airc_status zeros_result(airc_ge_builder *b, const airc_node *n, size_t j
 }
 
 /* x with its last two dims swapped */
-static airc_status swap_last(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor *out)
+airc_status airc_gla_swap_last(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor *out)
 {
     airc_dtype dt;
     int32_t nd;
@@ -59,8 +59,8 @@ static airc_status swap_last(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tenso
 }
 
 /* x broadcast to batch[0..nb) and its own last two dims */
-static airc_status to_batch(airc_ge_builder *b, airc_ge_tensor x, int32_t nb, const int64_t *batch,
-                            airc_ge_tensor *out)
+airc_status airc_gla_to_batch(airc_ge_builder *b, airc_ge_tensor x, int32_t nb,
+                              const int64_t *batch, airc_ge_tensor *out)
 {
     airc_dtype dt;
     int32_t nd;
@@ -75,9 +75,10 @@ static airc_status to_batch(airc_ge_builder *b, airc_ge_tensor x, int32_t nb, co
 
 /* One op of `type` on x (input name `in`), its outputs named outs[] of
  * the given metas. */
-static airc_status unary_op(airc_ge_builder *b, const char *type, const char *in, airc_ge_tensor x,
-                            const char *const *outs, const airc_tmeta *const *metas, size_t nout,
-                            airc_ge_op **opp, airc_ge_tensor *ys)
+airc_status airc_gla_unary_op(airc_ge_builder *b, const char *type, const char *in,
+                              airc_ge_tensor x, const char *const *outs,
+                              const airc_tmeta *const *metas, size_t nout, airc_ge_op **opp,
+                              airc_ge_tensor *ys)
 {
     AIRC_TRY(airc_ge_op_create(b, type, opp));
     AIRC_TRY(airc_ge_op_input(*opp, in, x));
@@ -91,7 +92,7 @@ static airc_status unary_op(airc_ge_builder *b, const char *type, const char *in
 #define MAX_PIVOT_ROWS 64
 
 /* A const int32 vector [n] of f(i) */
-static airc_status const_i32(airc_ge_builder *b, int64_t n, int64_t one_at, airc_ge_tensor *out)
+airc_status airc_gla_const_i32(airc_ge_builder *b, int64_t n, int64_t one_at, airc_ge_tensor *out)
 {
     int32_t *v = airc_malloc(b->ctx, (size_t)(n > 0 ? n : 1) * sizeof *v);
     if (!v)
@@ -103,8 +104,8 @@ static airc_status const_i32(airc_ge_builder *b, int64_t n, int64_t one_at, airc
     return st;
 }
 
-static airc_status ew2(airc_ge_builder *b, const char *type, airc_ge_tensor x, airc_ge_tensor y,
-                       airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+airc_status airc_gla_ew2(airc_ge_builder *b, const char *type, airc_ge_tensor x, airc_ge_tensor y,
+                         airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
 {
     airc_ge_tensor in[2] = {x, y};
     return airc_ge_ew_op(b, type, in, 2, dt, nd, shape, out);
@@ -123,24 +124,24 @@ static airc_status pivots_of(airc_ge_builder *b, airc_ge_tensor p, int32_t nd, c
     memcpy(sk, shape, (size_t)nd * sizeof *sk);
     sk[nd - 1] = 1;
     airc_ge_tensor iota, cur, piv, one;
-    AIRC_TRY(const_i32(b, n, -1, &iota));
+    AIRC_TRY(airc_gla_const_i32(b, n, -1, &iota));
     AIRC_TRY(airc_ge_fill(b, I, nd, shape, 0, &piv));
-    AIRC_TRY(ew2(b, "Add", piv, iota, I, nd, shape, &cur));
+    AIRC_TRY(airc_gla_ew2(b, "Add", piv, iota, I, nd, shape, &cur));
     AIRC_TRY(airc_ge_const_scalar(b, I, 1, &one));
     for (int64_t i = 0; i < n; i++) {
         airc_ge_tensor idx, t, eq, j, e, ci, mi;
         AIRC_TRY(airc_ge_const_ints(b, &i, 1, &idx));
         AIRC_TRY(airc_ge_gather(b, p, idx, axis, I, nd, sk, &t));
-        AIRC_TRY(ew2(b, "Equal", cur, t, AIRC_DTYPE_BOOL, nd, shape, &eq));
+        AIRC_TRY(airc_gla_ew2(b, "Equal", cur, t, AIRC_DTYPE_BOOL, nd, shape, &eq));
         AIRC_TRY(airc_ge_cast(b, eq, I, &eq));
-        AIRC_TRY(ew2(b, "Mul", eq, iota, I, nd, shape, &j));
+        AIRC_TRY(airc_gla_ew2(b, "Mul", eq, iota, I, nd, shape, &j));
         AIRC_TRY(airc_ge_reduce(b, "ReduceSum", j, &axis, 1, true, I, nd, sk, &j));
-        AIRC_TRY(const_i32(b, n, i, &e));
-        AIRC_TRY(ew2(b, "Add", j, one, I, nd, sk, &ci));
-        AIRC_TRY(ew2(b, "Mul", ci, e, I, nd, shape, &ci));
-        AIRC_TRY(ew2(b, "Add", piv, ci, I, nd, shape, &piv));
+        AIRC_TRY(airc_gla_const_i32(b, n, i, &e));
+        AIRC_TRY(airc_gla_ew2(b, "Add", j, one, I, nd, sk, &ci));
+        AIRC_TRY(airc_gla_ew2(b, "Mul", ci, e, I, nd, shape, &ci));
+        AIRC_TRY(airc_gla_ew2(b, "Add", piv, ci, I, nd, shape, &piv));
         AIRC_TRY(airc_ge_gather(b, cur, idx, axis, I, nd, sk, &ci));
-        AIRC_TRY(ew2(b, "Equal", iota, j, AIRC_DTYPE_BOOL, nd, shape, &mi));
+        AIRC_TRY(airc_gla_ew2(b, "Equal", iota, j, AIRC_DTYPE_BOOL, nd, shape, &mi));
         AIRC_TRY(airc_ge_select(b, mi, ci, cur, I, nd, shape, &cur));
         AIRC_TRY(airc_ge_cast(b, e, AIRC_DTYPE_BOOL, &mi));
         AIRC_TRY(airc_ge_select(b, mi, t, cur, I, nd, shape, &cur));
@@ -161,7 +162,7 @@ static airc_status lu_op(airc_ge_builder *b, airc_ge_tensor a, const airc_tmeta 
     const airc_tmeta *metas[2] = {m, &im};
     airc_ge_tensor y[2];
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, "Lu", "input", a, outs, metas, 2, &op, y));
+    AIRC_TRY(airc_gla_unary_op(b, "Lu", "input", a, outs, metas, 2, &op, y));
     AIRC_TRY(airc_ge_op_attr_dtype(op, "output_idx_type", AIRC_DTYPE_I32));
     *lu = y[0];
     *p = y[1];
@@ -175,14 +176,14 @@ static airc_status lu_op(airc_ge_builder *b, airc_ge_tensor a, const airc_tmeta 
 static airc_status lu_results(airc_ge_builder *b, const airc_node *n, airc_ge_tensor a,
                               const airc_tmeta *am, bool transposed, size_t lu_at)
 {
-    if (!result_read(n, (int64_t)lu_at) && !result_read(n, (int64_t)lu_at + 1)) {
-        AIRC_TRY(zeros_result(b, n, lu_at));
-        return zeros_result(b, n, lu_at + 1);
+    if (!airc_gla_result_read(n, (int64_t)lu_at) && !airc_gla_result_read(n, (int64_t)lu_at + 1)) {
+        AIRC_TRY(airc_gla_zeros_result(b, n, lu_at));
+        return airc_gla_zeros_result(b, n, lu_at + 1);
     }
     int64_t k = am->shape[am->ndim - 1];
     if (!k) { /* no rows: empty factors and pivots */
-        AIRC_TRY(zeros_result(b, n, lu_at));
-        return zeros_result(b, n, lu_at + 1);
+        AIRC_TRY(airc_gla_zeros_result(b, n, lu_at));
+        return airc_gla_zeros_result(b, n, lu_at + 1);
     }
     if (am->shape[am->ndim - 2] != k || k > MAX_PIVOT_ROWS)
         return airc_fail(AIRC_E_UNSUPPORTED,
@@ -192,7 +193,7 @@ static airc_status lu_results(airc_ge_builder *b, const airc_node *n, airc_ge_te
                          n->name, MAX_PIVOT_ROWS);
     airc_ge_tensor lu, p, piv;
     if (transposed)
-        AIRC_TRY(swap_last(b, a, &a));
+        AIRC_TRY(airc_gla_swap_last(b, a, &a));
     AIRC_TRY(lu_op(b, a, am, &lu, &p));
     AIRC_TRY(pivots_of(b, p, am->ndim - 1, am->shape, &piv));
     AIRC_TRY(airc_ge_set_result(b, lu_at, lu));
@@ -200,7 +201,7 @@ static airc_status lu_results(airc_ge_builder *b, const airc_node *n, airc_ge_te
 }
 
 /* The meta of the node's tensor argument i */
-static const airc_tmeta *arg_meta(airc_ge_builder *b, size_t i)
+const airc_tmeta *airc_gla_arg_meta(airc_ge_builder *b, size_t i)
 {
     const airc_value *v = airc_ge_arg(b, i);
     const airc_node *x = v && v->kind == AIRC_VALUE_NODE ? v->u.node : NULL;
@@ -217,15 +218,15 @@ static airc_status conv_square(airc_ge_builder *b, const airc_node *n, void *ud)
     static const char *const one[] = {"y"}, *const two[] = {"sign", "y"};
     const airc_tmeta *metas[2] = {&n->out[0], &n->out[1]};
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, type, "x", x, slog ? two : one, metas, slog ? 2 : 1, &op, y));
+    AIRC_TRY(airc_gla_unary_op(b, type, "x", x, slog ? two : one, metas, slog ? 2 : 1, &op, y));
     if (!strcmp(type, "MatrixInverse"))
         AIRC_TRY(airc_ge_op_attr_bool(op, "adjoint", 0));
     AIRC_TRY(airc_ge_set_result(b, 0, y[0]));
     if (slog)
         AIRC_TRY(airc_ge_set_result(b, 1, y[1]));
     if (!strcmp(type, "MatrixInverse"))
-        return zeros_result(b, n, 1);
-    const airc_tmeta *am = arg_meta(b, 0);
+        return airc_gla_zeros_result(b, n, 1);
+    const airc_tmeta *am = airc_gla_arg_meta(b, 0);
     if (!am)
         return airc_fail(AIRC_E_UNSUPPORTED, "node '%s': A is not a tensor", n->name);
     return lu_results(b, n, x, am, airc_meta_is_contiguous(am), slog ? 2 : 1);
@@ -237,11 +238,11 @@ static airc_status cholesky(airc_ge_builder *b, airc_ge_tensor a, bool upper, co
                             airc_ge_tensor *out)
 {
     if (upper)
-        AIRC_TRY(swap_last(b, a, &a));
+        AIRC_TRY(airc_gla_swap_last(b, a, &a));
     static const char *const y[] = {"y"};
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, "Cholesky", "x", a, y, &m, 1, &op, out));
-    return upper ? swap_last(b, *out, out) : AIRC_OK;
+    AIRC_TRY(airc_gla_unary_op(b, "Cholesky", "x", a, y, &m, 1, &op, out));
+    return upper ? airc_gla_swap_last(b, *out, out) : AIRC_OK;
 }
 
 /* linalg_cholesky_ex (L, info) and cholesky (L) */
@@ -251,18 +252,18 @@ static airc_status conv_cholesky(airc_ge_builder *b, const airc_node *n, void *u
     airc_ge_tensor a, l;
     AIRC_TRY(airc_ge_input(b, 0, &a));
     if (!airc_tmeta_numel(&n->out[0]))
-        AIRC_TRY(zeros_result(b, n, 0));
+        AIRC_TRY(airc_gla_zeros_result(b, n, 0));
     else {
         AIRC_TRY(cholesky(b, a, airc_ge_bool_arg(b, 1, false), &n->out[0], &l));
         AIRC_TRY(airc_ge_set_result(b, 0, l));
     }
-    return n->nout == 2 ? zeros_result(b, n, 1) : AIRC_OK;
+    return n->nout == 2 ? airc_gla_zeros_result(b, n, 1) : AIRC_OK;
 }
 
 /* MatrixTriangularSolve(matrix, rhs; lower, adjoint), matrix and rhs of
  * one batch, its result of meta m */
-static airc_status tri_solve(airc_ge_builder *b, airc_ge_tensor a, airc_ge_tensor rhs, bool lower,
-                             bool adjoint, const airc_tmeta *m, airc_ge_tensor *out)
+airc_status airc_gla_tri_solve(airc_ge_builder *b, airc_ge_tensor a, airc_ge_tensor rhs, bool lower,
+                               bool adjoint, const airc_tmeta *m, airc_ge_tensor *out)
 {
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "MatrixTriangularSolve", &op));
@@ -274,38 +275,69 @@ static airc_status tri_solve(airc_ge_builder *b, airc_ge_tensor a, airc_ge_tenso
 }
 
 /* a and rhs broadcast to the result's batch (meta m, nd >= 2) */
-static airc_status batch_both(airc_ge_builder *b, const airc_tmeta *m, airc_ge_tensor *a,
-                              airc_ge_tensor *rhs)
+airc_status airc_gla_batch_both(airc_ge_builder *b, const airc_tmeta *m, airc_ge_tensor *a,
+                                airc_ge_tensor *rhs)
 {
-    AIRC_TRY(to_batch(b, *a, m->ndim - 2, m->shape, a));
-    return to_batch(b, *rhs, m->ndim - 2, m->shape, rhs);
+    AIRC_TRY(airc_gla_to_batch(b, *a, m->ndim - 2, m->shape, a));
+    return airc_gla_to_batch(b, *rhs, m->ndim - 2, m->shape, rhs);
 }
 
-/* A const bool [k, k] mask of i > j (strict lower), i == j or i <= j */
-static airc_status tri_mask(airc_ge_builder *b, int64_t k, int which, airc_ge_tensor *out)
+/* A const bool [rows, cols] mask of i > j (strict lower), i == j or i <= j */
+airc_status airc_gla_tri_mask(airc_ge_builder *b, int64_t rows, int64_t cols, int which,
+                              airc_ge_tensor *out)
 {
-    bool *m = airc_malloc(b->ctx, (size_t)(k * k > 0 ? k * k : 1));
+    int64_t count = rows * cols;
+    bool *m = airc_malloc(b->ctx, (size_t)(count > 0 ? count : 1));
     if (!m)
         return airc_fail(AIRC_E_OUT_OF_MEMORY, "out of memory: a triangle mask");
-    for (int64_t i = 0; i < k * k; i++) {
-        int64_t r = i / k, c = i % k;
+    for (int64_t i = 0; i < count; i++) {
+        int64_t r = i / cols, c = i % cols;
         m[i] = which < 0 ? r > c : which == 0 ? r == c : r <= c;
     }
-    const int64_t s[2] = {k, k};
+    const int64_t s[2] = {rows, cols};
     airc_status st = airc_ge_const(b, AIRC_DTYPE_BOOL, 2, s, m, out);
     airc_free(b->ctx, m);
     return st;
 }
 
+/* x1 @ x2 (either adjoint) of one batch: a BatchMatMul over the batch
+ * flattened; the result of dtype dt and shape (nd, shape) */
+airc_status airc_gla_matmul(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tensor x2, bool adj1,
+                            bool adj2, airc_dtype dt, int32_t nd, const int64_t *shape,
+                            airc_ge_tensor *out)
+{
+    airc_ge_tensor x[2] = {x1, x2};
+    int64_t bf = 1;
+    for (int32_t i = 0; i < nd - 2; i++)
+        bf *= shape[i];
+    for (int i = 0; i < 2; i++) {
+        airc_dtype xd;
+        int32_t xn;
+        const int64_t *xs;
+        AIRC_TRY(airc_ge_tensor_meta(b, x[i], &xd, &xn, &xs));
+        const int64_t s3[3] = {bf, xs[xn - 2], xs[xn - 1]};
+        AIRC_TRY(airc_ge_reshape(b, x[i], xd, 3, s3, &x[i]));
+    }
+    const int64_t r3[3] = {bf, shape[nd - 2], shape[nd - 1]};
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "BatchMatMul", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x1", x[0]));
+    AIRC_TRY(airc_ge_op_input(op, "x2", x[1]));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x1", adj1));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x2", adj2));
+    AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, r3, out));
+    return airc_ge_reshape(b, *out, dt, nd, shape, out);
+}
+
 /* A with ones on its diagonal (unitriangular) */
-static airc_status unit_diagonal(airc_ge_builder *b, airc_ge_tensor a, airc_ge_tensor *out)
+airc_status airc_gla_unit_diagonal(airc_ge_builder *b, airc_ge_tensor a, airc_ge_tensor *out)
 {
     airc_dtype dt;
     int32_t nd;
     const int64_t *s;
     AIRC_TRY(airc_ge_tensor_meta(b, a, &dt, &nd, &s));
     airc_ge_tensor eye, one;
-    AIRC_TRY(tri_mask(b, s[nd - 1], 0, &eye));
+    AIRC_TRY(airc_gla_tri_mask(b, s[nd - 1], s[nd - 1], 0, &eye));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &one));
     return airc_ge_select(b, eye, one, a, dt, nd, s, out);
 }
@@ -323,22 +355,22 @@ static airc_status conv_solve_triangular(airc_ge_builder *b, const airc_node *n,
     bool left = legacy || airc_ge_bool_arg(b, 3, true);
     bool adjoint = legacy && airc_ge_bool_arg(b, 3, false);
     const airc_tmeta *m = &n->out[0];
-    AIRC_TRY(batch_both(b, m, &a, &rhs));
+    AIRC_TRY(airc_gla_batch_both(b, m, &a, &rhs));
     if (legacy)
         AIRC_TRY(airc_ge_set_result(b, 1, a));
     if (airc_ge_bool_arg(b, 4, false))
-        AIRC_TRY(unit_diagonal(b, a, &a));
+        AIRC_TRY(airc_gla_unit_diagonal(b, a, &a));
     if (left) {
-        AIRC_TRY(tri_solve(b, a, rhs, !upper, adjoint, m, &x));
+        AIRC_TRY(airc_gla_tri_solve(b, a, rhs, !upper, adjoint, m, &x));
         return airc_ge_set_result(b, 0, x);
     }
     /* X A = B: A^T X^T = B^T */
     airc_tmeta mt = *m;
     mt.shape[m->ndim - 2] = m->shape[m->ndim - 1];
     mt.shape[m->ndim - 1] = m->shape[m->ndim - 2];
-    AIRC_TRY(swap_last(b, rhs, &rhs));
-    AIRC_TRY(tri_solve(b, a, rhs, !upper, true, &mt, &x));
-    AIRC_TRY(swap_last(b, x, &x));
+    AIRC_TRY(airc_gla_swap_last(b, rhs, &rhs));
+    AIRC_TRY(airc_gla_tri_solve(b, a, rhs, !upper, true, &mt, &x));
+    AIRC_TRY(airc_gla_swap_last(b, x, &x));
     return airc_ge_set_result(b, 0, x);
 }
 
@@ -353,13 +385,13 @@ static airc_status conv_cholesky_solve(airc_ge_builder *b, const airc_node *n, v
     if (inverse) {
         int64_t k = m->shape[m->ndim - 1];
         AIRC_TRY(airc_ge_fill(b, m->dtype, 2, (const int64_t[]){k, k}, 0, &rhs));
-        AIRC_TRY(unit_diagonal(b, rhs, &rhs));
+        AIRC_TRY(airc_gla_unit_diagonal(b, rhs, &rhs));
     } else
         AIRC_TRY(airc_ge_input(b, 0, &rhs));
     bool upper = airc_ge_bool_arg(b, inverse ? 1 : 2, false);
-    AIRC_TRY(batch_both(b, m, &l, &rhs));
-    AIRC_TRY(tri_solve(b, l, rhs, !upper, upper, m, &y));
-    AIRC_TRY(tri_solve(b, l, y, !upper, !upper, m, &y));
+    AIRC_TRY(airc_gla_batch_both(b, m, &l, &rhs));
+    AIRC_TRY(airc_gla_tri_solve(b, l, rhs, !upper, upper, m, &y));
+    AIRC_TRY(airc_gla_tri_solve(b, l, y, !upper, !upper, m, &y));
     return airc_ge_set_result(b, 0, y);
 }
 
@@ -388,10 +420,10 @@ static airc_status conv_solve(airc_ge_builder *b, const airc_node *n, void *ud)
         s[bnd] = 1;
         AIRC_TRY(airc_ge_reshape(b, rhs, dt, bnd + 1, s, &rhs));
     }
-    AIRC_TRY(batch_both(b, &mm, &a, &rhs));
+    AIRC_TRY(airc_gla_batch_both(b, &mm, &a, &rhs));
     if (!left) {
-        AIRC_TRY(swap_last(b, a, &a));
-        AIRC_TRY(swap_last(b, rhs, &rhs));
+        AIRC_TRY(airc_gla_swap_last(b, a, &a));
+        AIRC_TRY(airc_gla_swap_last(b, rhs, &rhs));
         int64_t t = mm.shape[mm.ndim - 1];
         mm.shape[mm.ndim - 1] = mm.shape[mm.ndim - 2];
         mm.shape[mm.ndim - 2] = t;
@@ -403,47 +435,64 @@ static airc_status conv_solve(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_attr_bool(op, "adjoint", 0));
     AIRC_TRY(airc_ge_op_output(op, "y", m->dtype, mm.ndim, mm.shape, &x));
     if (!left)
-        AIRC_TRY(swap_last(b, x, &x));
+        AIRC_TRY(airc_gla_swap_last(b, x, &x));
     if (vec)
         AIRC_TRY(airc_ge_reshape(b, x, m->dtype, m->ndim, m->shape, &x));
     AIRC_TRY(airc_ge_set_result(b, 0, x));
-    const airc_tmeta *am = arg_meta(b, 0);
+    const airc_tmeta *am = airc_gla_arg_meta(b, 0);
     airc_ge_tensor a0;
     AIRC_TRY(airc_ge_input(b, 0, &a0));
     if (!am)
         return airc_fail(AIRC_E_UNSUPPORTED, "node '%s': A is not a tensor", n->name);
     AIRC_TRY(lu_results(b, n, a0, am, airc_meta_is_contiguous(am), 1));
-    return zeros_result(b, n, 3);
+    return airc_gla_zeros_result(b, n, 3);
 }
 
-/* _linalg_eigh(A, UPLO, compute_v) */
-static airc_status conv_eigh(airc_ge_builder *b, const airc_node *n, void *ud)
+/* SelfAdjointEig of A's triangle: the lower one, or A^T's for upper
+ * (eigenvalues only: the vectors' signs follow LAPACK's path through the
+ * triangle it reads) */
+static airc_status eigen(airc_ge_builder *b, const airc_node *n, bool upper, bool v)
 {
-    (void)ud;
     airc_ge_tensor a, y[2];
     AIRC_TRY(airc_ge_input(b, 0, &a));
-    const airc_value *u = airc_ge_arg(b, 1);
-    bool upper = u && airc_value_get_kind(u) == AIRC_VALUE_STRING && (u->u.s[0] | 0x20) == 'u';
-    bool v = airc_ge_bool_arg(b, 2, true);
-    /* the vectors' signs follow LAPACK's path through the triangle read */
     if (upper && v)
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "node '%s' has no Ascend IR lowering here: the device's SelfAdjointEig "
                          "reads the lower triangle, and eigenvectors from the upper one differ in "
                          "sign",
                          n->name);
+    if (!airc_tmeta_numel(&n->out[0])) { /* nothing to decompose */
+        AIRC_TRY(airc_gla_zeros_result(b, n, 0));
+        return airc_gla_zeros_result(b, n, 1);
+    }
     if (upper)
-        AIRC_TRY(swap_last(b, a, &a));
+        AIRC_TRY(airc_gla_swap_last(b, a, &a));
     static const char *const outs[] = {"eigen_value", "eigen_vector"};
     airc_tmeta vm = n->out[0];
     vm.ndim++;
     vm.shape[vm.ndim - 1] = vm.shape[vm.ndim - 2];
     const airc_tmeta *metas[2] = {&n->out[0], v ? &n->out[1] : &vm};
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, "SelfAdjointEig", "x", a, outs, metas, 2, &op, y));
+    AIRC_TRY(airc_gla_unary_op(b, "SelfAdjointEig", "x", a, outs, metas, 2, &op, y));
     AIRC_TRY(airc_ge_op_attr_bool(op, "compute_v", v));
     AIRC_TRY(airc_ge_set_result(b, 0, y[0]));
-    return v ? airc_ge_set_result(b, 1, y[1]) : zeros_result(b, n, 1);
+    return v ? airc_ge_set_result(b, 1, y[1]) : airc_gla_zeros_result(b, n, 1);
+}
+
+/* _linalg_eigh(A, UPLO, compute_v) */
+static airc_status conv_eigh(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_value *u = airc_ge_arg(b, 1);
+    bool upper = u && airc_value_get_kind(u) == AIRC_VALUE_STRING && (u->u.s[0] | 0x20) == 'u';
+    return eigen(b, n, upper, airc_ge_bool_arg(b, 2, true));
+}
+
+/* symeig(A, eigenvectors, upper) */
+static airc_status conv_symeig(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    return eigen(b, n, airc_ge_bool_arg(b, 2, true), airc_ge_bool_arg(b, 1, false));
 }
 
 /* _linalg_svd(A, full_matrices, compute_uv, driver) -> (U, S, Vh) */
@@ -461,16 +510,16 @@ static airc_status conv_svd(airc_ge_builder *b, const airc_node *n, void *ud)
     static const char *const outs[] = {"sigma", "u", "v"};
     const airc_tmeta *metas[3] = {&n->out[1], &n->out[0], &vm};
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, "Svd", "x", a, outs, metas, 3, &op, y));
+    AIRC_TRY(airc_gla_unary_op(b, "Svd", "x", a, outs, metas, 3, &op, y));
     AIRC_TRY(airc_ge_op_attr_bool(op, "compute_uv", uv));
     AIRC_TRY(airc_ge_op_attr_bool(op, "full_matrices", full));
     AIRC_TRY(airc_ge_set_result(b, 1, y[0]));
     if (!uv) {
-        AIRC_TRY(zeros_result(b, n, 0));
-        return zeros_result(b, n, 2);
+        AIRC_TRY(airc_gla_zeros_result(b, n, 0));
+        return airc_gla_zeros_result(b, n, 2);
     }
     AIRC_TRY(airc_ge_set_result(b, 0, y[1]));
-    AIRC_TRY(swap_last(b, y[2], &y[2]));
+    AIRC_TRY(airc_gla_swap_last(b, y[2], &y[2]));
     return airc_ge_set_result(b, 2, y[2]);
 }
 
@@ -495,10 +544,10 @@ static airc_status conv_qr(airc_ge_builder *b, const airc_node *n, void *ud)
     static const char *const outs[] = {"q", "r"};
     const airc_tmeta *metas[2] = {r_only ? &qm : &n->out[0], &n->out[1]};
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, "Qr", "x", a, outs, metas, 2, &op, y));
+    AIRC_TRY(airc_gla_unary_op(b, "Qr", "x", a, outs, metas, 2, &op, y));
     AIRC_TRY(airc_ge_op_attr_bool(op, "full_matrices", complete));
     AIRC_TRY(airc_ge_set_result(b, 1, y[1]));
-    return r_only ? zeros_result(b, n, 0) : airc_ge_set_result(b, 0, y[0]);
+    return r_only ? airc_gla_zeros_result(b, n, 0) : airc_ge_set_result(b, 0, y[0]);
 }
 
 /* linalg_lu(A) of square matrices -> (P, L, U): CANN's Lu (lu, p with
@@ -512,7 +561,7 @@ static airc_status conv_lu(airc_ge_builder *b, const airc_node *n, void *ud)
     int64_t k = pm->shape[nd - 1];
     if (!k) { /* no rows: all three empty */
         for (size_t j = 0; j < 3; j++)
-            AIRC_TRY(zeros_result(b, n, j));
+            AIRC_TRY(airc_gla_zeros_result(b, n, j));
         return AIRC_OK;
     }
     if (n->out[1].shape[nd - 1] != k || n->out[2].shape[nd - 1] != k)
@@ -528,11 +577,11 @@ static airc_status conv_lu(airc_ge_builder *b, const airc_node *n, void *ud)
     static const char *const outs[] = {"lu", "p"};
     const airc_tmeta *metas[2] = {pm, &im};
     airc_ge_op *op;
-    AIRC_TRY(unary_op(b, "Lu", "input", a, outs, metas, 2, &op, y));
+    AIRC_TRY(airc_gla_unary_op(b, "Lu", "input", a, outs, metas, 2, &op, y));
     AIRC_TRY(airc_ge_op_attr_dtype(op, "output_idx_type", AIRC_DTYPE_I32));
-    AIRC_TRY(tri_mask(b, k, -1, &lower));
-    AIRC_TRY(tri_mask(b, k, 0, &eye));
-    AIRC_TRY(tri_mask(b, k, 1, &upper));
+    AIRC_TRY(airc_gla_tri_mask(b, k, k, -1, &lower));
+    AIRC_TRY(airc_gla_tri_mask(b, k, k, 0, &eye));
+    AIRC_TRY(airc_gla_tri_mask(b, k, k, 1, &upper));
     AIRC_TRY(airc_ge_const_scalar(b, pm->dtype, 1, &one));
     AIRC_TRY(airc_ge_const_scalar(b, pm->dtype, 0, &zero));
     AIRC_TRY(airc_ge_select(b, eye, one, zero, pm->dtype, 2, pm->shape + nd - 2, &l));
@@ -593,11 +642,11 @@ static airc_status conv_pinv(airc_ge_builder *b, const airc_node *n, void *ud)
     for (int32_t i = 0; i < nb; i++)
         bf *= om->shape[i];
     if (!airc_tmeta_numel(om))
-        return zeros_result(b, n, 0);
+        return airc_gla_zeros_result(b, n, 0);
     bool herm = airc_ge_bool_arg(b, 3, false);
     airc_ge_tensor a, sv, u, v, y[3];
     AIRC_TRY(airc_ge_input(b, 0, &a));
-    AIRC_TRY(to_batch(b, a, nb, om->shape, &a)); /* the tolerances may widen it */
+    AIRC_TRY(airc_gla_to_batch(b, a, nb, om->shape, &a)); /* the tolerances may widen it */
     airc_tmeta sm = *om, um = *om, vm = *om;
     sm.ndim = nb + 1;
     sm.shape[nb] = kk;
@@ -609,14 +658,14 @@ static airc_status conv_pinv(airc_ge_builder *b, const airc_node *n, void *ud)
     if (herm) {
         static const char *const outs[] = {"eigen_value", "eigen_vector"};
         const airc_tmeta *metas[2] = {&sm, &um};
-        AIRC_TRY(unary_op(b, "SelfAdjointEig", "x", a, outs, metas, 2, &op, y));
+        AIRC_TRY(airc_gla_unary_op(b, "SelfAdjointEig", "x", a, outs, metas, 2, &op, y));
         AIRC_TRY(airc_ge_op_attr_bool(op, "compute_v", 1));
         sv = y[0];
         u = v = y[1];
     } else {
         static const char *const outs[] = {"sigma", "u", "v"};
         const airc_tmeta *metas[3] = {&sm, &um, &vm};
-        AIRC_TRY(unary_op(b, "Svd", "x", a, outs, metas, 3, &op, y));
+        AIRC_TRY(airc_gla_unary_op(b, "Svd", "x", a, outs, metas, 3, &op, y));
         AIRC_TRY(airc_ge_op_attr_bool(op, "compute_uv", 1));
         AIRC_TRY(airc_ge_op_attr_bool(op, "full_matrices", 0));
         sv = y[0];
@@ -649,15 +698,15 @@ static airc_status conv_pinv(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_const_scalar(b, D, eps, &def));
         rt = def;
         if (has_atol) {
-            AIRC_TRY(ew2(b, "Greater", at, zero, AIRC_DTYPE_BOOL, nb + 1, s1, &c));
+            AIRC_TRY(airc_gla_ew2(b, "Greater", at, zero, AIRC_DTYPE_BOOL, nb + 1, s1, &c));
             AIRC_TRY(airc_ge_select(b, c, zero, def, D, nb + 1, s1, &rt));
         }
     }
-    AIRC_TRY(ew2(b, "Mul", rt, smax, D, nb + 1, s1, &tol));
-    AIRC_TRY(ew2(b, "Maximum", at, tol, D, nb + 1, s1, &tol));
+    AIRC_TRY(airc_gla_ew2(b, "Mul", rt, smax, D, nb + 1, s1, &tol));
+    AIRC_TRY(airc_gla_ew2(b, "Maximum", at, tol, D, nb + 1, s1, &tol));
     /* s+ in the dtype, as a row [..., 1, k] */
     airc_ge_tensor rec, zd, sp;
-    AIRC_TRY(ew2(b, "Greater", mag, tol, AIRC_DTYPE_BOOL, nb + 1, sm.shape, &c));
+    AIRC_TRY(airc_gla_ew2(b, "Greater", mag, tol, AIRC_DTYPE_BOOL, nb + 1, sm.shape, &c));
     AIRC_TRY(airc_ge_ew_op(b, "Reciprocal", &sv, 1, dt, nb + 1, sm.shape, &rec));
     AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &zd));
     AIRC_TRY(airc_ge_select(b, c, rec, zd, dt, nb + 1, sm.shape, &sp));
@@ -666,7 +715,7 @@ static airc_status conv_pinv(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_reshape(b, sp, dt, 3, rowk, &sp));
     AIRC_TRY(airc_ge_reshape(b, v, dt, 3, wk, &v));
     AIRC_TRY(airc_ge_reshape(b, u, dt, 3, uk, &u));
-    AIRC_TRY(ew2(b, "Mul", v, sp, dt, 3, wk, &v));
+    AIRC_TRY(airc_gla_ew2(b, "Mul", v, sp, dt, 3, wk, &v));
     airc_ge_tensor x;
     AIRC_TRY(airc_ge_op_create(b, "BatchMatMul", &op));
     AIRC_TRY(airc_ge_op_input(op, "x1", v));
@@ -693,11 +742,11 @@ static airc_status conv_lu_factor(airc_ge_builder *b, const airc_node *n, void *
     (void)ud;
     airc_ge_tensor a;
     AIRC_TRY(airc_ge_input(b, 0, &a));
-    const airc_tmeta *am = arg_meta(b, 0);
+    const airc_tmeta *am = airc_gla_arg_meta(b, 0);
     if (!am)
         return airc_fail(AIRC_E_UNSUPPORTED, "node '%s': A is not a tensor", n->name);
     AIRC_TRY(lu_results(b, n, a, am, false, 0));
-    return zeros_result(b, n, 2);
+    return airc_gla_zeros_result(b, n, 2);
 }
 
 /* ---- raisers ------------------------------------------------------------ */
@@ -866,6 +915,7 @@ static const ge_conv_entry conv[] = {
     {"aten.linalg_pinv.atol_rtol_tensor", conv_pinv, NULL},
     {"aten.linalg_qr.default", conv_qr, NULL},
     {"aten.linalg_solve_triangular.default", conv_solve_triangular, NULL},
+    {"aten.symeig.default", conv_symeig, NULL},
     {"aten.triangular_solve.default", conv_solve_triangular, NULL},
 };
 

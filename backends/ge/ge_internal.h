@@ -146,6 +146,7 @@ extern const ge_family airc_ge_family_create; /* zeros, full, arange, *_like, wh
 extern const ge_family airc_ge_family_reduce; /* sum, mean, max, softmax, var, cumsum */
 extern const ge_family airc_ge_family_nn;     /* norm, conv, pool, activations, clamp */
 extern const ge_family airc_ge_family_lapack; /* linalg factorizations and solves */
+extern const ge_family airc_ge_family_lapack_lu; /* lu_unpack, lu_solve, lstsq */
 extern const ge_family airc_ge_family_sort;   /* sort, topk */
 extern const ge_family airc_ge_family_index;  /* index.Tensor */
 extern const ge_family airc_ge_family_activation; /* softplus .. exp2, prelu, glu */

@@ -3,7 +3,7 @@
  * torch 1.13's checks in its order, with its messages; results are
  * torch's batches of column-major matrices (batched_matrix_contiguous
  * strides), vectors and int32 pivots / infos contiguous. */
-#include "ops/meta_util.h"
+#include "ops/meta_lapack.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -21,8 +21,8 @@ static void batched_strides(airc_tmeta *t, bool column_major)
 }
 
 /* t's first `keep` dims, then the given trailing sizes (count of them) */
-static airc_tmeta shaped(const airc_tmeta *t, airc_dtype dt, int32_t keep, int32_t count,
-                         const int64_t *tail, bool column_major)
+airc_tmeta airc_mla_shaped(const airc_tmeta *t, airc_dtype dt, int32_t keep, int32_t count,
+                           const int64_t *tail, bool column_major)
 {
     airc_tmeta r;
     memset(&r, 0, sizeof r);
@@ -36,22 +36,22 @@ static airc_tmeta shaped(const airc_tmeta *t, airc_dtype dt, int32_t keep, int32
 }
 
 /* A 1-d empty tensor: what torch returns for an output it does not compute */
-static airc_tmeta empty1d(airc_dtype dt)
+airc_tmeta airc_mla_empty1d(airc_dtype dt)
 {
     int64_t z = 0;
     airc_tmeta r;
     memset(&r, 0, sizeof r);
-    return shaped(&r, dt, 0, 1, &z, false);
+    return airc_mla_shaped(&r, dt, 0, 1, &z, false);
 }
 
-static bool is_f32_or_f64(airc_dtype d)
+bool airc_mla_is_f32_or_f64(airc_dtype d)
 {
     return d == AIRC_DTYPE_F32 || d == AIRC_DTYPE_F64;
 }
 
 /* checkIsMatrix */
-static airc_status is_matrix(const airc_meta_args *a, const char *api, const char *name,
-                             const airc_tmeta *t)
+airc_status airc_mla_is_matrix(const airc_meta_args *a, const char *api, const char *name,
+                               const airc_tmeta *t)
 {
     if (t->ndim < 2)
         return airc_fail(AIRC_E_SHAPE,
@@ -61,9 +61,9 @@ static airc_status is_matrix(const airc_meta_args *a, const char *api, const cha
 }
 
 /* squareCheckInputs */
-static airc_status square(const airc_meta_args *a, const char *api, const airc_tmeta *t)
+airc_status airc_mla_square(const airc_meta_args *a, const char *api, const airc_tmeta *t)
 {
-    AIRC_TRY(is_matrix(a, api, "A", t));
+    AIRC_TRY(airc_mla_is_matrix(a, api, "A", t));
     if (t->shape[t->ndim - 1] != t->shape[t->ndim - 2])
         return airc_fail(AIRC_E_SHAPE,
                          "%s: %s: A must be batches of square matrices, but they are %" PRId64
@@ -74,31 +74,31 @@ static airc_status square(const airc_meta_args *a, const char *api, const airc_t
 
 /* checkFloatingOrComplex: integers and bool refused; f16 / bf16 too
  * unless low_ok (they are refused later, by the kernel's dispatch) */
-static airc_status floating(const airc_meta_args *a, const char *api, const airc_tmeta *t,
-                            bool low_ok)
+airc_status airc_mla_floating(const airc_meta_args *a, const char *api, const airc_tmeta *t,
+                              bool low_ok)
 {
     if (!airc_dtype_is_floating(t->dtype))
         return airc_fail(AIRC_E_SHAPE,
                          "%s: %s: Expected a floating point or complex tensor as input. Got %s",
                          a->op, api, airc_dtype_torch_type_name(t->dtype));
-    if (!low_ok && !is_f32_or_f64(t->dtype))
+    if (!low_ok && !airc_mla_is_f32_or_f64(t->dtype))
         return airc_fail(AIRC_E_SHAPE, "%s: %s: Low precision dtypes not supported. Got %s", a->op,
                          api, airc_dtype_torch_type_name(t->dtype));
     return AIRC_OK;
 }
 
 /* The kernel's dispatch: float and double only */
-static airc_status dispatch(const airc_meta_args *a, const char *kernel, const airc_tmeta *t)
+airc_status airc_mla_dispatch(const airc_meta_args *a, const char *kernel, const airc_tmeta *t)
 {
-    if (!is_f32_or_f64(t->dtype))
+    if (!airc_mla_is_f32_or_f64(t->dtype))
         return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a->op, kernel,
                          airc_dtype_torch_type_name(t->dtype));
     return AIRC_OK;
 }
 
-static airc_status same_dtype(const airc_meta_args *a, const char *prefix, const char *na,
-                              const airc_tmeta *x, const char *nb, const airc_tmeta *y,
-                              const char *end)
+airc_status airc_mla_same_dtype(const airc_meta_args *a, const char *prefix, const char *na,
+                                const airc_tmeta *x, const char *nb, const airc_tmeta *y,
+                                const char *end)
 {
     if (x->dtype != y->dtype)
         return airc_fail(AIRC_E_SHAPE,
@@ -111,8 +111,8 @@ static airc_status same_dtype(const airc_meta_args *a, const char *prefix, const
 
 /* _linalg_broadcast_batch_dims: x's batch broadcast with y's, then x's own
  * last two dims */
-static airc_status broadcast_batch(const airc_meta_args *a, const airc_tmeta *x,
-                                   const airc_tmeta *y, int64_t *shape, int32_t *ndim)
+airc_status airc_mla_broadcast_batch(const airc_meta_args *a, const airc_tmeta *x,
+                                     const airc_tmeta *y, int64_t *shape, int32_t *ndim)
 {
     AIRC_TRY(airc_meta_broadcast2(a, "B", x->shape, x->ndim - 2, "A", y->shape, y->ndim - 2, shape,
                                   ndim));
@@ -121,7 +121,7 @@ static airc_status broadcast_batch(const airc_meta_args *a, const airc_tmeta *x,
     return AIRC_OK;
 }
 
-static airc_tmeta from_shape(airc_dtype dt, const int64_t *shape, int32_t ndim, bool column_major)
+airc_tmeta airc_mla_from_shape(airc_dtype dt, const int64_t *shape, int32_t ndim, bool column_major)
 {
     airc_tmeta r;
     memset(&r, 0, sizeof r);
@@ -133,14 +133,14 @@ static airc_tmeta from_shape(airc_dtype dt, const int64_t *shape, int32_t ndim, 
 }
 
 /* The batch dims of A (all but its last two), as int32 infos */
-static airc_tmeta infos(const airc_tmeta *t)
+airc_tmeta airc_mla_infos(const airc_tmeta *t)
 {
-    return shaped(t, AIRC_DTYPE_I32, t->ndim - 2, 0, NULL, false);
+    return airc_mla_shaped(t, AIRC_DTYPE_I32, t->ndim - 2, 0, NULL, false);
 }
 
-static airc_tmeta like_f(const airc_tmeta *t)
+airc_tmeta airc_mla_like_f(const airc_tmeta *t)
 {
-    return shaped(t, t->dtype, t->ndim, 0, NULL, true);
+    return airc_mla_shaped(t, t->dtype, t->ndim, 0, NULL, true);
 }
 
 /* linalg_inv_ex, _linalg_det, _linalg_slogdet, linalg_cholesky_ex,
@@ -153,48 +153,48 @@ static airc_status meta_square_family(airc_node *n, const airc_meta_args *a, con
     int64_t kk = m < c ? m : c;
     airc_tmeta outs[4];
     if (!strcmp(name, "linalg_inv_ex")) {
-        AIRC_TRY(square(a, "linalg.inv", t));
-        AIRC_TRY(floating(a, "linalg.inv", t, false));
-        outs[0] = like_f(t);
-        outs[1] = infos(t);
+        AIRC_TRY(airc_mla_square(a, "linalg.inv", t));
+        AIRC_TRY(airc_mla_floating(a, "linalg.inv", t, false));
+        outs[0] = airc_mla_like_f(t);
+        outs[1] = airc_mla_infos(t);
         return airc_meta_set_tuple(n, outs, 2);
     }
     if (!strcmp(name, "_linalg_det") || !strcmp(name, "_linalg_slogdet")) {
         bool slog = name[8] == 's';
         const char *api = slog ? "linalg.slogdet" : "linalg.det";
-        AIRC_TRY(square(a, api, t));
-        AIRC_TRY(floating(a, api, t, !slog));
-        AIRC_TRY(dispatch(a, "lu_cpu", t));
+        AIRC_TRY(airc_mla_square(a, api, t));
+        AIRC_TRY(airc_mla_floating(a, api, t, !slog));
+        AIRC_TRY(airc_mla_dispatch(a, "lu_cpu", t));
         int32_t i = 0;
-        outs[i++] = infos(t);
+        outs[i++] = airc_mla_infos(t);
         outs[i - 1].dtype = t->dtype;
         if (slog)
             outs[i++] = outs[0];
-        outs[i++] = like_f(t);
-        outs[i++] = shaped(t, AIRC_DTYPE_I32, nd - 1, 0, NULL, false);
+        outs[i++] = airc_mla_like_f(t);
+        outs[i++] = airc_mla_shaped(t, AIRC_DTYPE_I32, nd - 1, 0, NULL, false);
         return airc_meta_set_tuple(n, outs, (size_t)i);
     }
     if (!strcmp(name, "linalg_cholesky_ex")) {
-        AIRC_TRY(square(a, "linalg.cholesky", t));
-        AIRC_TRY(floating(a, "linalg.cholesky", t, true));
-        AIRC_TRY(dispatch(a, "cholesky_cpu", t));
-        outs[0] = like_f(t);
-        outs[1] = infos(t);
+        AIRC_TRY(airc_mla_square(a, "linalg.cholesky", t));
+        AIRC_TRY(airc_mla_floating(a, "linalg.cholesky", t, true));
+        AIRC_TRY(airc_mla_dispatch(a, "cholesky_cpu", t));
+        outs[0] = airc_mla_like_f(t);
+        outs[1] = airc_mla_infos(t);
         return airc_meta_set_tuple(n, outs, 2);
     }
     if (!strcmp(name, "cholesky")) {
         if (!airc_tmeta_numel(t)) { /* torch: empty_like, nothing checked */
-            outs[0] = shaped(t, t->dtype, nd, 0, NULL, false);
+            outs[0] = airc_mla_shaped(t, t->dtype, nd, 0, NULL, false);
             return airc_meta_set(n, &outs[0]);
         }
-        AIRC_TRY(square(a, "cholesky", t));
-        AIRC_TRY(dispatch(a, "cholesky_cpu", t));
-        return airc_meta_set(n, (outs[0] = like_f(t), &outs[0]));
+        AIRC_TRY(airc_mla_square(a, "cholesky", t));
+        AIRC_TRY(airc_mla_dispatch(a, "cholesky_cpu", t));
+        return airc_meta_set(n, (outs[0] = airc_mla_like_f(t), &outs[0]));
     }
     if (!strcmp(name, "cholesky_inverse")) {
-        AIRC_TRY(square(a, "cholesky_inverse", t));
-        AIRC_TRY(dispatch(a, "cholesky_inverse_out_cpu", t));
-        return airc_meta_set(n, (outs[0] = like_f(t), &outs[0]));
+        AIRC_TRY(airc_mla_square(a, "cholesky_inverse", t));
+        AIRC_TRY(airc_mla_dispatch(a, "cholesky_inverse_out_cpu", t));
+        return airc_meta_set(n, (outs[0] = airc_mla_like_f(t), &outs[0]));
     }
     /* linalg_lu_factor_ex, linalg_lu */
     bool factor = !strcmp(name, "linalg_lu_factor_ex");
@@ -211,24 +211,25 @@ static airc_status meta_square_family(airc_node *n, const airc_meta_args *a, con
         return airc_fail(AIRC_E_SHAPE,
                          "%s: linalg.lu_factor: LU without pivoting is not implemented on the CPU",
                          a->op);
-    AIRC_TRY(dispatch(a, "lu_cpu", t));
+    AIRC_TRY(airc_mla_dispatch(a, "lu_cpu", t));
     if (factor) {
-        outs[0] = like_f(t);
-        outs[1] = shaped(t, AIRC_DTYPE_I32, nd - 2, 1, &kk, false);
-        outs[2] = infos(t);
+        outs[0] = airc_mla_like_f(t);
+        outs[1] = airc_mla_shaped(t, AIRC_DTYPE_I32, nd - 2, 1, &kk, false);
+        outs[2] = airc_mla_infos(t);
         return airc_meta_set_tuple(n, outs, 3);
     }
     const int64_t p[2] = {m, m}, l[2] = {m, kk}, u[2] = {kk, c};
-    outs[0] = pivot ? shaped(t, t->dtype, nd - 2, 2, p, false) : empty1d(t->dtype);
-    outs[1] = shaped(t, t->dtype, nd - 2, 2, l, false);
-    outs[2] = shaped(t, t->dtype, nd - 2, 2, u, false);
+    outs[0] =
+        pivot ? airc_mla_shaped(t, t->dtype, nd - 2, 2, p, false) : airc_mla_empty1d(t->dtype);
+    outs[1] = airc_mla_shaped(t, t->dtype, nd - 2, 2, l, false);
+    outs[2] = airc_mla_shaped(t, t->dtype, nd - 2, 2, u, false);
     return airc_meta_set_tuple(n, outs, 3);
 }
 
 /* _linalg_eigh(A, UPLO, compute_v) */
 static airc_status meta_eigh(airc_node *n, const airc_meta_args *a, const airc_tmeta *t)
 {
-    AIRC_TRY(square(a, "linalg.eigh", t));
+    AIRC_TRY(airc_mla_square(a, "linalg.eigh", t));
     const char *uplo;
     bool v;
     AIRC_TRY(airc_meta_opt_string(a, "UPLO", &uplo));
@@ -237,18 +238,18 @@ static airc_status meta_eigh(airc_node *n, const airc_meta_args *a, const airc_t
     if (strlen(uplo) != 1 || (u != 'U' && u != 'L'))
         return airc_fail(AIRC_E_SHAPE, "%s: Expected UPLO argument to be 'L' or 'U', but got %s",
                          a->op, uplo);
-    AIRC_TRY(dispatch(a, "linalg_eigh_cpu", t));
+    AIRC_TRY(airc_mla_dispatch(a, "linalg_eigh_cpu", t));
     AIRC_TRY(airc_meta_bool(a, "compute_v", true, &v));
-    airc_tmeta outs[2] = {shaped(t, t->dtype, t->ndim - 1, 0, NULL, false),
-                          v ? like_f(t) : empty1d(t->dtype)};
+    airc_tmeta outs[2] = {airc_mla_shaped(t, t->dtype, t->ndim - 1, 0, NULL, false),
+                          v ? airc_mla_like_f(t) : airc_mla_empty1d(t->dtype)};
     return airc_meta_set_tuple(n, outs, 2);
 }
 
 /* _linalg_svd(A, full_matrices, compute_uv, driver) */
 static airc_status meta_svd(airc_node *n, const airc_meta_args *a, const airc_tmeta *t)
 {
-    AIRC_TRY(is_matrix(a, "linalg.svd", "A", t));
-    AIRC_TRY(floating(a, "linalg.svd", t, true));
+    AIRC_TRY(airc_mla_is_matrix(a, "linalg.svd", "A", t));
+    AIRC_TRY(airc_mla_floating(a, "linalg.svd", t, true));
     const char *driver;
     bool full, uv;
     AIRC_TRY(airc_meta_opt_string(a, "driver", &driver));
@@ -258,23 +259,24 @@ static airc_status meta_svd(airc_node *n, const airc_meta_args *a, const airc_tm
                          "CUDA inputs with cuSOLVER backend.",
                          a->op);
     if (airc_tmeta_numel(t)) /* torch returns an empty A's SVD first */
-        AIRC_TRY(dispatch(a, "linalg_svd_cpu", t));
+        AIRC_TRY(airc_mla_dispatch(a, "linalg_svd_cpu", t));
     AIRC_TRY(airc_meta_bool(a, "full_matrices", false, &full));
     AIRC_TRY(airc_meta_bool(a, "compute_uv", true, &uv));
     int32_t nd = t->ndim;
     int64_t m = t->shape[nd - 2], c = t->shape[nd - 1], kk = m < c ? m : c;
     const int64_t u[2] = {m, full ? m : kk}, vh[2] = {full ? c : kk, c};
-    airc_tmeta outs[3] = {uv ? shaped(t, t->dtype, nd - 2, 2, u, true) : empty1d(t->dtype),
-                          shaped(t, t->dtype, nd - 2, 1, &kk, false),
-                          uv ? shaped(t, t->dtype, nd - 2, 2, vh, true) : empty1d(t->dtype)};
+    airc_tmeta outs[3] = {
+        uv ? airc_mla_shaped(t, t->dtype, nd - 2, 2, u, true) : airc_mla_empty1d(t->dtype),
+        airc_mla_shaped(t, t->dtype, nd - 2, 1, &kk, false),
+        uv ? airc_mla_shaped(t, t->dtype, nd - 2, 2, vh, true) : airc_mla_empty1d(t->dtype)};
     return airc_meta_set_tuple(n, outs, 3);
 }
 
 /* linalg_qr(A, mode) */
 static airc_status meta_qr(airc_node *n, const airc_meta_args *a, const airc_tmeta *t)
 {
-    AIRC_TRY(is_matrix(a, "linalg.qr", "A", t));
-    AIRC_TRY(floating(a, "linalg.qr", t, true));
+    AIRC_TRY(airc_mla_is_matrix(a, "linalg.qr", "A", t));
+    AIRC_TRY(airc_mla_floating(a, "linalg.qr", t, true));
     const char *mode;
     AIRC_TRY(airc_meta_opt_string(a, "mode", &mode));
     mode = mode ? mode : "reduced";
@@ -284,12 +286,13 @@ static airc_status meta_qr(airc_node *n, const airc_meta_args *a, const airc_tme
                          "%s: qr received unrecognized mode '%s' but expected one of 'reduced' "
                          "(default), 'r', or 'complete'",
                          a->op, mode);
-    AIRC_TRY(dispatch(a, "geqrf_cpu", t));
+    AIRC_TRY(airc_mla_dispatch(a, "geqrf_cpu", t));
     int32_t nd = t->ndim;
     int64_t m = t->shape[nd - 2], c = t->shape[nd - 1], kk = m < c ? m : c;
     const int64_t q[2] = {m, complete ? m : kk}, r[2] = {complete ? m : kk, c};
-    airc_tmeta outs[2] = {r_only ? empty1d(t->dtype) : shaped(t, t->dtype, nd - 2, 2, q, true),
-                          shaped(t, t->dtype, nd - 2, 2, r, true)};
+    airc_tmeta outs[2] = {r_only ? airc_mla_empty1d(t->dtype)
+                                 : airc_mla_shaped(t, t->dtype, nd - 2, 2, q, true),
+                          airc_mla_shaped(t, t->dtype, nd - 2, 2, r, true)};
     return airc_meta_set_tuple(n, outs, 2);
 }
 
@@ -299,11 +302,11 @@ bool airc_linalg_vector_rhs(const int64_t *a, int32_t na, const int64_t *b, int3
 }
 
 /* checkInputsSolver(A, B, left, api) */
-static airc_status solver_inputs(const airc_meta_args *a, const char *api, const airc_tmeta *A,
-                                 const airc_tmeta *B, bool left)
+airc_status airc_mla_solver_inputs(const airc_meta_args *a, const char *api, const airc_tmeta *A,
+                                   const airc_tmeta *B, bool left)
 {
-    AIRC_TRY(square(a, api, A));
-    AIRC_TRY(is_matrix(a, api, "B", B));
+    AIRC_TRY(airc_mla_square(a, api, A));
+    AIRC_TRY(airc_mla_is_matrix(a, api, "B", B));
     int32_t da = A->ndim, db = B->ndim;
     if (left ? A->shape[da - 2] != B->shape[db - 2] : A->shape[da - 1] != B->shape[db - 1])
         return airc_fail(AIRC_E_SHAPE,
@@ -322,8 +325,8 @@ static airc_status meta_solve(airc_node *n, const airc_meta_args *a)
     AIRC_TRY(airc_meta_tensor(a, "A", &A));
     AIRC_TRY(airc_meta_tensor(a, "B", &B));
     AIRC_TRY(airc_meta_bool(a, "left", true, &left));
-    AIRC_TRY(floating(a, "linalg.solve", &A, true));
-    AIRC_TRY(same_dtype(a, "linalg.solve: ", "A", &A, "B", &B, ""));
+    AIRC_TRY(airc_mla_floating(a, "linalg.solve", &A, true));
+    AIRC_TRY(airc_mla_same_dtype(a, "linalg.solve: ", "A", &A, "B", &B, ""));
     bool vec = airc_linalg_vector_rhs(A.shape, A.ndim, B.shape, B.ndim);
     if (vec) {
         if (B.ndim >= AIRC_MAX_DIMS)
@@ -331,19 +334,20 @@ static airc_status meta_solve(airc_node *n, const airc_meta_args *a)
         B.shape[B.ndim] = 1;
         B.strides[B.ndim++] = 1;
     }
-    AIRC_TRY(solver_inputs(a, "linalg.solve", &A, &B, left));
+    AIRC_TRY(airc_mla_solver_inputs(a, "linalg.solve", &A, &B, left));
     int64_t shape[AIRC_MAX_DIMS + 2];
     int32_t nd;
-    AIRC_TRY(broadcast_batch(a, &B, &A, shape, &nd));
+    AIRC_TRY(airc_mla_broadcast_batch(a, &B, &A, shape, &nd));
     if (!left && vec)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: linalg.solve: Vector broadcasting of the left hand side is not "
                          "supported for left=False. In this case linalg.solve is equivalent to B "
                          "/ A.squeeze(-1)",
                          a->op);
-    AIRC_TRY(dispatch(a, "lu_cpu", &A));
-    airc_tmeta outs[4] = {from_shape(A.dtype, shape, vec ? nd - 1 : nd, left), like_f(&A),
-                          shaped(&A, AIRC_DTYPE_I32, A.ndim - 1, 0, NULL, false), infos(&A)};
+    AIRC_TRY(airc_mla_dispatch(a, "lu_cpu", &A));
+    airc_tmeta outs[4] = {
+        airc_mla_from_shape(A.dtype, shape, vec ? nd - 1 : nd, left), airc_mla_like_f(&A),
+        airc_mla_shaped(&A, AIRC_DTYPE_I32, A.ndim - 1, 0, NULL, false), airc_mla_infos(&A)};
     return airc_meta_set_tuple(n, outs, 4);
 }
 
@@ -366,7 +370,7 @@ static airc_status meta_triangular(airc_node *n, const airc_meta_args *a, const 
             return airc_fail(AIRC_E_SHAPE, "%s: %s %d dimensions instead", a->op,
                              rank[legacy_tri][B.ndim >= 2], (int)(B.ndim < 2 ? B.ndim : A.ndim));
         /* linearSolveCheckInputs */
-        AIRC_TRY(same_dtype(a, "", "b", &B, "A", &A, "."));
+        AIRC_TRY(airc_mla_same_dtype(a, "", "b", &B, "A", &A, "."));
         if (A.shape[A.ndim - 1] != A.shape[A.ndim - 2])
             return airc_fail(AIRC_E_SHAPE,
                              "%s: A must be batches of square matrices, but they are %" PRId64
@@ -381,18 +385,18 @@ static airc_status meta_triangular(airc_node *n, const airc_meta_args *a, const 
     } else {
         bool left;
         AIRC_TRY(airc_meta_bool(a, "left", true, &left));
-        AIRC_TRY(solver_inputs(a, "linalg.solve_triangular", &A, &B, left));
+        AIRC_TRY(airc_mla_solver_inputs(a, "linalg.solve_triangular", &A, &B, left));
     }
     int64_t shape[AIRC_MAX_DIMS + 2];
     int32_t nd;
-    AIRC_TRY(broadcast_batch(a, &B, &A, shape, &nd));
-    AIRC_TRY(dispatch(
+    AIRC_TRY(airc_mla_broadcast_batch(a, &B, &A, shape, &nd));
+    AIRC_TRY(airc_mla_dispatch(
         a, !strcmp(name, "cholesky_solve") ? "cholesky_solve_cpu" : "triangular_solve_cpu", &A));
-    airc_tmeta outs[2] = {from_shape(modern ? A.dtype : B.dtype, shape, nd, true)};
+    airc_tmeta outs[2] = {airc_mla_from_shape(modern ? A.dtype : B.dtype, shape, nd, true)};
     if (strcmp(name, "triangular_solve"))
         return airc_meta_set(n, &outs[0]);
     shape[nd - 2] = shape[nd - 1] = A.shape[A.ndim - 1];
-    outs[1] = from_shape(A.dtype, shape, nd, true);
+    outs[1] = airc_mla_from_shape(A.dtype, shape, nd, true);
     return airc_meta_set_tuple(n, outs, 2);
 }
 
@@ -400,7 +404,7 @@ static airc_status meta_triangular(airc_node *n, const airc_meta_args *a, const 
  * [..., n, m], its batch A's broadcast with the tolerances' shapes */
 static airc_status meta_pinv(airc_node *n, const airc_meta_args *a, const airc_tmeta *t)
 {
-    if (!is_f32_or_f64(t->dtype) || t->ndim < 2) {
+    if (!airc_mla_is_f32_or_f64(t->dtype) || t->ndim < 2) {
         char buf[AIRC_META_SHAPE_STR];
         return airc_fail(AIRC_E_SHAPE,
                          "%s: linalg.pinv(%s{%s}): expected a tensor with 2 or more dimensions of "
@@ -411,7 +415,7 @@ static airc_status meta_pinv(airc_node *n, const airc_meta_args *a, const airc_t
     bool herm;
     AIRC_TRY(airc_meta_bool(a, "hermitian", false, &herm));
     if (herm)
-        AIRC_TRY(square(a, "linalg.eigh", t));
+        AIRC_TRY(airc_mla_square(a, "linalg.eigh", t));
     /* the result's batch: A's broadcast with the tolerances' shapes */
     int64_t batch[AIRC_MAX_DIMS + 2];
     int32_t nb = t->ndim - 2;
@@ -431,9 +435,23 @@ static airc_status meta_pinv(airc_node *n, const airc_meta_args *a, const airc_t
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: more than %d dims", a->op, AIRC_MAX_DIMS);
     batch[nb] = t->shape[t->ndim - 1];
     batch[nb + 1] = t->shape[t->ndim - 2];
-    airc_tmeta out = from_shape(t->dtype, batch, nb + 2, false);
+    airc_tmeta out = airc_mla_from_shape(t->dtype, batch, nb + 2, false);
     return airc_meta_set(n, &out);
 }
+
+/* The ops of meta_lapack_factor.c and meta_lapack_qr.c */
+static const struct {
+    const char *name;
+    airc_status (*fn)(airc_node *, const airc_meta_args *);
+} more[] = {{"geqrf", airc_mla_geqrf},
+            {"linalg_householder_product", airc_mla_householder},
+            {"linalg_ldl_factor_ex", airc_mla_ldl_factor},
+            {"linalg_ldl_solve", airc_mla_ldl_solve},
+            {"linalg_lstsq", airc_mla_lstsq},
+            {"linalg_lu_solve", airc_mla_lu_solve},
+            {"lu_unpack", airc_mla_lu_unpack},
+            {"ormqr", airc_mla_ormqr},
+            {"symeig", airc_mla_symeig}};
 
 airc_status airc_meta_lapack(airc_node *n, void *user_data)
 {
@@ -441,6 +459,9 @@ airc_status airc_meta_lapack(airc_node *n, void *user_data)
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
     const char *name = airc_meta_name(&a);
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+        if (!strcmp(name, more[i].name))
+            return more[i].fn(n, &a);
     if (!strcmp(name, "_linalg_solve_ex"))
         return meta_solve(n, &a);
     if (!strcmp(name, "linalg_solve_triangular") || !strcmp(name, "triangular_solve") ||

@@ -230,6 +230,9 @@ AIRC_HIDDEN void airc_trilinear_layout(const int32_t ndim[3], const int64_t *con
  * side of A (na dims): 1-d, or A's shape less its last dim (meta_lapack.c;
  * the solve's kernel and lowering ask the same). */
 AIRC_HIDDEN bool airc_linalg_vector_rhs(const int64_t *a, int32_t na, const int64_t *b, int32_t nb);
+/* linalg_lstsq's driver by name: 'g' gels, 'y' gelsy (also for NULL, the
+ * CPU default), 'd' gelsd, 's' gelss; 0 for another name */
+AIRC_HIDDEN char airc_lstsq_driver(const char *name);
 
 /* matrix_exp's constants, torch 1.13's (Bader, Blanes and Casas), shared
  * by the CPU kernel and the GE lowering: the bounds on the 1-norm for the
