@@ -150,6 +150,56 @@ static airc_status pivots_of(airc_ge_builder *b, airc_ge_tensor p, int32_t nd, c
     return AIRC_OK;
 }
 
+/* x's columns [0, cols) (last axis) or rows [0, rows) (the one before) */
+airc_status airc_gla_leading(airc_ge_builder *b, airc_ge_tensor x, int32_t axis_from_end,
+                             int64_t count, airc_ge_tensor *out)
+{
+    airc_dtype dt;
+    int32_t nd;
+    const int64_t *s;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &s));
+    int64_t axis = nd - axis_from_end, shape[AIRC_MAX_DIMS];
+    if (s[axis] == count) {
+        *out = x;
+        return AIRC_OK;
+    }
+    memcpy(shape, s, (size_t)nd * sizeof *shape);
+    shape[axis] = count;
+    airc_ge_tensor idx;
+    AIRC_TRY(airc_gla_const_i32(b, count, -1, &idx));
+    return airc_ge_gather(b, x, idx, axis, dt, nd, shape, out);
+}
+
+/* A [*, m, n] (meta am) padded with zero columns (m > n) or rows (m < n)
+ * to a square [*, s, s] (meta out_m): partial pivoting takes a zero entry
+ * only where the whole column left is zero, and then the first row, so the
+ * first min(m, n) steps of the square's factorization are A's own; the
+ * rest touch only the padding */
+static airc_status pad_square(airc_ge_builder *b, airc_ge_tensor a, const airc_tmeta *am,
+                              airc_ge_tensor *out, airc_tmeta *out_m)
+{
+    int32_t nd = am->ndim;
+    int64_t rows = am->shape[nd - 2], cols = am->shape[nd - 1], s = rows > cols ? rows : cols;
+    *out_m = *am;
+    out_m->shape[nd - 2] = out_m->shape[nd - 1] = s;
+    if (rows == cols) {
+        *out = a;
+        return AIRC_OK;
+    }
+    int64_t axis = rows < cols ? nd - 2 : nd - 1, zs[AIRC_MAX_DIMS];
+    memcpy(zs, am->shape, (size_t)nd * sizeof *zs);
+    zs[axis] = s - am->shape[axis];
+    airc_ge_tensor piece[2] = {a}, dim;
+    AIRC_TRY(airc_ge_fill(b, am->dtype, nd, zs, 0, &piece[1]));
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &dim));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
+    AIRC_TRY(airc_ge_op_input_list(op, "x", piece, 2));
+    AIRC_TRY(airc_ge_op_input(op, "concat_dim", dim));
+    AIRC_TRY(airc_ge_op_attr_int(op, "N", 2));
+    return airc_ge_op_output(op, "y", am->dtype, nd, out_m->shape, out);
+}
+
 /* Lu of the square matrices a ([..., n, n], meta m): lu and the row
  * permutation p (int32 [..., n]) */
 static airc_status lu_op(airc_ge_builder *b, airc_ge_tensor a, const airc_tmeta *m,
@@ -170,32 +220,33 @@ static airc_status lu_op(airc_ge_builder *b, airc_ge_tensor a, const airc_tmeta 
 }
 
 /* Results lu_at (LU factors) and lu_at + 1 (pivots) of n: LAPACK's
- * getrf of its square input a (meta am), or of a^T where torch factors
- * that (a row-major A), from Lu's factors and permutation; zeros where
- * not read. */
+ * getrf of its input a (meta am; padded to a square for the device's Lu),
+ * or of a^T where torch factors that (a row-major A), from Lu's factors
+ * and permutation; zeros where not read. */
 static airc_status lu_results(airc_ge_builder *b, const airc_node *n, airc_ge_tensor a,
                               const airc_tmeta *am, bool transposed, size_t lu_at)
 {
-    if (!airc_gla_result_read(n, (int64_t)lu_at) && !airc_gla_result_read(n, (int64_t)lu_at + 1)) {
+    int32_t nd = am->ndim;
+    int64_t rows = am->shape[nd - 2], cols = am->shape[nd - 1], k = rows < cols ? rows : cols;
+    if (!k || (!airc_gla_result_read(n, (int64_t)lu_at) &&
+               !airc_gla_result_read(n, (int64_t)lu_at + 1))) {
         AIRC_TRY(airc_gla_zeros_result(b, n, lu_at));
         return airc_gla_zeros_result(b, n, lu_at + 1);
     }
-    int64_t k = am->shape[am->ndim - 1];
-    if (!k) { /* no rows: empty factors and pivots */
-        AIRC_TRY(airc_gla_zeros_result(b, n, lu_at));
-        return airc_gla_zeros_result(b, n, lu_at + 1);
-    }
-    if (am->shape[am->ndim - 2] != k || k > MAX_PIVOT_ROWS)
+    if (rows > MAX_PIVOT_ROWS || cols > MAX_PIVOT_ROWS)
         return airc_fail(AIRC_E_UNSUPPORTED,
-                         "node '%s' has no Ascend IR lowering here: its LU factors come from the "
-                         "device's Lu, which takes square matrices, and its pivots are unrolled "
-                         "up to %d rows",
+                         "node '%s' has no Ascend IR lowering here: its pivots are unrolled from "
+                         "the device's Lu up to %d rows",
                          n->name, MAX_PIVOT_ROWS);
     airc_ge_tensor lu, p, piv;
+    airc_tmeta sm;
     if (transposed)
         AIRC_TRY(airc_gla_swap_last(b, a, &a));
-    AIRC_TRY(lu_op(b, a, am, &lu, &p));
-    AIRC_TRY(pivots_of(b, p, am->ndim - 1, am->shape, &piv));
+    AIRC_TRY(pad_square(b, a, am, &a, &sm));
+    AIRC_TRY(lu_op(b, a, &sm, &lu, &p));
+    AIRC_TRY(pivots_of(b, p, nd - 1, sm.shape, &piv));
+    AIRC_TRY(airc_gla_leading(b, lu, rows < cols ? 2 : 1, k, &lu));
+    AIRC_TRY(airc_gla_leading(b, piv, 1, k, &piv));
     AIRC_TRY(airc_ge_set_result(b, lu_at, lu));
     return airc_ge_set_result(b, lu_at + 1, piv);
 }
@@ -550,61 +601,57 @@ static airc_status conv_qr(airc_ge_builder *b, const airc_node *n, void *ud)
     return r_only ? airc_gla_zeros_result(b, n, 0) : airc_ge_set_result(b, 0, y[0]);
 }
 
-/* linalg_lu(A) of square matrices -> (P, L, U): CANN's Lu (lu, p with
- * P_mat A = L U, P_mat[i, p[i]] = 1); torch's P = P_mat^T, so P[i, j] is
- * p[j] == i; L the unit lower triangle of lu, U its upper one. */
+/* linalg_lu(A) -> (P, L, U): CANN's Lu of A padded to a square (lu, p
+ * with P_mat A = L U, P_mat[i, p[i]] = 1); torch's P = P_mat^T, so P[i, j]
+ * is p[j] == i (of the first m rows: the padding's rows never move into
+ * them); L the unit lower triangle of lu's first m rows and k columns, U
+ * the upper one of its first k rows and n columns. */
 static airc_status conv_lu(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
-    const airc_tmeta *pm = &n->out[0];
-    int32_t nd = pm->ndim;
-    int64_t k = pm->shape[nd - 1];
-    if (!k) { /* no rows: all three empty */
+    const airc_tmeta *pm = &n->out[0], *lm = &n->out[1], *um = &n->out[2];
+    int32_t nd = lm->ndim;
+    int64_t rows = lm->shape[nd - 2], k = lm->shape[nd - 1], cols = um->shape[nd - 1];
+    if (!k) { /* no rows or no columns: all three empty or zeros */
         for (size_t j = 0; j < 3; j++)
             AIRC_TRY(airc_gla_zeros_result(b, n, j));
         return AIRC_OK;
     }
-    if (n->out[1].shape[nd - 1] != k || n->out[2].shape[nd - 1] != k)
-        return airc_fail(AIRC_E_UNSUPPORTED,
-                         "node '%s' has no Ascend IR lowering here: the device's Lu takes "
-                         "square matrices",
-                         n->name);
-    airc_ge_tensor a, y[2], lower, eye, upper, one, zero, rows, l, u, p;
+    airc_ge_tensor a, lu, p, mask, one, zero, l, u, pmat, rowsi;
+    airc_tmeta sm;
     AIRC_TRY(airc_ge_input(b, 0, &a));
-    airc_tmeta im = *pm;
-    im.dtype = AIRC_DTYPE_I32;
-    im.ndim = nd - 1;
-    static const char *const outs[] = {"lu", "p"};
-    const airc_tmeta *metas[2] = {pm, &im};
-    airc_ge_op *op;
-    AIRC_TRY(airc_gla_unary_op(b, "Lu", "input", a, outs, metas, 2, &op, y));
-    AIRC_TRY(airc_ge_op_attr_dtype(op, "output_idx_type", AIRC_DTYPE_I32));
-    AIRC_TRY(airc_gla_tri_mask(b, k, k, -1, &lower));
-    AIRC_TRY(airc_gla_tri_mask(b, k, k, 0, &eye));
-    AIRC_TRY(airc_gla_tri_mask(b, k, k, 1, &upper));
-    AIRC_TRY(airc_ge_const_scalar(b, pm->dtype, 1, &one));
-    AIRC_TRY(airc_ge_const_scalar(b, pm->dtype, 0, &zero));
-    AIRC_TRY(airc_ge_select(b, eye, one, zero, pm->dtype, 2, pm->shape + nd - 2, &l));
-    AIRC_TRY(airc_ge_select(b, lower, y[0], l, pm->dtype, nd, pm->shape, &l));
-    AIRC_TRY(airc_ge_select(b, upper, y[0], zero, pm->dtype, nd, pm->shape, &u));
-    int64_t pshape[AIRC_MAX_DIMS], ar[AIRC_MAX_DIMS + 1];
-    memcpy(pshape, pm->shape, (size_t)nd * sizeof *pshape);
-    pshape[nd - 2] = 1;
-    AIRC_TRY(airc_ge_reshape(b, y[1], AIRC_DTYPE_I32, nd, pshape, &p));
-    int32_t *iota = airc_malloc(b->ctx, (size_t)(k > 0 ? k : 1) * sizeof *iota);
-    if (!iota)
-        return airc_fail(AIRC_E_OUT_OF_MEMORY, "out of memory: a row index");
-    for (int64_t i = 0; i < k; i++)
-        iota[i] = (int32_t)i;
-    ar[0] = k;
-    ar[1] = 1;
-    airc_status st = airc_ge_const(b, AIRC_DTYPE_I32, 2, ar, iota, &rows);
-    airc_free(b->ctx, iota);
-    AIRC_TRY(st);
-    airc_ge_tensor eq[2] = {p, rows}, pmat;
-    AIRC_TRY(airc_ge_ew_op(b, "Equal", eq, 2, AIRC_DTYPE_BOOL, nd, pm->shape, &pmat));
-    AIRC_TRY(airc_ge_cast(b, pmat, pm->dtype, &pmat));
-    AIRC_TRY(airc_ge_set_result(b, 0, pmat));
+    const airc_tmeta *am = airc_gla_arg_meta(b, 0);
+    if (!am)
+        return airc_fail(AIRC_E_UNSUPPORTED, "node '%s': A is not a tensor", n->name);
+    AIRC_TRY(pad_square(b, a, am, &a, &sm));
+    AIRC_TRY(lu_op(b, a, &sm, &lu, &p));
+    airc_dtype dt = lm->dtype;
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 1, &one));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, 0, &zero));
+    AIRC_TRY(airc_gla_leading(b, lu, 2, rows, &l));
+    AIRC_TRY(airc_gla_leading(b, l, 1, k, &l));
+    AIRC_TRY(airc_gla_tri_mask(b, rows, k, 0, &mask));
+    AIRC_TRY(airc_ge_select(b, mask, one, zero, dt, 2, lm->shape + nd - 2, &u));
+    AIRC_TRY(airc_gla_tri_mask(b, rows, k, -1, &mask));
+    AIRC_TRY(airc_ge_select(b, mask, l, u, dt, nd, lm->shape, &l));
+    AIRC_TRY(airc_gla_leading(b, lu, 2, k, &u));
+    AIRC_TRY(airc_gla_leading(b, u, 1, cols, &u));
+    AIRC_TRY(airc_gla_tri_mask(b, k, cols, 1, &mask));
+    AIRC_TRY(airc_ge_select(b, mask, u, zero, dt, nd, um->shape, &u));
+    if (pm->ndim >= 2) {
+        int64_t pshape[AIRC_MAX_DIMS], col[2] = {rows, 1};
+        memcpy(pshape, pm->shape, (size_t)nd * sizeof *pshape);
+        pshape[nd - 2] = 1;
+        AIRC_TRY(airc_gla_leading(b, p, 1, rows, &p));
+        AIRC_TRY(airc_ge_reshape(b, p, AIRC_DTYPE_I32, nd, pshape, &p));
+        AIRC_TRY(airc_gla_const_i32(b, rows, -1, &rowsi));
+        AIRC_TRY(airc_ge_reshape(b, rowsi, AIRC_DTYPE_I32, 2, col, &rowsi));
+        airc_ge_tensor eq[2] = {p, rowsi};
+        AIRC_TRY(airc_ge_ew_op(b, "Equal", eq, 2, AIRC_DTYPE_BOOL, nd, pm->shape, &pmat));
+        AIRC_TRY(airc_ge_cast(b, pmat, pm->dtype, &pmat));
+        AIRC_TRY(airc_ge_set_result(b, 0, pmat));
+    } else
+        AIRC_TRY(airc_gla_zeros_result(b, n, 0));
     AIRC_TRY(airc_ge_set_result(b, 1, l));
     return airc_ge_set_result(b, 2, u);
 }

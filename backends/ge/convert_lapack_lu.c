@@ -87,26 +87,6 @@ static airc_status perm_matrix(airc_ge_builder *b, airc_ge_tensor perm, int32_t 
     return airc_ge_cast(b, *out, dt, out);
 }
 
-/* x's columns [0, cols) (last axis) or rows [0, rows) (the one before) */
-static airc_status leading(airc_ge_builder *b, airc_ge_tensor x, int32_t axis_from_end,
-                           int64_t count, airc_ge_tensor *out)
-{
-    airc_dtype dt;
-    int32_t nd;
-    const int64_t *s;
-    AIRC_TRY(airc_ge_tensor_meta(b, x, &dt, &nd, &s));
-    int64_t axis = nd - axis_from_end, shape[AIRC_MAX_DIMS];
-    if (s[axis] == count) {
-        *out = x;
-        return AIRC_OK;
-    }
-    memcpy(shape, s, (size_t)nd * sizeof *shape);
-    shape[axis] = count;
-    airc_ge_tensor idx;
-    AIRC_TRY(airc_gla_const_i32(b, count, -1, &idx));
-    return airc_ge_gather(b, x, idx, axis, dt, nd, shape, out);
-}
-
 /* lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots) -> (P, L, U) */
 static airc_status conv_lu_unpack(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -124,7 +104,7 @@ static airc_status conv_lu_unpack(airc_ge_builder *b, const airc_node *n, void *
         if (m > MAX_PERM_ROWS)
             return refuse_rows(n, m);
         AIRC_TRY(airc_ge_input(b, 1, &piv));
-        AIRC_TRY(leading(b, piv, 1, k, &piv));
+        AIRC_TRY(airc_gla_leading(b, piv, 1, k, &piv));
         AIRC_TRY(permutation(b, piv, nb, lm->shape, m, k, &x));
         AIRC_TRY(perm_matrix(b, x, nb, lm->shape, m, false, dt, &x));
         AIRC_TRY(airc_ge_set_result(b, 0, x));
@@ -142,12 +122,12 @@ static airc_status conv_lu_unpack(airc_ge_builder *b, const airc_node *n, void *
     AIRC_TRY(airc_ge_select(b, mask, one, zero, dt, 2, l->shape + nb, &x));
     AIRC_TRY(airc_gla_tri_mask(b, m, k, -1, &mask));
     airc_ge_tensor part;
-    AIRC_TRY(leading(b, lu, 1, k, &part));
+    AIRC_TRY(airc_gla_leading(b, lu, 1, k, &part));
     AIRC_TRY(airc_ge_select(b, mask, part, x, dt, nd, l->shape, &x));
     AIRC_TRY(airc_ge_set_result(b, 1, x));
     /* U: the upper triangle of LU's first k rows */
     AIRC_TRY(airc_gla_tri_mask(b, k, c, 1, &mask));
-    AIRC_TRY(leading(b, lu, 2, k, &part));
+    AIRC_TRY(airc_gla_leading(b, lu, 2, k, &part));
     AIRC_TRY(airc_ge_select(b, mask, part, zero, dt, nd, u->shape, &x));
     return airc_ge_set_result(b, 2, x);
 }

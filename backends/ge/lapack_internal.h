@@ -51,6 +51,10 @@ AIRC_HIDDEN airc_status airc_gla_unit_diagonal(airc_ge_builder *b, airc_ge_tenso
 AIRC_HIDDEN airc_status airc_gla_tri_solve(airc_ge_builder *b, airc_ge_tensor a, airc_ge_tensor rhs,
                                            bool lower, bool adjoint, const airc_tmeta *m,
                                            airc_ge_tensor *out);
+/* x's first count items along its last axis (axis_from_end 1) or the one
+ * before (2): GatherV2 at a constant index; x itself where it has count */
+AIRC_HIDDEN airc_status airc_gla_leading(airc_ge_builder *b, airc_ge_tensor x,
+                                         int32_t axis_from_end, int64_t count, airc_ge_tensor *out);
 /* The meta of the node's tensor argument i (NULL: not a tensor) */
 AIRC_HIDDEN const airc_tmeta *airc_gla_arg_meta(airc_ge_builder *b, size_t i);
 
