@@ -511,6 +511,23 @@ void airc_la_read_pivots(const airc_tview *piv, int64_t count, int *ipiv, int64_
     }
 }
 
+void airc_la_store_vector(const airc_tview *out, const airc_la_batch *b, const void *buf)
+{
+    airc_tview dst = airc_la_at(out, 1, b);
+    airc_tview src = {.data = (void *)buf, .dtype = out->dtype, .ndim = 1, .shape = {dst.shape[0]}};
+    src.strides[0] = 1;
+    airc_cpu_copy(&dst, &src);
+}
+
+airc_tview airc_la_unsqueezed(const airc_tview *t)
+{
+    airc_tview r = *t;
+    r.shape[r.ndim] = 1;
+    r.strides[r.ndim] = 1;
+    r.ndim++;
+    return r;
+}
+
 bool airc_la_row_major(const airc_tview *a)
 {
     return airc_cpu_is_contiguous(a);

@@ -103,6 +103,13 @@ AIRC_HIDDEN airc_tview airc_la_load(const airc_tview *t, const airc_la_batch *b,
 AIRC_HIDDEN void airc_la_store(const airc_tview *out, const airc_la_batch *b, const void *buf,
                                int64_t ld);
 
+/* A contiguous scratch vector into out's last dim at the batch's index */
+AIRC_HIDDEN void airc_la_store_vector(const airc_tview *out, const airc_la_batch *b,
+                                      const void *buf);
+/* t with a trailing dim of size 1 (a vector right-hand side; t->ndim <
+ * AIRC_MAX_DIMS) */
+AIRC_HIDDEN airc_tview airc_la_unsqueezed(const airc_tview *t);
+
 /* Scratch blocks of one kernel call, freed together. */
 typedef struct airc_la_bufs {
     void *p[4];

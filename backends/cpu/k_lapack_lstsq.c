@@ -86,12 +86,8 @@ static airc_status run(airc_kernel_ctx *k, const lstsq_call *c, const airc_tview
         airc_la_store(&c->sol, &b, s.p[1], dst.strides[1]);
         if (rank->ndim == a->ndim - 2 && c->driver != 'g')
             *(int64_t *)airc_la_at(rank, 0, &b).data = r;
-        if (want_sv) {
-            airc_tview sd = airc_la_at(sv, 1, &b);
-            airc_tview src = {.data = s.p[2], .dtype = dt, .ndim = 1, .shape = {kk}};
-            src.strides[0] = 1;
-            airc_cpu_copy(&sd, &src);
-        }
+        if (want_sv)
+            airc_la_store_vector(sv, &b, s.p[2]);
         if (!want_res)
             continue;
         /* gelsd / gelss: torch's residuals only where every matrix has full
@@ -113,16 +109,6 @@ static airc_status run(airc_kernel_ctx *k, const lstsq_call *c, const airc_tview
     return st;
 }
 
-/* t with a trailing dim of size 1 (a vector right-hand side or solution) */
-static airc_tview with_unit_column(const airc_tview *t)
-{
-    airc_tview r = *t;
-    r.shape[r.ndim] = 1;
-    r.strides[r.ndim] = 1;
-    r.ndim++;
-    return r;
-}
-
 /* linalg_lstsq(A, B, rcond, *, driver) -> (solution, residuals, rank,
  * singular_values). rcond defaults to the dtype's eps times max(m, n). */
 airc_status airc_cpu_k_linalg_lstsq(airc_kernel_ctx *k, void *ud)
@@ -141,9 +127,9 @@ airc_status airc_cpu_k_linalg_lstsq(airc_kernel_ctx *k, void *ud)
     c.rcond = airc_cpu_arg_double(k, 2, eps * (double)(m > n ? m : n));
     airc_tview bu;
     if (airc_linalg_vector_rhs(a->shape, a->ndim, b->shape, b->ndim)) {
-        bu = with_unit_column(b);
+        bu = airc_la_unsqueezed(b);
         c.b = &bu;
-        c.sol = with_unit_column(&k->out[0]);
+        c.sol = airc_la_unsqueezed(&k->out[0]);
     }
     return run(k, &c, &k->out[1], &k->out[2], &k->out[3]);
 }

@@ -274,16 +274,6 @@ static airc_status solve(const airc_kernel_ctx *k, const solve_call *c)
     return AIRC_OK;
 }
 
-/* t with a trailing dim of size 1 (a vector right-hand side) */
-static airc_tview unsqueezed(const airc_tview *t)
-{
-    airc_tview r = *t;
-    r.shape[r.ndim] = 1;
-    r.strides[r.ndim] = 1;
-    r.ndim++;
-    return r;
-}
-
 /* _linalg_solve_ex(A, B, *, left, check_errors) -> (result, LU, pivots, info) */
 airc_status airc_cpu_k_linalg_solve_ex(airc_kernel_ctx *k, void *ud)
 {
@@ -295,8 +285,8 @@ airc_status airc_cpu_k_linalg_solve_ex(airc_kernel_ctx *k, void *ud)
         a, b, &k->out[0], &k->out[1], &k->out[2], &k->out[3], airc_cpu_arg_bool(k, 2, true)};
     airc_tview bu, xu;
     if (airc_linalg_vector_rhs(a->shape, a->ndim, b->shape, b->ndim)) {
-        bu = unsqueezed(b);
-        xu = unsqueezed(&k->out[0]);
+        bu = airc_la_unsqueezed(b);
+        xu = airc_la_unsqueezed(&k->out[0]);
         c.b = &bu;
         c.x = &xu;
     }

@@ -56,10 +56,7 @@ airc_status airc_cpu_k_linalg_svd(airc_kernel_ctx *k, void *ud)
             st = airc_la_fail_info(k, "linalg.svd", a->ndim == 2 ? -1 : p, info);
         if (st != AIRC_OK)
             break;
-        airc_tview sv = airc_la_at(&k->out[1], 1, &b);
-        airc_tview src = {.data = s.p[1], .dtype = a->dtype, .ndim = 1, .shape = {kk}};
-        src.strides[0] = 1;
-        airc_cpu_copy(&sv, &src);
+        airc_la_store_vector(&k->out[1], &b, s.p[1]);
         if (uv) {
             airc_la_store(&k->out[0], &b, s.p[2], m);
             airc_la_store(&k->out[2], &b, s.p[3], vrows);
@@ -148,10 +145,7 @@ airc_status airc_cpu_k_geqrf(airc_kernel_ctx *k, void *ud)
         int info = 0;
         st = airc_la_geqrf(k, a->dtype, (int)m, (int)n, s.p[0], (int)m, s.p[1], &info);
         airc_la_store(&k->out[0], &b, s.p[0], 0);
-        airc_tview tau = airc_la_at(&k->out[1], 1, &b);
-        airc_tview src = {.data = s.p[1], .dtype = a->dtype, .ndim = 1, .shape = {kk}};
-        src.strides[0] = 1;
-        airc_cpu_copy(&tau, &src);
+        airc_la_store_vector(&k->out[1], &b, s.p[1]);
     }
     airc_la_bufs_free(k, &s);
     return st;

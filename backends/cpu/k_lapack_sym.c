@@ -168,9 +168,7 @@ static airc_status eigen(airc_kernel_ctx *k, const airc_tview *a, char uplo, boo
             st = airc_la_fail_info(k, api, a->ndim == 2 ? -1 : p, info);
         if (st != AIRC_OK)
             break;
-        airc_tview ev = airc_la_at(&k->out[0], 1, &b);
-        airc_tview wv = {.data = w, .dtype = a->dtype, .ndim = 1, .shape = {n}, .strides = {1}};
-        airc_cpu_copy(&ev, &wv);
+        airc_la_store_vector(&k->out[0], &b, w);
         if (vectors)
             airc_la_store(&k->out[1], &b, buf, 0);
     }

@@ -764,12 +764,7 @@ static airc_status conv_pinv(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_reshape(b, u, dt, 3, uk, &u));
     AIRC_TRY(airc_gla_ew2(b, "Mul", v, sp, dt, 3, wk, &v));
     airc_ge_tensor x;
-    AIRC_TRY(airc_ge_op_create(b, "BatchMatMul", &op));
-    AIRC_TRY(airc_ge_op_input(op, "x1", v));
-    AIRC_TRY(airc_ge_op_input(op, "x2", u));
-    AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x1", 0));
-    AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x2", 1));
-    AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, res, &x));
+    AIRC_TRY(airc_gla_matmul(b, v, u, false, true, dt, 3, res, &x));
     AIRC_TRY(airc_ge_reshape(b, x, dt, nd, om->shape, &x));
     return airc_ge_set_result(b, 0, x);
 }
