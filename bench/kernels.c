@@ -750,6 +750,16 @@ static void bench_ops(void)
         "    %r : [#users=1] = call_function[target=torch.ops.aten.linalg_lstsq.default]"
         "(args = (%a, %b), kwargs = {})\n"
         "    return r\n";
+    /* torch.linalg.matrix_exp of one 64 x 64 matrix (entries in [-1, 1]: a
+     * 1-norm near 32, degree 18 and 4 squarings) */
+    const int64_t me_s[2] = {64, 64};
+    airc_tensor *me = random_tensor(2, me_s, 60);
+    static const char *const mexp =
+        "graph():\n"
+        "    %a : [#users=1] = placeholder[target=a]\n"
+        "    %r : [#users=1] = call_function[target=torch.ops.aten.linalg_matrix_exp.default]"
+        "(args = (%a,), kwargs = {})\n"
+        "    return r\n";
     struct {
         const char *name, *text, *shape;
         airc_tensor *in[13];
@@ -814,6 +824,7 @@ static void bench_ops(void)
         {"solve", solve, "_linalg_solve_ex(a[64, 64, 64], b[64, 64, 8])", {sa, sb}, 2},
         {"svd", svd, "_linalg_svd(a[256, 256], full_matrices=False)", {sm2}, 1},
         {"lstsq", lstsq, "linalg_lstsq(a[64, 128, 32], b[64, 128, 4]) (gelsy)", {la, lb}, 2},
+        {"matrix_exp", mexp, "linalg_matrix_exp(a[64, 64])", {me}, 1},
     };
     printf("  \"ops\": [\n");
     bool first = true;
@@ -833,8 +844,9 @@ static void bench_ops(void)
         op_free(&c);
     }
     printf("\n  ],\n");
-    airc_tensor *all[] = {x,  w,  b,  xi,    wc, bc, xl, xt, xp, ix,  xf, gf,  c1, c2, xy,  xn, tn,
-                          sn, im, sm, grid1, xv, wv, bv, xg, gg, bx1, bw, bx2, sa, sb, sm2, la, lb};
+    airc_tensor *all[] = {x,  w,  b,   xi, wc,  bc, xl, xt,  xp,    ix, xf, gf,
+                          c1, c2, xy,  xn, tn,  sn, im, sm,  grid1, xv, wv, bv,
+                          xg, gg, bx1, bw, bx2, sa, sb, sm2, la,    lb, me};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         airc_tensor_destroy(all[i]);
     for (size_t i = 0; i < sizeof enc / sizeof *enc; i++)

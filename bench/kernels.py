@@ -95,6 +95,7 @@ def torch_ops(quick, only=None):
     sb = torch.rand(64, 64, 8) * 2 - 1
     sm2 = torch.rand(256, 256) * 2 - 1
     la, lb = torch.rand(64, 128, 32) * 2 - 1, torch.rand(64, 128, 4) * 2 - 1
+    me = torch.rand(64, 64) * 2 - 1
     calls = {
         "softmax": lambda: aten._softmax(x, -1, False),
         "layer_norm": lambda: aten.native_layer_norm(x, [1024], w, b, 1e-5),
@@ -124,6 +125,7 @@ def torch_ops(quick, only=None):
         "solve": lambda: aten._linalg_solve_ex(sa, sb),
         "svd": lambda: aten._linalg_svd(sm2),
         "lstsq": lambda: aten.linalg_lstsq(la, lb),
+        "matrix_exp": lambda: aten.linalg_matrix_exp(me),
     }
     budget = 0.1 if quick else 0.5
     default_threads = torch.get_num_threads()

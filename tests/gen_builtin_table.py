@@ -319,6 +319,7 @@ ATEN = [
     ("linalg_ldl_solve.default", "lapack"), ("symeig.default", "lapack"), ("geqrf.default", "lapack"),
     ("linalg_householder_product.default", "lapack"), ("ormqr.default", "lapack"),
     ("linalg_lstsq.default", "lapack"),
+    ("linalg_matrix_exp.default", "linalg_matrix_exp"),
     ("_linalg_check_errors.default", "linalg_check_errors"),
     # the fused inference attention of torch's "fast path"
     ("_native_multi_head_attention.default", "multi_head_attention"),

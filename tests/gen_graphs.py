@@ -946,6 +946,27 @@ def regression_fit(x, y, a, b, c):
     return coef, fit.residuals, fit.singular_values, s1, s2, p, l, u, q, qty, w
 
 
+def lie_group(w, pts, twist, a, t, x0):
+    # a Lie-group layer: rotation vectors to skew-symmetric generators,
+    # exponentiated to rotations (angles up to ~10 rad: several squarings)
+    # that turn point clouds; rigid motions from SE(3) twists as 4x4
+    # exponentials in homogeneous coordinates; a linear ODE's flow
+    # exp(A t) x0 at a few times (norms from small to large in one batch)
+    z = torch.zeros_like(w[:, 0])
+    k = torch.stack([z, -w[:, 2], w[:, 1], w[:, 2], z, -w[:, 0], -w[:, 1], w[:, 0], z],
+                    -1).reshape(-1, 3, 3)
+    r = torch.linalg.matrix_exp(k)
+    turned = pts @ r.mT
+    g = torch.zeros(twist.shape[0], 4, 4)
+    g[:, :3, :3] = k[: twist.shape[0]]
+    g[:, :3, 3] = twist
+    m = torch.matrix_exp(g)
+    moved = (torch.cat([pts[: twist.shape[0]], torch.ones(twist.shape[0], pts.shape[1], 1)], -1)
+             @ m.mT)[..., :3]
+    flow = torch.linalg.matrix_exp(a * t.reshape(-1, 1, 1)) @ x0
+    return turned, r.mT @ r, moved, flow
+
+
 def _scatter_views(x, w):
     # in-place updates of views, as a training step or a cache update
     # writes them; functionalized they become diagonal_scatter and
@@ -1151,6 +1172,9 @@ MODELS = {
     "video_block": (video_block, lambda: [randn(1, 2, 4, 7, 6), randn(3, 2, 2, 3, 3) / 4,
                                           randn(3, 2, 2, 2, 2) / 4]),
     "scatter_views": (scatter_views, lambda: [randn(3, 4), randn(3)]),
+    "lie_group": (lie_group, lambda: [3 * randn(5, 3), randn(5, 7, 3), randn(2, 3),
+                                      randn(4, 4) - 2 * torch.eye(4),
+                                      torch.tensor([1e-4, 0.1, 1.0, 6.0]), randn(4, 2)]),
     "gp_solver": (gp_solver, lambda: [randn(6, 3), randn(6, 2), randn(4, 3),
                                       randn(2, 3, 3) + 3 * torch.eye(3), randn(2, 3, 2),
                                       randn(5, 3)]),

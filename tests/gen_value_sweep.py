@@ -2348,6 +2348,35 @@ def h_lstsq(d):
             "driver": d.pick([None, None, "gelsy", "gels", "gelsd", "gelss", "gelsx"])}
 
 
+def h_matrix_exp(d):
+    # square matrices of each kind the algorithm tells apart: norms across
+    # every degree's bound and past them (many squarings, overflow), zero,
+    # diagonal and nilpotent matrices; batches whose matrices differ in
+    # norm; 0x0 and 1x1; now and then a type torch refuses or a non-square
+    dt = d.pick(["f32"] * 6 + ["f64"] * 3 + ["bf16", "f16", "i64"])
+    n = d.pick([0, 1, 2, 2, 3, 3, 4, 5])
+    shape = d.pick([[], [], [2], [3], [1], [2, 1]]) + [n, n if d.chance(0.95) else n + 1]
+    x = d.tensor(shape, dt, layout=d.pick(["c", "c", None]))
+    if dt == "i64" or not n:
+        return {"self": x}
+    per = shape[-1] * shape[-2]
+    vals = []
+    for _ in range(numel(shape[:-2])):
+        kind = d.pick(["gauss"] * 4 + ["zero", "diag", "nilpotent", "special"])
+        scale = d.pick([1e-9, 1e-6, 1e-4, 1e-3, 0.01, 0.05, 0.2, 0.5, 1, 2, 5, 20, 60, 300])
+        if kind == "special":
+            vals += d.values(dt, per)
+            continue
+        m = [d.r.gauss(0, 1) * scale for _ in range(per)]
+        for i in range(shape[-2]):
+            for j in range(shape[-1]):
+                if kind == "zero" or (kind == "diag" and i != j) or \
+                        (kind == "nilpotent" and j <= i):
+                    m[i * shape[-1] + j] = 0.0
+        vals += [float(f"{v:.6g}") for v in m]
+    return {"self": TSpec(dt, shape, vals, x.layout, x.perm, x.sdim)}
+
+
 HINTS = {
     "_softmax": h_softmax, "_log_softmax": h_softmax,
     "softmax": h_dim, "log_softmax": h_dim, "cumsum": h_cumsum, "cumprod": h_cumsum,
@@ -2414,7 +2443,7 @@ HINTS = {
     "lu_unpack": h_lu_unpack, "linalg_lu_solve": h_lu_solve, "linalg_ldl_factor_ex": h_ldl_factor,
     "linalg_ldl_solve": h_ldl_solve, "symeig": h_symeig, "geqrf": h_la_any,
     "linalg_householder_product": h_householder, "ormqr": h_ormqr, "linalg_lstsq": h_lstsq,
-    "linalg_pinv.atol_rtol_tensor": h_pinv,
+    "linalg_pinv.atol_rtol_tensor": h_pinv, "linalg_matrix_exp": h_matrix_exp,
     "max_unpool2d": lambda d: h_max_unpool(d, 2), "max_unpool3d": lambda d: h_max_unpool(d, 3),
     "upsample_nearest2d.vec": h_upsample, "upsample_bilinear2d.vec": h_upsample,
     "upsample_nearest2d.default": h_upsample_default,
@@ -2764,6 +2793,11 @@ EXCLUSIONS = {
         "wraps) and n! and zeta(n + 1, x) in the input's float type, where such an n is "
         "not exact, and gets inf, -inf or NaN by which overflow comes first; airc's order "
         "is exact",
+    "matrix_exp_nonfinite":
+        "linalg_matrix_exp of a matrix (2x2 or larger) holding inf or NaN: torch 1.13 picks "
+        "each matrix's polynomial by comparing its norm with the degrees' bounds, and a NaN "
+        "norm matches none, an infinite one scales by an int64 2^inf: the result is "
+        "uninitialized memory (newer torch fills it with NaN, as airc does)",
     "lapack_nonfinite":
         "the LAPACK-backed linear algebra of a matrix holding inf, NaN or a magnitude of "
         "1e30 (whose squares overflow f32): where the NaN and inf go is an accident of "
@@ -2796,6 +2830,7 @@ EXCLUSIONS = {
 # result dtypes concerned.
 HALF = ("f16", "bf16")
 HALF_ROUNDING_OPS = {
+    "linalg_matrix_exp": ("bf16",),
     "rsqrt": HALF, "gelu": HALF, "silu": HALF, "pow": ("bf16",),
     "add": ("bf16",), "sub": ("bf16",), "rsub": ("bf16",),
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
@@ -2977,6 +3012,10 @@ def exclude_before(qualname, args, pos, kw):
             isinstance(v, TSpec) and len(set(map(str, v.values))) != len(v.values)
             for v in (val("elements"), val("test_elements"))):
         raise Excluded("isin_not_unique")
+    if name == "linalg_matrix_exp" and isinstance(val("self"), TSpec) and \
+            len(val("self").shape) >= 2 and val("self").shape[-1] >= 2 and \
+            any(isinstance(x, float) and not math.isfinite(x) for x in val("self").values):
+        raise Excluded("matrix_exp_nonfinite")
     if name in LAPACK_OPS and any(
             isinstance(v, TSpec) and any(isinstance(x, float) and not abs(x) < 1e30
                                          for x in v.values)
@@ -3615,6 +3654,8 @@ POLY_EDGE_X = [1.0, -1.0, 0.0, -0.0, 0.5, 0.3, -0.7, 0.999, 1.5, -1.5, 1e30, INF
 POLY_EDGE_N = [-1.0, 0.0, 1.0, 2.0, 3.0, 5.0, 7.0, 9.0, 13.0, 30.0, 2.5, -0.5, NAN, INF, -INF,
                1e30]
 
+# (matrix_exp's pinned matrix has a 1-norm of 1.55: norms from 0 to 50)
+MEXP_SCALES = [x / 1.55 for x in (0.0, 1e-17, 1e-8, 1e-4, 0.02, 0.2, 0.3, 1.0, 2.5, 50.0)]
 PINNED = [
     # the attention's projection to no feature still gives its weights; an
     # encoder layer's feed-forward of no hidden feature is its biases
@@ -3765,6 +3806,29 @@ PINNED = [
     # the bytes of a result must fit int64 (2^62 f32 elements do not)
     ("adaptive_pool_bytes_overflow", "aten._adaptive_avg_pool2d.default",
      [V("f32", [1, 3, 2]), [2**62, 1]], {}),
+] + [
+    # matrix_exp: one batch whose norms fall in every degree's interval and
+    # past them (up to 2^20 squarings' worth); torch's int64 2^s at s = 62,
+    # 63 (negative: exp(-A)) and 64 (0: NaN); a rotation (skew-symmetric
+    # generator) by a large angle; an 8 x 8 batch
+    ("matrix_exp_degrees_%s" % dt, "aten.linalg_matrix_exp.default",
+     [V(dt, [len(MEXP_SCALES), 3, 3],
+        [v * c for c in MEXP_SCALES for v in [0.9, -0.35, 0.2, 0.4, 0.1, -0.6, -0.25, 0.7, 0.3]])],
+     {})
+    for dt in ("f32", "f64")
+] + [
+    ("matrix_exp_int64_scale_%s" % dt, "aten.linalg_matrix_exp.default",
+     [V(dt, [6, 2, 2], [v for c in (1e19, 2e19, 5e19, -1e19, -2e19, -1e30)
+                        for v in (c, 0.5, 0.0, c)])], {})
+    for dt in ("f32", "f64")
+] + [
+    ("matrix_exp_rotation_%s" % dt, "aten.linalg_matrix_exp.default",
+     [V(dt, [2, 3, 3], [v * c for c in (1.0, 100.0)
+                        for v in (0.0, -30.0, 12.0, 30.0, 0.0, -4.0, -12.0, 4.0, 0.0)])], {})
+    for dt in ("f32", "f64")
+] + [
+    ("matrix_exp_8x8", "aten.linalg_matrix_exp.default",
+     [V("f64", [1, 8, 8], [((i * 37) % 23 - 11) / 8 for i in range(64)])], {}),
 ] + [
     # torch.special's functions at their edges: signed zeros, subnormals,
     # the switch points of their series (erfcx's 25 and 5, i0's 15), past

@@ -677,6 +677,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.linalg_lu.default", airc_cpu_k_linalg_lu},
     {"aten.linalg_lu_factor_ex.default", airc_cpu_k_linalg_lu_factor_ex},
     {"aten.linalg_lu_solve.default", airc_cpu_k_linalg_lu_solve},
+    {"aten.linalg_matrix_exp.default", airc_cpu_k_linalg_matrix_exp},
     {"aten.linalg_pinv.atol_rtol_tensor", airc_cpu_k_linalg_pinv},
     {"aten.linalg_qr.default", airc_cpu_k_linalg_qr},
     {"aten.linalg_solve_triangular.default", airc_cpu_k_linalg_solve_triangular},

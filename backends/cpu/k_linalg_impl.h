@@ -85,5 +85,7 @@ AIRC_CPU_KERNEL(linalg_cross);
 /* k_attention.c */
 AIRC_CPU_KERNEL(native_multi_head_attention);
 AIRC_CPU_KERNEL(transformer_encoder_layer_fwd);
+/* k_matrix_exp.c */
+AIRC_CPU_KERNEL(linalg_matrix_exp);
 
 #endif

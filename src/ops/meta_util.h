@@ -234,6 +234,14 @@ AIRC_HIDDEN bool airc_linalg_vector_rhs(const int64_t *a, int32_t na, const int6
  * CPU default), 'd' gelsd, 's' gelss; 0 for another name */
 AIRC_HIDDEN char airc_lstsq_driver(const char *name);
 
+/* matrix_exp's constants, torch 1.13's (Bader, Blanes and Casas), shared
+ * by the CPU kernel and the GE lowering: the bounds on the 1-norm for the
+ * Taylor degrees 1, 2, 4, 8, 12, 18 (f32, and f64), and the degree-18
+ * combinations B_i = sum_j b18[i][j] P_j over P = (I, A, A^2, A^3, A^6). */
+AIRC_HIDDEN extern const double airc_matrix_exp_theta_f32[6];
+AIRC_HIDDEN extern const double airc_matrix_exp_theta_f64[6];
+AIRC_HIDDEN extern const double airc_matrix_exp_b18[5][5];
+
 /* infer_size: resolves one -1 in `shape` for `numel` elements. */
 AIRC_HIDDEN airc_status airc_meta_infer_size(const airc_meta_args *a, const int64_t *shape,
                                              int32_t n, int64_t numel, int64_t *out);
@@ -313,6 +321,7 @@ AIRC_META_FN(max_unpool);
 AIRC_META_FN(weight_norm);
 AIRC_META_FN(lapack);
 AIRC_META_FN(linalg_check_errors);
+AIRC_META_FN(linalg_matrix_exp);
 AIRC_META_FN(soft_margin_loss);
 AIRC_META_FN(pdist);
 AIRC_META_FN(histc);

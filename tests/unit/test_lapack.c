@@ -30,26 +30,13 @@ static airc_status run(const char *text, const char *mode, airc_tensor *x, float
 {
     airc_context *ctx;
     AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
-    airc_graph *g = airc_test_parse(ctx, text);
-    airc_config *cfg;
-    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
-    airc_compile_options co;
-    airc_compile_options_init(&co);
-    co.config = cfg;
-    airc_compiled *c = NULL;
     airc_tensor *out[2] = {NULL, NULL};
     size_t n = 0;
-    airc_status st = airc_compile(g, &co, &c);
-    if (st == AIRC_OK)
-        st = airc_compiled_run(c, &x, 1, out, 2, &n);
+    airc_status st = airc_test_compile_run(ctx, text, mode, &x, 1, out, 2, &n);
     if (st == AIRC_OK && first && n)
         *first = *(const float *)airc_tensor_data(out[0]);
     for (size_t i = 0; i < n; i++)
         airc_tensor_destroy(out[i]);
-    airc_compiled_destroy(c);
-    airc_config_destroy(cfg);
-    airc_graph_destroy(g);
     airc_context_destroy(ctx);
     return st;
 }

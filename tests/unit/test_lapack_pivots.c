@@ -29,23 +29,13 @@ static airc_status run(const char *text, const char *mode, const in *ins, size_t
 {
     airc_context *ctx;
     AIRC_ASSERT_OK(airc_context_create(NULL, &ctx));
-    airc_graph *g = airc_test_parse(ctx, text);
-    airc_config *cfg;
-    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
-    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
-    airc_compile_options co;
-    airc_compile_options_init(&co);
-    co.config = cfg;
     airc_tensor *x[4] = {NULL}, *res[4] = {NULL};
     for (size_t i = 0; i < nin; i++) {
         AIRC_ASSERT_OK(airc_tensor_create(ctx, ins[i].dt, ins[i].nd, ins[i].shape, &x[i]));
         memcpy(airc_tensor_data(x[i]), ins[i].data, airc_tensor_nbytes(x[i]));
     }
-    airc_compiled *c = NULL;
     size_t n = 0;
-    airc_status st = airc_compile(g, &co, &c);
-    if (st == AIRC_OK)
-        st = airc_compiled_run(c, x, nin, res, 4, &n);
+    airc_status st = airc_test_compile_run(ctx, text, mode, x, nin, res, 4, &n);
     for (size_t i = 0; st == AIRC_OK && n && out && i < airc_tensor_numel(res[0]) && i < cap; i++) {
         const void *p = airc_tensor_data(res[0]);
         switch (airc_tensor_dtype(res[0])) {
@@ -58,9 +48,6 @@ static airc_status run(const char *text, const char *mode, const in *ins, size_t
         airc_tensor_destroy(res[i]);
         airc_tensor_destroy(x[i]);
     }
-    airc_compiled_destroy(c);
-    airc_config_destroy(cfg);
-    airc_graph_destroy(g);
     airc_context_destroy(ctx);
     return st;
 }

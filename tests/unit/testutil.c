@@ -107,6 +107,28 @@ airc_graph *airc_test_parse(airc_context *ctx, const char *text)
     return g;
 }
 
+airc_status airc_test_compile_run(airc_context *ctx, const char *text, const char *mode,
+                                  airc_tensor *const *in, size_t nin, airc_tensor **out, size_t cap,
+                                  size_t *n)
+{
+    airc_graph *g = airc_test_parse(ctx, text);
+    airc_config *cfg;
+    AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
+    AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
+    airc_compile_options co;
+    airc_compile_options_init(&co);
+    co.config = cfg;
+    airc_compiled *c = NULL;
+    *n = 0;
+    airc_status st = airc_compile(g, &co, &c);
+    if (st == AIRC_OK)
+        st = airc_compiled_run(c, in, nin, out, cap, n);
+    airc_compiled_destroy(c);
+    airc_config_destroy(cfg);
+    airc_graph_destroy(g);
+    return st;
+}
+
 char *airc_test_print(const airc_graph *g, uint32_t flags)
 {
     char *s = NULL;

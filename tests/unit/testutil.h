@@ -50,6 +50,12 @@ char *airc_test_read_file(const char *path, size_t *len);
 int airc_test_have_shared(void);
 /* Parses text (asserting success) into a graph of ctx. */
 airc_graph *airc_test_parse(airc_context *ctx, const char *text);
+/* Compiles text in mode ("eager", "reduce-overhead", "max-autotune") and
+ * runs it on in[0..nin); its results go to out[0..cap), *n of them (the
+ * caller destroys them). Returns the compile's or the run's status. */
+airc_status airc_test_compile_run(airc_context *ctx, const char *text, const char *mode,
+                                  airc_tensor *const *in, size_t nin, airc_tensor **out, size_t cap,
+                                  size_t *n);
 /* Prints g with flags; returns a malloc'd copy (caller frees). */
 char *airc_test_print(const airc_graph *g, uint32_t flags);
 
