@@ -1416,6 +1416,90 @@ def h_histogram(d, tensor_bins):
     return a
 
 
+def fq_values(d, x, scale):
+    """x's values around the quantization grid of scale: ties at .5 steps
+    (exact for a power-of-two scale), values past the range, NaN, ±inf"""
+    if x.dtype not in FLOATS:
+        return
+    ks = [d.r.randint(-12, 12) for _ in x.values]
+    x.values = [d.pick([(k + 0.5) * scale, k * scale, round(d.r.gauss(0, 2), 3), 300.0 * scale,
+                        -300.0 * scale, v])
+                for k, v in zip(ks, x.values)]
+
+
+def h_fake_quantize(d, kind):
+    # f32 mostly (f64, f16; bf16 and ints refused as torch); power-of-two
+    # scales so the ties at .5 are exact, some others; quant ranges of the
+    # usual dtypes and degenerate ones (quant_min == quant_max, a range
+    # without 0); zero points in range, now and then outside; per-channel
+    # along axis 0 and the last, int32 or float (f16) zero points
+    x = d.tensor(shape=d.rand_shape(ndims=(0, 1, 2, 3), weights=(1, 3, 4, 3)),
+                 dtype=d.pick(["f32"] * 8 + ["f64", "f64", "f16", "f16", "bf16", "i64"]))
+    scale = d.pick([0.25, 0.5, 1.0, 0.125, 2.0, 0.1, 0.05, 0.3])
+    qmin, qmax = d.pick([(-128, 127), (0, 255), (-8, 7), (0, 15), (-2, 2), (3, 3), (0, 0),
+                         (2, 9), (-9, -3)] * 4 + [(5, -5), (-2**40, 2**40)])
+    fq_values(d, x, scale)
+    zp = d.r.randint(qmin, qmax) if qmin <= qmax and qmax - qmin < 10**6 else d.pick([0, 1, -1])
+    if d.chance(0.05):
+        zp = qmax + 1
+    a = {"self": x, "quant_min": qmin, "quant_max": qmax}
+    if kind == "per_tensor":
+        if d.chance(0.05):
+            scale = d.pick([0.0, -0.5, 1e-30, 1e300, float("inf"), float("nan")])
+        a.update(scale=scale, zero_point=zp)
+        return a
+    if kind in ("tensor_qparams", "learnable_per_tensor"):
+        sh = [1] if d.chance(0.9) else d.pick([[], [2], [0], [1, 1]])
+        sdt = "f32" if d.chance(0.9) else d.pick(["f64", "f16", "i64"])
+        if d.chance(0.04):
+            scale = d.pick([0.0, 1e300, float("inf")])
+        a["scale"] = TSpec(sdt, sh, [scale] * numel(sh) if sdt in FLOATS else
+                           [max(1, int(scale))] * numel(sh))
+        if kind == "learnable_per_tensor":
+            zv = zp + d.pick([0.0, 0.0, 0.5, -0.5, 0.3, 0.7])
+            if d.chance(0.05):
+                zv = d.pick([float("nan"), float("inf"), 1e20, qmax + 3.0])
+            zdt = "f32" if d.chance(0.9) else d.pick(["f64", "i64"])
+        else:
+            zv = zp if d.chance(0.8) else zp + d.pick([0.7, -0.7, 2.5, 1e20, float("nan")])
+            zdt = d.pick(["i64", "i32", "f32"]) if isinstance(zv, int) else "f32"
+        zsh = [1] if d.chance(0.9) else d.pick([[], [2], [0]])
+        a["zero_point"] = TSpec(zdt, zsh, [zv if zdt in FLOATS else int(zv)] * numel(zsh))
+        if kind == "tensor_qparams":
+            on = d.pick([1, 1, 1, 0, 2])
+            edt = d.pick(["i64"] * 4 + ["f32", "i32"])
+            esh = [1] if d.chance(0.95) else [2]
+            a["fake_quant_enabled"] = TSpec(edt, esh, [on] * numel(esh))
+        else:
+            a["grad_factor"] = d.pick([1.0, 0.5])
+        return a
+    # per-channel
+    nd = len(x.shape)
+    axis = d.pick([0, nd - 1] * 4 + [max(nd - 2, 0), -1, nd]) if nd else 0
+    c = x.shape[axis] if 0 <= axis < nd else d.r.randint(1, 3)
+    if d.chance(0.05):
+        c += 1
+    scales = [d.pick([0.25, 0.5, 1.0, 0.125, 0.1, scale]) for _ in range(c)]
+    sdt = "f32" if d.chance(0.95) else "f64"
+    zs = [d.r.randint(qmin, qmax) if qmin <= qmax and qmax - qmin < 10**6 else 0
+          for _ in range(c)]
+    if kind == "learnable_per_channel":
+        zdt = "f32" if d.chance(0.85) else d.pick(["f64", "i64", "f16", "b8"])
+        zvals = [z + d.pick([0.0, 0.5, -0.5, 0.3, 2.5, -7.0]) for z in zs]
+        if d.chance(0.05):
+            zvals[0] = d.pick([float("nan"), 1e20])
+        a["grad_factor"] = d.pick([1.0, 0.5])
+    else:
+        zdt = "i32" if d.chance(0.6) else d.pick(["f32", "f32", "f16", "i64", "f64"])
+        zvals = [z + (d.pick([0.0, 0.5, 0.3, -1.25]) if zdt in FLOATS else 0) for z in zs]
+        if d.chance(0.05):
+            zvals[0] = qmax + 1
+    if zdt not in FLOATS:
+        zvals = [bool(v) if zdt == "b8" else int(v) for v in zvals]
+    a.update(scale=TSpec(sdt, [c], scales), zero_point=TSpec(zdt, [c], zvals), axis=axis)
+    return a
+
+
 def h_rrelu(d):
     # evaluation mode (training=True draws random slopes: airc refuses it)
     x = d.tensor(dtype=d.pick(["f32"] * 5 + ["f64", "bf16", "f16", "i64"]))
@@ -2245,6 +2329,14 @@ HINTS = {
     "histogram.bin_ct": lambda d: h_histogram(d, False),
     "histogram.bins_tensor": lambda d: h_histogram(d, True), "rrelu_with_noise": h_rrelu,
     "segment_reduce": h_segment_reduce,
+    "fake_quantize_per_tensor_affine_cachemask": lambda d: h_fake_quantize(d, "per_tensor"),
+    "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams":
+        lambda d: h_fake_quantize(d, "tensor_qparams"),
+    "fake_quantize_per_channel_affine_cachemask": lambda d: h_fake_quantize(d, "per_channel"),
+    "_fake_quantize_learnable_per_tensor_affine":
+        lambda d: h_fake_quantize(d, "learnable_per_tensor"),
+    "_fake_quantize_learnable_per_channel_affine":
+        lambda d: h_fake_quantize(d, "learnable_per_channel"),
     "linalg_vector_norm": h_vector_norm, "isin.Tensor_Tensor": h_isin,
     "isin.Tensor_Scalar": h_isin_scalar, "isin.Scalar_Tensor": h_isin_scalar_tensor, "_embedding_bag": h_embedding_bag,
     "_embedding_bag_forward_only": h_embedding_bag, "_trilinear": h_trilinear,

@@ -407,6 +407,7 @@ AIRC_META_FN(index_reduce);
 AIRC_META_FN(put);
 AIRC_META_FN(block_diag);
 AIRC_META_FN(histogram);
+AIRC_META_FN(fake_quantize);
 AIRC_META_FN(segment_reduce);
 AIRC_META_FN(trilinear);
 AIRC_META_FN(constant_pad_nd);
