@@ -166,6 +166,7 @@ extern const ge_family
     airc_ge_family_attention; /* _native_multi_head_attention, _transformer_encoder_layer_fwd */
 extern const ge_family airc_ge_family_upsample_aa; /* _upsample_bilinear2d_aa, bicubic */
 extern const ge_family airc_ge_family_special;     /* igamma, gcd, i0, erfcx, ... */
+extern const ge_family airc_ge_family_quant;       /* fake_quantize_* */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

@@ -327,6 +327,7 @@ static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
  * a strided result densely, so empty_strided with huge strides fits there
  * when eager's span does not. */
 static const char *const data_dependent[] = {
+    "`zero_point` must be between",
     "Mask tensor can take 0 and 1 values only",
     "is out of bounds for dimension",
     "out of range: tried to access index",
