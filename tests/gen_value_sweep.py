@@ -1416,6 +1416,46 @@ def h_histogram(d, tensor_bins):
     return a
 
 
+def h_histogramdd(d, kind):
+    # what torch.histogramdd records: self [..., N] of N in 1..3 (not 0:
+    # torch 1.13 crashes now and then on a 0-dim histogram), f32 mostly (f64, bf16; ints take only bin_edges with a
+    # range); bin counts (0, -1, -2 now and then; a list of another
+    # length), ranges around the values or off them (min == max too),
+    # sorted edge tensors, weights, density
+    n = d.pick([1, 2, 2, 3, 3])
+    lead = d.pick([[4], [6], [2, 3], [1], [0], []])
+    if numel(lead) * n > MAX_NUMEL:
+        lead = [3]
+    dt = d.pick(["f32"] * 6 + ["f64", "f64", "bf16", "i64"])
+    x = d.tensor(shape=lead + [n], dtype=dt)
+    a = {"self": x}
+    if kind == "tensors":
+        bins = []
+        for _ in range(n if d.chance(0.95) else n + 1):
+            k = d.pick([1, 2, 3, 4, 5])
+            edt = dt if d.chance(0.95) else d.pick(["f32", "f64"])
+            bins.append(TSpec(edt, [k], sorted(d.values(edt, k, -4, 4)) if edt not in FLOATS
+                              else sorted(v / 2 for v in d.values("i64", k, -6, 6))))
+        a["bins"] = bins
+    else:
+        a["bins"] = [d.pick([1, 2, 3, 4] * 4 + [0, -1, -2]) for _ in range(n)]
+        if d.chance(0.04):
+            a["bins"].append(2)
+        if d.chance(0.6):
+            rng = []
+            for _ in range(n):
+                lo = d.pick([-2.0, -1.0, 0.0, 0.5])
+                rng += [lo, d.pick([lo, lo + 0.5, lo + 1.0, lo + 3.0, 4.0])]
+            if d.chance(0.06):
+                rng = d.pick([rng[:-1], rng[::-1], [0.0, float("inf")] * n])
+            a["range"] = rng
+    if d.chance(0.4):
+        a["weight"] = d.tensor(shape=lead if d.chance(0.9) else [numel(lead) + 1],
+                               dtype=dt if d.chance(0.95) else None)
+    a["density"] = d.chance(0.4)
+    return a
+
+
 def fq_values(d, x, scale):
     """x's values around the quantization grid of scale: ties at .5 steps
     (exact for a power-of-two scale), values past the range, NaN, ±inf"""
@@ -2329,6 +2369,9 @@ HINTS = {
     "histogram.bin_ct": lambda d: h_histogram(d, False),
     "histogram.bins_tensor": lambda d: h_histogram(d, True), "rrelu_with_noise": h_rrelu,
     "segment_reduce": h_segment_reduce,
+    "_histogramdd_bin_edges": lambda d: h_histogramdd(d, "edges"),
+    "_histogramdd_from_bin_cts": lambda d: h_histogramdd(d, "cts"),
+    "_histogramdd_from_bin_tensors": lambda d: h_histogramdd(d, "tensors"),
     "fake_quantize_per_tensor_affine_cachemask": lambda d: h_fake_quantize(d, "per_tensor"),
     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams":
         lambda d: h_fake_quantize(d, "tensor_qparams"),
@@ -2654,6 +2697,10 @@ EXCLUSIONS = {
     "histogram_unsorted":
         "histogram.bins_tensor of edges out of order: torch's std::upper_bound over them "
         "finds a bin it then writes outside its result",
+    "histogramdd_short_bins":
+        "_histogramdd_bin_edges / _from_bin_cts with fewer bin counts than self's last dim: "
+        "torch 1.13 reads past the list (its bin counts are whatever memory holds); airc "
+        "refuses",
     "index_reduce_unchecked":
         "index_reduce whose source slices do not broadcast into self's, where torch's CPU "
         "kernel does not check it (a self of one dim, whose loop reads source element by "
@@ -2870,6 +2917,14 @@ def exclude_before(qualname, args, pos, kw):
     if qualname == "aten.histogram.bins_tensor" and isinstance(val("bins"), TSpec) and \
             any(not (a <= b) for a, b in zip(val("bins").values, val("bins").values[1:])):
         raise Excluded("histogram_unsorted")
+    if name == "_histogramdd_from_bin_tensors" and isinstance(val("bins"), list) and any(
+            isinstance(b, TSpec) and any(not (p <= q) for p, q in zip(b.values, b.values[1:]))
+            for b in val("bins")):
+        raise Excluded("histogram_unsorted")
+    if name in ("_histogramdd_bin_edges", "_histogramdd_from_bin_cts") and \
+            isinstance(val("self"), TSpec) and len(val("self").shape) >= 2 and \
+            isinstance(val("bins"), list) and len(val("bins")) < val("self").shape[-1]:
+        raise Excluded("histogramdd_short_bins")
     if name == "index_reduce" and all(isinstance(val(k), TSpec) for k in ("self", "index",
                                                                           "source")) and \
             isinstance(val("dim"), int):
@@ -3189,6 +3244,22 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
                              get(3, "base", 10.0), res.dtype)
         if want is None or not bool(((want == res) | (want.isnan() & res.isnan())).all()):
             raise Excluded("space_lanes")
+    if name in ("_histogramdd_bin_edges", "_histogramdd_from_bin_cts") and res is not None:
+        # its edges are torch's linspace: the same lanes rule, dim by dim
+        x = t_kw.get("self", t_pos[0] if t_pos else None)
+        bins = t_kw.get("bins", t_pos[1] if len(t_pos) > 1 else None)
+        rng = t_kw.get("range")
+        edges = res if name == "_histogramdd_bin_edges" else A._histogramdd_bin_edges(
+            x, bins, range=rng)
+        for dim, e in enumerate(edges):
+            col = x.reshape(-1, x.shape[-1])[:, dim]
+            lo, hi = (rng[2 * dim], rng[2 * dim + 1]) if rng else \
+                (col.min().item(), col.max().item()) if col.numel() else (0.0, 1.0)
+            if lo == hi:
+                lo, hi = lo - 0.5, hi + 0.5
+            want = space_formula("linspace", lo, hi, e.numel(), 10.0, e.dtype)
+            if want is None or not bool(((want == e) | (want.isnan() & e.isnan())).all()):
+                raise Excluded("space_lanes")
     if qualname == "aten.histogram.bin_ct" and isinstance(res, (tuple, list)):
         # its edges are torch's linspace: the same lanes rule
         edges, x = res[1], t_pos[0]

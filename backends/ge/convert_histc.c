@@ -187,7 +187,7 @@ static airc_status conv_histogram(airc_ge_builder *b, const airc_node *n, void *
         AIRC_TRY(airc_ge_reshape(b, x, ct, 1, &cells, &x));
     double r[2] = {0, 1};
     const airc_value *rv = tensor_bins ? NULL : airc_ge_arg(b, 2);
-    bool given = !tensor_bins && airc_histogram_range(rv, r) >= 0;
+    bool given = !tensor_bins && airc_histogram_range(rv, r, 2) >= 0;
     if (tensor_bins) {
         AIRC_TRY(airc_ge_operand(b, 1, ct, &edges));
     } else if (given || !cells) {
