@@ -3583,6 +3583,8 @@ def small(dtype, shape, share=False):
 
 
 ATTN_Q = small("f32", [2, 3, 4], share=True)
+FQ_EDGE = [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, 126.5, 127.5, -128.5, -129.0, 1e10, 1e19,
+           -1e19, 1e30, INF, -INF, NAN, 0.0, -0.0]
 PINNED = [
     # the attention's projection to no feature still gives its weights; an
     # encoder layer's feed-forward of no hidden feature is its biases
@@ -3795,6 +3797,67 @@ PINNED = [
          [0, 5, 0, -1, 6, -2**63, -18, -18, 2**62, 2**31]),
         ("i8", [-128, -128, -128, 127, 0, -6, 100], [0, 6, -128, -128, -7, 4, 60]),
         ("u8", [0, 255, 128, 200, 12], [0, 5, 64, 150, 18]),
+    ]
+] + [
+    # fake quantization at its edges: ties at .5 (half to even), values past
+    # the quant range, past int64 (x86's conversion: +inf lands on
+    # quant_min for f32 / f16, f64 saturates), NaN, ±0
+    ("fq_per_tensor_edges_%s_%d_%d" % (dt, lo, hi),
+     "aten.fake_quantize_per_tensor_affine_cachemask.default",
+     [V(dt, [len(FQ_EDGE)], FQ_EDGE), 1.0, zp, lo, hi], {})
+    for dt in ("f32", "f64", "f16") for lo, hi, zp in [(-128, 127, 0), (0, 255, 3), (3, 3, 3)]
+] + [
+    ("fq_per_tensor_scale_%s" % name, "aten.fake_quantize_per_tensor_affine_cachemask.default",
+     [V("f32", [len(FQ_EDGE)], FQ_EDGE), sc, 0, -8, 7], {})
+    for name, sc in [("quarter", 0.25), ("tenth", 0.1), ("zero", 0.0), ("negative", -0.5)]
+] + [
+    ("fq_tensor_qparams_%s" % name,
+     "aten._fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default",
+     [V("f32", [len(FQ_EDGE)], FQ_EDGE), V(sdt, [1], [0.5]), V(zdt, [1], [zp]),
+      V("i64", [1], [on]), -10, 10], {})
+    for name, sdt, zdt, zp, on in [("on", "f32", "i32", 2, 1), ("off", "f32", "i64", 2, 0),
+                                   ("zp_float_truncates", "f64", "f32", -2.7, 1),
+                                   ("zp_outside_unchecked", "f32", "i64", 30, 1)]
+] + [
+    ("fq_learnable_per_tensor_zp_%s" % name,
+     "aten._fake_quantize_learnable_per_tensor_affine.default",
+     [V("f32", [len(FQ_EDGE)], FQ_EDGE), V("f32", [1], [0.5]), V("f32", [1], [zp]), -10, 10,
+      1.0], {})
+    for name, zp in [("tie_even", 2.5), ("tie_odd", 3.5), ("past_max", 30.0), ("nan", NAN),
+                     ("inf", INF)]
+] + [
+    ("fq_per_channel_axis%d_%s_%s" % (axis, zdt, dt),
+     "aten.fake_quantize_per_channel_affine_cachemask.default",
+     [V(dt, shape, FQ_EDGE[:numel(shape)]), V("f32", [shape[axis]], [0.5, 1.0, 0.25, 2.0][:shape[axis]]),
+      V(zdt, [shape[axis]], [0, 3, -2, 1][:shape[axis]] if zdt == "i32" else
+        [0.5, 2.5, -1.25, 1.0][:shape[axis]]), axis, -8, 7], {})
+    for dt in ("f32", "f64", "f16") for zdt in ("i32", "f32", "f16")
+    for axis, shape in [(0, [4, 5]), (1, [5, 4])]
+] + [
+    ("fq_learnable_per_channel_axis%d" % axis,
+     "aten._fake_quantize_learnable_per_channel_affine.default",
+     [V("f32", shape, FQ_EDGE[:numel(shape)]), V("f32", [4], [0.5, 1.0, 0.25, 2.0]),
+      V("f32", [4], [0.5, 2.5, -1.5, 30.0]), axis, -8, 7, 1.0], {})
+    for axis, shape in [(0, [4, 5]), (2, [1, 5, 4])]
+] + [
+    # histogramdd: NaN and ±inf coordinates, the last bin closed, edges
+    # all equal, weights and density
+    ("histogramdd_%s" % name, op, args, kw)
+    for name, op, args, kw in [
+        ("cts_edges", "aten._histogramdd_from_bin_cts.default",
+         [V("f32", [7, 2], [0.0, 1.0, 0.5, 2.0, 1.0, 3.0, NAN, 1.5, 0.2, INF, -INF, 0.5, 1.0,
+                            0.0]), [2, 3]], {"range": [0.0, 1.0, 0.0, 3.0]}),
+        ("cts_one_value", "aten._histogramdd_from_bin_cts.default",
+         [V("f64", [3, 2], [2.0, 5.0, 2.0, 5.0, 2.0, 5.0]), [3, 1]], {"density": True}),
+        ("tensors_nan", "aten._histogramdd_from_bin_tensors.default",
+         [V("f32", [5, 2], [0.0, 1.0, 0.5, 2.0, 1.0, 3.0, NAN, 1.5, 0.2, INF]),
+          [V("f32", [3], [0.0, 0.5, 1.0]), V("f32", [3], [0.0, 2.0, 3.0])]],
+         {"weight": V("f32", [5], [1.0, 2.0, 0.5, 4.0, 8.0]), "density": True}),
+        ("edges_int_range", "aten._histogramdd_bin_edges.default",
+         [V("i64", [2, 2], [0, 1, 2, 3]), [2, 3]], {"range": [0.0, 1.0, -1.0, 3.0]}),
+        ("edges_data", "aten._histogramdd_bin_edges.default",
+         [V("f64", [4, 3], [0.25, -1.0, 7.0, 3.0, 2.0, 7.0, -0.5, 0.0, 7.0, 1.0, 1.0, 7.0]),
+          [4, 0, 2]], {}),
     ]
 ]
 

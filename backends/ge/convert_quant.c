@@ -100,12 +100,16 @@ static airc_status fake_quantize(const fq *c, const fq_qparams *p, airc_dtype xd
                          false, &ok));
         AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, -9223372036854775808.0, &lo));
     }
-    AIRC_TRY(airc_ge_select(b, ok, q, lo, AIRC_DTYPE_F64, c->nd, c->s, &q));
-    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmin, &lo));
+    airc_ge_tensor in, up;
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmin, &in));
     AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmax, &hi));
-    AIRC_TRY(op2(c, "GreaterEqual", q, lo, AIRC_DTYPE_BOOL, false, &ok));
+    /* the mask of q itself: NaN and |q| past int64 (converted to
+     * INT64_MIN) are outside any quant range short of int64's */
+    AIRC_TRY(op2(c, "GreaterEqual", q, in, AIRC_DTYPE_BOOL, false, &up));
     AIRC_TRY(op2(c, "LessEqual", q, hi, AIRC_DTYPE_BOOL, false, &t));
-    AIRC_TRY(op2(c, "LogicalAnd", ok, t, AIRC_DTYPE_BOOL, false, mask));
+    AIRC_TRY(op2(c, "LogicalAnd", up, t, AIRC_DTYPE_BOOL, false, mask));
+    AIRC_TRY(airc_ge_select(b, ok, q, lo, AIRC_DTYPE_F64, c->nd, c->s, &q));
+    lo = in;
     AIRC_TRY(op2(c, "Maximum", q, lo, AIRC_DTYPE_F64, false, &q));
     AIRC_TRY(op2(c, "Minimum", q, hi, AIRC_DTYPE_F64, false, &q));
     AIRC_TRY(airc_ge_cast(b, p->zp, AIRC_DTYPE_F64, &zp));
