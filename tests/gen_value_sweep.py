@@ -1467,6 +1467,16 @@ def fq_values(d, x, scale):
                 for k, v in zip(ks, x.values)]
 
 
+def fq_int(v, dt):
+    """v as an int of integer dtype dt (0 for NaN and ±inf; clipped)"""
+    if dt == "b8":
+        return bool(v)
+    if not math.isfinite(v):
+        return 0
+    lim = 2**31 - 1 if dt == "i32" else 2**62
+    return max(-lim, min(lim, int(v)))
+
+
 def h_fake_quantize(d, kind):
     # f32 mostly (f64, f16; bf16 and ints refused as torch); power-of-two
     # scales so the ties at .5 are exact, some others; quant ranges of the
@@ -1494,7 +1504,7 @@ def h_fake_quantize(d, kind):
         if d.chance(0.04):
             scale = d.pick([0.0, 1e300, float("inf")])
         a["scale"] = TSpec(sdt, sh, [scale] * numel(sh) if sdt in FLOATS else
-                           [max(1, int(scale))] * numel(sh))
+                           [max(1, int(min(scale, 1e6)))] * numel(sh))
         if kind == "learnable_per_tensor":
             zv = zp + d.pick([0.0, 0.0, 0.5, -0.5, 0.3, 0.7])
             if d.chance(0.05):
@@ -1504,7 +1514,9 @@ def h_fake_quantize(d, kind):
             zv = zp if d.chance(0.8) else zp + d.pick([0.7, -0.7, 2.5, 1e20, float("nan")])
             zdt = d.pick(["i64", "i32", "f32"]) if isinstance(zv, int) else "f32"
         zsh = [1] if d.chance(0.9) else d.pick([[], [2], [0]])
-        a["zero_point"] = TSpec(zdt, zsh, [zv if zdt in FLOATS else int(zv)] * numel(zsh))
+        if zdt not in FLOATS:
+            zv = fq_int(zv, zdt)
+        a["zero_point"] = TSpec(zdt, zsh, [zv] * numel(zsh))
         if kind == "tensor_qparams":
             on = d.pick([1, 1, 1, 0, 2])
             edt = d.pick(["i64"] * 4 + ["f32", "i32"])
@@ -1526,16 +1538,16 @@ def h_fake_quantize(d, kind):
     if kind == "learnable_per_channel":
         zdt = "f32" if d.chance(0.85) else d.pick(["f64", "i64", "f16", "b8"])
         zvals = [z + d.pick([0.0, 0.5, -0.5, 0.3, 2.5, -7.0]) for z in zs]
-        if d.chance(0.05):
+        if zvals and d.chance(0.05):
             zvals[0] = d.pick([float("nan"), 1e20])
         a["grad_factor"] = d.pick([1.0, 0.5])
     else:
         zdt = "i32" if d.chance(0.6) else d.pick(["f32", "f32", "f16", "i64", "f64"])
         zvals = [z + (d.pick([0.0, 0.5, 0.3, -1.25]) if zdt in FLOATS else 0) for z in zs]
-        if d.chance(0.05):
+        if zvals and d.chance(0.05):
             zvals[0] = qmax + 1
     if zdt not in FLOATS:
-        zvals = [bool(v) if zdt == "b8" else int(v) for v in zvals]
+        zvals = [fq_int(v, zdt) for v in zvals]
     a.update(scale=TSpec(sdt, [c], scales), zero_point=TSpec(zdt, [c], zvals), axis=axis)
     return a
 

@@ -124,12 +124,14 @@ airc_status airc_cpu_k_fake_quantize_per_tensor(airc_kernel_ctx *k, void *ud)
     return fq_per_tensor(k, k->in[0], &p, true);
 }
 
-/* t.item() converted by torch's checked toInt() (int32) or toFloat():
- * "value cannot be converted to type T without overflow". */
-static airc_status item(airc_kernel_ctx *k, const airc_tview *t, bool to_float, double *out)
+/* t.item() (first: t[0].item(), the meta checked t[0] is one element)
+ * converted by torch's checked toInt() (int32) or toFloat(): "value
+ * cannot be converted to type T without overflow". */
+static airc_status item(airc_kernel_ctx *k, const airc_tview *t, bool first, bool to_float,
+                        double *out)
 {
     int64_t n = t ? airc_cpu_numel(t) : 0;
-    if (n != 1)
+    if (first ? !t || t->ndim == 0 || t->shape[0] != n : n != 1)
         return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
                              "a Tensor with %" PRId64 " elements cannot be converted to Scalar", n);
     const char *p = t->data;
@@ -163,36 +165,28 @@ airc_status airc_cpu_k_fake_quantize_tensor_qparams(airc_kernel_ctx *k, void *ud
     if (p.qmin > p.qmax)
         return range_check(k, 0, p.qmin, p.qmax);
     double zp, sc, on;
-    AIRC_TRY(item(k, k->in[2], false, &zp));
-    AIRC_TRY(item(k, k->in[1], true, &sc));
-    AIRC_TRY(item(k, k->in[3], false, &on));
+    AIRC_TRY(item(k, k->in[2], false, false, &zp));
+    AIRC_TRY(item(k, k->in[1], false, true, &sc));
+    AIRC_TRY(item(k, k->in[3], false, false, &on));
     p.scale = (float)sc;
     p.zero_point = zp;
     return fq_per_tensor(k, k->in[0], &p, on != 0);
 }
 
-/* t[0].item<float>() (unchecked) */
-static airc_status first_item(airc_kernel_ctx *k, const airc_tview *t, float *out)
-{
-    if (!t || t->ndim == 0 || t->shape[0] == 0 || airc_cpu_numel(t) != t->shape[0])
-        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT,
-                             "scale and zero_point need one item first");
-    *out = (float)airc_cpu_load_f64(t->data, t->dtype);
-    return AIRC_OK;
-}
-
 /* _fake_quantize_learnable_per_tensor_affine(self, scale, zero_point,
- * quant_min, quant_max, grad_factor): scale[0] as float, zero_point[0] as
- * float rounded (nearbyint), clamped in float (NaN stays, then converts
- * to INT64_MIN) and converted to int64, then the per-tensor op. */
+ * quant_min, quant_max, grad_factor): scale[0] and zero_point[0] by
+ * torch's checked item<float>(), the zero point rounded (nearbyint),
+ * clamped in float (NaN stays, then converts to INT64_MIN) and converted
+ * to int64, then the per-tensor op. */
 airc_status airc_cpu_k_fake_quantize_learnable_per_tensor(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     AIRC_TRY(check_outputs(k, 1, 5));
-    float sc, zf;
-    AIRC_TRY(first_item(k, k->in[1], &sc));
-    AIRC_TRY(first_item(k, k->in[2], &zf));
-    fq_params p = {sc, 0, false, airc_cpu_arg_int(k, 3, 0), airc_cpu_arg_int(k, 4, 0)};
+    double sc, zd;
+    AIRC_TRY(item(k, k->in[1], true, true, &sc));
+    AIRC_TRY(item(k, k->in[2], true, true, &zd));
+    float zf = (float)zd;
+    fq_params p = {(float)sc, 0, false, airc_cpu_arg_int(k, 3, 0), airc_cpu_arg_int(k, 4, 0)};
     float r = nearbyintf(zf), lo = (float)p.qmin, hi = (float)p.qmax;
     r = r < lo ? lo : r; /* std::max(r, lo), std::min(.., hi): NaN stays */
     r = hi < r ? hi : r;

@@ -89,27 +89,29 @@ static airc_status fake_quantize(const fq *c, const fq_qparams *p, airc_dtype xd
         AIRC_TRY(op2(c, "Add", t, zp, ct, false, &q));
     }
     AIRC_TRY(airc_ge_cast(b, q, AIRC_DTYPE_F64, &q));
-    /* the value torch's conversion to int64 gives */
-    if (dbl && !p->zp_float) {
+    /* the value torch's conversion to int64 gives: an f64 q stays (NaN
+     * becomes quant_min, outside the mask), an f32 one past int64 or NaN
+     * is INT64_MIN (-2^63, exact in f64) before the mask */
+    bool keep = dbl && !p->zp_float;
+    airc_ge_tensor up;
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmin, &lo));
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmax, &hi));
+    if (keep) {
         AIRC_TRY(airc_ge_ew_op(b, "IsNan", &q, 1, AIRC_DTYPE_BOOL, c->nd, c->s, &ok));
-        AIRC_TRY(airc_ge_ew_op(b, "LogicalNot", &ok, 1, AIRC_DTYPE_BOOL, c->nd, c->s, &ok));
-        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmin, &lo));
+        AIRC_TRY(airc_ge_select(b, ok, lo, q, AIRC_DTYPE_F64, c->nd, c->s, &t));
     } else {
+        airc_ge_tensor min;
         AIRC_TRY(airc_ge_ew_op(b, "Abs", &q, 1, AIRC_DTYPE_F64, c->nd, c->s, &t));
         AIRC_TRY(op2_num(c, "Less", t, 9223372036854775808.0, AIRC_DTYPE_F64, AIRC_DTYPE_BOOL,
                          false, &ok));
-        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, -9223372036854775808.0, &lo));
+        AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, -9223372036854775808.0, &min));
+        AIRC_TRY(airc_ge_select(b, ok, q, min, AIRC_DTYPE_F64, c->nd, c->s, &q));
+        t = q;
     }
-    airc_ge_tensor in, up;
-    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmin, &in));
-    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_F64, (double)p->qmax, &hi));
-    /* the mask of q itself: NaN and |q| past int64 (converted to
-     * INT64_MIN) are outside any quant range short of int64's */
-    AIRC_TRY(op2(c, "GreaterEqual", q, in, AIRC_DTYPE_BOOL, false, &up));
-    AIRC_TRY(op2(c, "LessEqual", q, hi, AIRC_DTYPE_BOOL, false, &t));
-    AIRC_TRY(op2(c, "LogicalAnd", up, t, AIRC_DTYPE_BOOL, false, mask));
-    AIRC_TRY(airc_ge_select(b, ok, q, lo, AIRC_DTYPE_F64, c->nd, c->s, &q));
-    lo = in;
+    AIRC_TRY(op2(c, "GreaterEqual", q, lo, AIRC_DTYPE_BOOL, false, &up));
+    AIRC_TRY(op2(c, "LessEqual", q, hi, AIRC_DTYPE_BOOL, false, &ok));
+    AIRC_TRY(op2(c, "LogicalAnd", up, ok, AIRC_DTYPE_BOOL, false, mask));
+    q = t;
     AIRC_TRY(op2(c, "Maximum", q, lo, AIRC_DTYPE_F64, false, &q));
     AIRC_TRY(op2(c, "Minimum", q, hi, AIRC_DTYPE_F64, false, &q));
     AIRC_TRY(airc_ge_cast(b, p->zp, AIRC_DTYPE_F64, &zp));
