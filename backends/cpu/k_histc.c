@@ -218,9 +218,10 @@ static airc_status accumulate(airc_kernel_ctx *k, const airc_tview *x, int64_t m
         hist[at] = airc_cpu_round_f64(dt, hist[at] + add);
     }
     if (density) {
-        double total = 0;
+        double total = 0; /* torch's hist.sum(): accumulated wider, rounded once */
         for (int64_t c = 0; c < cells; c++)
-            total = airc_cpu_round_f64(dt, total + hist[c]);
+            total += hist[c];
+        total = airc_cpu_round_f64(dt, total);
         for (int64_t c = 0; c < cells; c++)
             hist[c] = airc_cpu_round_f64(dt, hist[c] / total);
         for (int64_t d = 0, inner = cells; d < nd; d++) {

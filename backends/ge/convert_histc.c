@@ -61,6 +61,16 @@ static airc_status outside_range(airc_ge_builder *b, airc_ge_tensor x, airc_ge_t
     return airc_ge_ew_op(b, "LogicalNot", &side, 1, AIRC_DTYPE_BOOL, 1, &cells, out);
 }
 
+/* pos ([cells] bins) Minimum bins - 1: an element at the last edge in the
+ * last bin */
+static airc_status at_most_last(airc_ge_builder *b, int64_t bins, int64_t cells,
+                                airc_ge_tensor *pos)
+{
+    airc_ge_tensor t[2] = {*pos};
+    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)(bins - 1), &t[1]));
+    return airc_ge_ew_op(b, "Minimum", t, 2, AIRC_DTYPE_I64, 1, &cells, pos);
+}
+
 /* histc(self, bins, min, max) */
 static airc_status conv_histc(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -88,9 +98,7 @@ static airc_status conv_histc(airc_ge_builder *b, const airc_node *n, void *ud)
     t[0] = pos;
     AIRC_TRY(airc_ge_ew_op(b, "RealDiv", t, 2, ct, 1, &cells, &pos));
     AIRC_TRY(airc_ge_cast(b, pos, AIRC_DTYPE_I64, &pos));
-    t[0] = pos;
-    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)(bins - 1), &t[1]));
-    AIRC_TRY(airc_ge_ew_op(b, "Minimum", t, 2, AIRC_DTYPE_I64, 1, &cells, &pos));
+    AIRC_TRY(at_most_last(b, bins, cells, &pos));
     AIRC_TRY(outside_range(b, x, lo, hi, cells, false, &t[0]));
     AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)bins, &t[1]));
     AIRC_TRY(airc_ge_select(b, t[0], t[1], pos, AIRC_DTYPE_I64, 1, &cells, &pos));
@@ -223,9 +231,7 @@ static airc_status dim_bins(airc_ge_builder *b, airc_ge_tensor col, airc_ge_tens
         AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, bins > 1, &t[0]));
         AIRC_TRY(airc_ge_select(b, nan, t[0], *pos, AIRC_DTYPE_I64, 1, &cells, pos));
     }
-    t[0] = *pos;
-    AIRC_TRY(airc_ge_const_scalar(b, AIRC_DTYPE_I64, (double)(bins - 1), &t[1]));
-    AIRC_TRY(airc_ge_ew_op(b, "Minimum", t, 2, AIRC_DTYPE_I64, 1, &cells, pos));
+    AIRC_TRY(at_most_last(b, bins, cells, pos));
     return outside_range(b, col, lo, hi, cells, true, outside);
 }
 

@@ -189,6 +189,23 @@ airc_status airc_meta_histogram(airc_node *n, void *user_data)
     return airc_meta_set_tuple(n, outs, 2);
 }
 
+/* histogramdd's N, self's last dim: self must have two dims or more
+ * (torch's check), N at most airc's dims (its result's rank) */
+static airc_status histogramdd_dims(const airc_meta_args *a, const airc_tmeta *x, int64_t *nd)
+{
+    if (x->ndim < 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: torch.histogramdd: input tensor should have at least 2 dimensions",
+                         a->op);
+    *nd = x->shape[x->ndim - 1];
+    if (*nd > AIRC_MAX_DIMS)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: a %" PRId64 "-dimensional histogram: airc's results have at most %d "
+                         "dims",
+                         a->op, *nd, AIRC_MAX_DIMS);
+    return AIRC_OK;
+}
+
 /* The bin edges of histogramdd for bins (an int[]) over self ([..., N]):
  * torch's checks in its order (self's rank, the range's length, the data
  * range's dtype (f32, f64), each dim's range finite and ordered, then per
@@ -198,18 +215,10 @@ airc_status airc_meta_histogram(airc_node *n, void *user_data)
 static airc_status histogramdd_edges(const airc_meta_args *a, const airc_tmeta *x, int64_t *bins,
                                      airc_tmeta *edges)
 {
-    if (x->ndim < 2)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: torch.histogramdd: input tensor should have at least 2 dimensions",
-                         a->op);
-    int64_t nd = x->shape[x->ndim - 1];
+    int64_t nd;
     int32_t nb = 0;
     bool has_bins, has_range;
-    if (nd > AIRC_MAX_DIMS)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: a %" PRId64 "-dimensional histogram: airc's results have at most %d "
-                         "dims",
-                         a->op, nd, AIRC_MAX_DIMS);
+    AIRC_TRY(histogramdd_dims(a, x, &nd));
     AIRC_TRY(airc_meta_int_list(a, "bins", bins, AIRC_MAX_DIMS, &nb, &has_bins));
     double range[2 * AIRC_MAX_DIMS + 1];
     int ri = airc_meta_find(a, "range");
@@ -355,22 +364,13 @@ airc_status airc_meta_histogramdd(airc_node *n, void *user_data)
     } else {
         const airc_value *v = airc_meta_get(&a, "bins");
         uint32_t nl = v && (v->kind == AIRC_VALUE_LIST || v->kind == AIRC_VALUE_TUPLE) ? v->len : 0;
-        if (x.ndim < 2)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: torch.histogramdd: input tensor should have at least 2 "
-                             "dimensions",
-                             a.op);
+        AIRC_TRY(histogramdd_dims(&a, &x, &nd));
         if ((int64_t)nl != nd)
             return airc_fail(AIRC_E_SHAPE,
                              "%s: torch.histogramdd: expected %" PRId64
                              " sequences of bin edges for a %" PRId64
                              "-dimensional histogram but got %u",
                              a.op, nd, nd, nl);
-        if (nd > AIRC_MAX_DIMS)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: a %" PRId64 "-dimensional histogram: airc's results have at "
-                             "most %d dims",
-                             a.op, nd, AIRC_MAX_DIMS);
         for (uint32_t d = 0; d < nl; d++)
             AIRC_TRY(airc_meta_value_tensor(&a, "bins", v->u.items[d], &edges[d]));
     }
