@@ -197,6 +197,25 @@ static void test_histogramdd_edges(void **state)
     kh_free(&h);
 }
 
+/* a 0-dim histogram (self [3, 0]): no edges, a 0-dim zero count (NaN
+ * with density: 0 / 0), as torch gives when it does not crash */
+static void test_histogramdd_no_dims(void **state)
+{
+    (void)state;
+    kh h;
+    kh_init(&h, "graph():\n" KH_PH("x", "f32[3, 0]")
+                    KH_CALL("edges", "aten._histogramdd_bin_edges.default", "(%x, [])")
+                        KH_CALL("cts", "aten._histogramdd_from_bin_cts.default", "(%x, [])")
+                            KH_CALLKW("dens", "aten._histogramdd_from_bin_tensors.default",
+                                      "(%x, [])", "{density: True}") "    return cts\n");
+    kh_run_ok(&h);
+    static const double zero[1] = {0}, nan[1] = {NAN_};
+    assert_int_equal(kh_get(&h, "cts", 0)->ndim, 0);
+    kh_expect(kh_get(&h, "cts", 0), zero, true, "0-dim count");
+    kh_expect(kh_get(&h, "dens", 0), nan, true, "0-dim density");
+    kh_free(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_per_channel_axes),
         cmocka_unit_test(test_bad_qparams_fail),
         cmocka_unit_test(test_histogramdd_edges),
+        cmocka_unit_test(test_histogramdd_no_dims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
