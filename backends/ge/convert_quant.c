@@ -108,8 +108,17 @@ static airc_status fake_quantize(const fq *c, const fq_qparams *p, airc_dtype xd
         AIRC_TRY(airc_ge_select(b, ok, q, min, AIRC_DTYPE_F64, c->nd, c->s, &q));
         t = q;
     }
-    AIRC_TRY(op2(c, "GreaterEqual", q, lo, AIRC_DTYPE_BOOL, false, &up));
-    AIRC_TRY(op2(c, "LessEqual", q, hi, AIRC_DTYPE_BOOL, false, &ok));
+    if (keep) { /* the mask in double, as the kernel's */
+        AIRC_TRY(op2(c, "GreaterEqual", q, lo, AIRC_DTYPE_BOOL, false, &up));
+        AIRC_TRY(op2(c, "LessEqual", q, hi, AIRC_DTYPE_BOOL, false, &ok));
+    } else { /* in int64 (q is one now), exact next to int64's ends */
+        airc_ge_tensor qi, b64[2];
+        AIRC_TRY(airc_ge_cast(b, q, AIRC_DTYPE_I64, &qi));
+        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &p->qmin, &b64[0]));
+        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &p->qmax, &b64[1]));
+        AIRC_TRY(op2(c, "GreaterEqual", qi, b64[0], AIRC_DTYPE_BOOL, false, &up));
+        AIRC_TRY(op2(c, "LessEqual", qi, b64[1], AIRC_DTYPE_BOOL, false, &ok));
+    }
     AIRC_TRY(op2(c, "LogicalAnd", up, ok, AIRC_DTYPE_BOOL, false, mask));
     q = t;
     AIRC_TRY(op2(c, "Maximum", q, lo, AIRC_DTYPE_F64, false, &q));
