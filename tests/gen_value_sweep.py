@@ -3850,7 +3850,8 @@ PINNED = [
 ] + [
     ("fq_per_channel_axis%d_%s_%s" % (axis, zdt, dt),
      "aten.fake_quantize_per_channel_affine_cachemask.default",
-     [V(dt, shape, FQ_EDGE[:numel(shape)]), V("f32", [shape[axis]], [0.5, 1.0, 0.25, 2.0][:shape[axis]]),
+     [V(dt, shape, FQ_EDGE[:numel(shape)]),
+      V("f32", [shape[axis]], [0.5, 1.0, 0.25, 2.0][:shape[axis]]),
       V(zdt, [shape[axis]], [0, 3, -2, 1][:shape[axis]] if zdt == "i32" else
         [0.5, 2.5, -1.25, 1.0][:shape[axis]]), axis, -8, 7], {})
     for dt in ("f32", "f64", "f16") for zdt in ("i32", "f32", "f16")
