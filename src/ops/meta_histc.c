@@ -254,6 +254,10 @@ static airc_status histogramdd_edges(const airc_meta_args *a, const airc_tmeta *
     for (int64_t d = 0; d < nd; d++) {
         if (bins[d] < -1)
             return airc_fail(AIRC_E_SHAPE, "%s: number of steps must be non-negative", a->op);
+        if (bins[d] == INT64_MAX) /* bins + 1 edges past int64 */
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: %" PRId64 " bins for dimension %" PRId64 ": too many edges",
+                             a->op, bins[d], d);
         if (x->dtype == AIRC_DTYPE_BOOL)
             return airc_fail(AIRC_E_SHAPE, "%s: \"linspace_cpu\" not implemented for 'Bool'",
                              a->op);
