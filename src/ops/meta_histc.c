@@ -75,6 +75,15 @@ static const char *type_meta_name(airc_dtype d)
     }
 }
 
+/* AIRC_E_SHAPE where dim's bins + 1 edges are past int64 */
+static airc_status edges_fit(const airc_meta_args *a, int64_t bins, int64_t dim)
+{
+    if (bins < INT64_MAX)
+        return AIRC_OK;
+    return airc_fail(AIRC_E_SHAPE, "%s: %" PRId64 " bins for dimension %" PRId64 ": too many edges",
+                     a->op, bins, dim);
+}
+
 /* histogram.bin_ct(self, bins=100, *, range=None, weight=None,
  * density=False) and histogram.bins_tensor(self, bins, *, weight,
  * density) -> (hist, bin_edges): [bins] and [bins + 1] of self's dtype,
@@ -180,6 +189,7 @@ airc_status airc_meta_histogram(airc_node *n, void *user_data)
         (data_range || x.dtype != AIRC_DTYPE_BF16))
         return airc_fail(AIRC_E_SHAPE, "%s: \"%s\" not implemented for '%s'", a.op,
                          data_range ? "histogramdd" : "histogram_cpu", dn);
+    AIRC_TRY(edges_fit(&a, bins, 0));
     airc_tmeta outs[2] = {x, x};
     outs[0].ndim = outs[1].ndim = 1;
     outs[0].shape[0] = bins;
@@ -254,10 +264,7 @@ static airc_status histogramdd_edges(const airc_meta_args *a, const airc_tmeta *
     for (int64_t d = 0; d < nd; d++) {
         if (bins[d] < -1)
             return airc_fail(AIRC_E_SHAPE, "%s: number of steps must be non-negative", a->op);
-        if (bins[d] == INT64_MAX) /* bins + 1 edges past int64 */
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: %" PRId64 " bins for dimension %" PRId64 ": too many edges",
-                             a->op, bins[d], d);
+        AIRC_TRY(edges_fit(a, bins[d], d));
         if (x->dtype == AIRC_DTYPE_BOOL)
             return airc_fail(AIRC_E_SHAPE, "%s: \"linspace_cpu\" not implemented for 'Bool'",
                              a->op);
