@@ -394,6 +394,14 @@ ATEN = [
     ("slice_scatter.default", "scatter_view"), ("select_scatter.default", "scatter_view"),
     ("diagonal_scatter.default", "diagonal_scatter"),
     ("as_strided_scatter.default", "as_strided_scatter"),
+    ("fake_quantize_per_tensor_affine_cachemask.default", "fake_quantize"),
+    ("_fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default", "fake_quantize"),
+    ("fake_quantize_per_channel_affine_cachemask.default", "fake_quantize"),
+    ("_fake_quantize_learnable_per_tensor_affine.default", "fake_quantize"),
+    ("_fake_quantize_learnable_per_channel_affine.default", "fake_quantize"),
+    ("_histogramdd_bin_edges.default", "histogramdd"),
+    ("_histogramdd_from_bin_cts.default", "histogramdd"),
+    ("_histogramdd_from_bin_tensors.default", "histogramdd"),
 ]
 
 # Ops whose result is always a view of their input (never a copy).

@@ -1059,6 +1059,38 @@ def fastpath_inputs():
     return [randn(2, 5, 16), pad] + params
 
 
+def qat_net(x, w1, b1, ws1, wz1, s_in, z_in, s1, z1, w2, b2, ws2, wz2, s2, z2, ls, lz):
+    """A QAT-exported net in eval mode: what FakeQuantize calls with its
+    buffers (scale f32, zero_point int32) on activations, per tensor, and
+    on weights, per channel along the output channels; a fixed-qparams
+    (float scale, int zero point) fake quantization of the logits and the
+    learnable form of _LearnableFakeQuantize. (FakeQuantize's forward tests
+    fake_quant_enabled[0] in Python, which make_fx cannot trace: the model
+    makes the calls it makes.)"""
+    x = torch.fake_quantize_per_tensor_affine(x, s_in, z_in, 0, 255)
+    w = torch.fake_quantize_per_channel_affine(w1, ws1, wz1, 0, -128, 127)
+    h = F.relu(F.conv2d(x, w, b1, padding=1))
+    h = torch.fake_quantize_per_tensor_affine(h, s1, z1, 0, 255)
+    h = h.mean((2, 3))
+    w = torch.fake_quantize_per_channel_affine(w2, ws2, wz2, 0, -128, 127)
+    y = torch.fake_quantize_per_tensor_affine(F.linear(h, w, b2), s2, z2, -128, 127)
+    fixed = torch.fake_quantize_per_tensor_affine(y, 1.0 / 16, 0, -128, 127)
+    learned = torch._fake_quantize_learnable_per_tensor_affine(y, ls, lz, 0, 255, 1.0)
+    return y, fixed, learned
+
+
+def qat_inputs():
+    w1, w2 = randn(6, 3, 3, 3) / 4, randn(5, 6) / 2
+    ws1 = w1.abs().amax((1, 2, 3)) / 127
+    ws2 = w2.abs().amax(1) / 127
+    i32 = torch.int32
+    return [randn(2, 3, 6, 6), w1, randn(6) / 10, ws1, torch.zeros(6, dtype=i32),
+            torch.tensor([4.0 / 255]), torch.tensor([128], dtype=i32),
+            torch.tensor([3.0 / 255]), torch.tensor([0], dtype=i32), w2, randn(5) / 10, ws2,
+            torch.tensor([0, 1, -1, 2, 0], dtype=i32), torch.tensor([0.02]),
+            torch.tensor([3], dtype=i32), torch.tensor([0.01]), torch.tensor([127.5])]
+
+
 def transformer_fastpath(x, pad, *params):
     from torch.nn.utils.stateless import functional_call
     mods = fastpath_modules()
@@ -1226,6 +1258,7 @@ MODELS = {
         torch.tensor([[0.5, -1.75, 0.0, 3.25], [2.5, 0.25, -0.5, 1.0], [0.0, 0.0, 7.5, -2.0]]),
         torch.tensor([True, False, True, True]), I64(3) - 5]),
     "transformer_fastpath": (transformer_fastpath, fastpath_inputs),
+    "qat_net": (qat_net, qat_inputs),
 }
 
 

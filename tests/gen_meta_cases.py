@@ -1594,6 +1594,106 @@ op1("histogram_range_overflow_err", HB, [T("f32", [4]), 2], {"range": [0.0, 1e30
 op1("histogram_range_overflow_i64_err", HB, [T("i64", [4]), 2], {"range": [0.0, 1e308]},
     error=True)
 op1("histogram_range_order_err", HB, [T("i64", [4]), 2], {"range": [2.0, 1.0]}, error=True)
+# fake quantization: output and mask laid out as self (preserve); torch's
+# argument checks in order (int zero points filled in range: 1 or 2)
+FQT = "aten.fake_quantize_per_tensor_affine_cachemask.default"
+FQQ = "aten._fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default"
+FQC = "aten.fake_quantize_per_channel_affine_cachemask.default"
+FQLT = "aten._fake_quantize_learnable_per_tensor_affine.default"
+FQLC = "aten._fake_quantize_learnable_per_channel_affine.default"
+op1("fq_per_tensor_perm", FQT, [P("f32", [2, 3, 4], [2, 0, 1]), 0.1, 3, -128, 127])
+op1("fq_per_tensor_sliced_f16", FQT, [T("f16", [3, 4], [8, 2]), 0.5, 0, 0, 255])
+op1("fq_per_tensor_f64_0d", FQT, [T("f64", []), 0.25, 0, -8, 7])
+op1("fq_per_tensor_cl", FQT, [CL("f32", [2, 3, 4, 5]), 0.25, 0, -8, 7])
+op1("fq_per_tensor_order_err", FQT, [T("f32", [3]), 0.1, 3, 10, -10], error=True)
+op1("fq_per_tensor_zp_err", FQT, [T("f32", [3]), 0.1, 30, -10, 10], error=True)
+op1("fq_per_tensor_bf16_err", FQT, [T("bf16", [3]), 0.1, 0, -10, 10], error=True)
+op1("fq_per_tensor_i64_err", FQT, [T("i64", [3]), 0.1, 0, -10, 10], error=True)
+op1("fq_qparams", FQQ, [P("f32", [3, 4], [1, 0]), T("f32", [1], fill="unit"), T("i32", [1]),
+                        T("i64", [1]), -128, 127])
+op1("fq_qparams_0d", FQQ, [T("f16", [5]), T("f64", [], fill="unit"), T("i64", []),
+                           T("i64", [1, 1]), 0, 255])
+op1("fq_qparams_scale_numel_err", FQQ, [T("f32", [3]), T("f32", [2], fill="unit"), T("i32", [1]),
+                                        T("i64", [1]), -128, 127], error=True)
+op1("fq_qparams_zp_numel_err", FQQ, [T("f32", [3]), T("f32", [1], fill="unit"), T("i32", [0]),
+                                     T("i64", [1]), -128, 127], error=True)
+op1("fq_qparams_order_err", FQQ, [T("f32", [3]), T("f32", [1], fill="unit"), T("i32", [1]),
+                                  T("i64", [1]), 5, -5], error=True)
+op1("fq_per_channel_axis0", FQC, [P("f32", [4, 3], [1, 0]), T("f32", [3], fill="unit"),
+                                  T("i32", [3]), 0, -128, 127])
+op1("fq_per_channel_last_f16_zp", FQC, [T("f64", [2, 3, 4]), T("f32", [4], fill="unit"),
+                                        T("f16", [4]), 2, -128, 127])
+op1("fq_per_channel_float_zp", FQC, [CL("f32", [2, 3, 4, 5]), T("f32", [3], fill="unit"),
+                                     T("f32", [3]), 1, 0, 255])
+for name, args in [
+        ("zp_dtype", [T("f32", [3, 4]), T("f32", [3]), T("i64", [3]), 0, -8, 7]),
+        ("scale_dim", [T("f32", [3, 4]), T("f32", [1, 3]), T("i32", [3]), 0, -8, 7]),
+        ("zp_dim", [T("f32", [3, 4]), T("f32", [3]), T("i32", [3, 1]), 0, -8, 7]),
+        ("numel", [T("f32", [3, 4]), T("f32", [3]), T("i32", [2]), 0, -8, 7]),
+        ("axis_range", [T("f32", [3, 4]), T("f32", [3]), T("i32", [3]), 2, -8, 7]),
+        ("axis_negative", [T("f32", [3, 4]), T("f32", [4]), T("i32", [4]), -1, -8, 7]),
+        ("axis_0d", [T("f32", []), T("f32", [1]), T("i32", [1]), 0, -8, 7]),
+        ("size", [T("f32", [3, 4]), T("f32", [4]), T("i32", [4]), 0, -8, 7]),
+        ("order", [T("f32", [3, 4]), T("f32", [3]), T("i32", [3]), 0, 8, -7]),
+        ("bf16", [T("bf16", [3, 4]), T("f32", [3]), T("i32", [3]), 0, -8, 7]),
+        ("scale_f64", [T("f32", [3, 4]), T("f64", [3]), T("i32", [3]), 0, -8, 7]),
+        ("empty_int_zp", [T("f32", [0, 4]), T("f32", [0]), T("i32", [0]), 0, -8, 7])]:
+    op1("fq_per_channel_%s_err" % name, FQC, args, error=True)
+op1("fq_learnable_per_tensor", FQLT, [P("f32", [2, 3], [1, 0]), T("f32", [1], fill="unit"),
+                                      T("f32", [1], fill="zeros"), -8, 7, 1.0])
+op1("fq_learnable_per_tensor_first_item", FQLT, [T("f16", [4]), T("f32", [2, 1], fill="unit"),
+                                                 T("f32", [3], fill="zeros"), -8, 7])
+op1("fq_learnable_per_tensor_0d_err", FQLT, [T("f32", [4]), T("f32", [], fill="unit"),
+                                             T("f32", [1], fill="zeros"), -8, 7], error=True)
+op1("fq_learnable_per_tensor_empty_err", FQLT, [T("f32", [4]), T("f32", [1], fill="unit"),
+                                                T("f32", [0]), -8, 7], error=True)
+op1("fq_learnable_per_tensor_item_err", FQLT, [T("f32", [4]), T("f32", [1, 2], fill="unit"),
+                                               T("f32", [1]), -8, 7], error=True)
+op1("fq_learnable_per_channel", FQLC, [P("f32", [4, 3], [1, 0]), T("f32", [4], fill="unit"),
+                                       T("f32", [4], fill="zeros"), 1, -8, 7, 1.0])
+op1("fq_learnable_per_channel_int_zp", FQLC, [T("f64", [3, 4]), T("f32", [3], fill="unit"),
+                                              T("i64", [3]), 0, -8, 7])
+op1("fq_learnable_per_channel_bool_err", FQLC, [T("f32", [3, 4]), T("f32", [3], fill="unit"),
+                                                T("b8", [3]), 0, -8, 7], error=True)
+op1("fq_learnable_per_channel_axis_err", FQLC, [T("f32", [3, 4]), T("f32", [3], fill="unit"),
+                                                T("f32", [3], fill="zeros"), -2, -8, 7],
+    error=True)
+# histogramdd: the N-d histogram (contiguous, self's dtype) and its edges
+HDE = "aten._histogramdd_bin_edges.default"
+HDC = "aten._histogramdd_from_bin_cts.default"
+HDT = "aten._histogramdd_from_bin_tensors.default"
+op1("histogramdd_edges", HDE, [T("f32", [5, 2]), [3, 4]], {"range": [-1.0, 1.0, 0.0, 2.0]})
+op1("histogramdd_edges_int", HDE, [T("i32", [5, 3]), [1, 0, 2]],
+    {"range": [-1.0, 1.0, 0.0, 2.0, 3.0, 3.0]})
+op1("histogramdd_edges_long_bins", HDE, [T("f64", [2, 3, 2]), [3, 4, 5]],
+    {"range": [-1.0, 1.0, 0.0, 2.0]})
+op1("histogramdd_cts", HDC, [P("f32", [2, 4], [1, 0]), [3, 2]],
+    {"range": [-3.0, 3.0, -3.0, 3.0], "weight": T("f32", [4]), "density": True})
+op1("histogramdd_cts_3d", HDC, [T("bf16", [2, 3, 3]), [2, 2, 5]],
+    {"range": [-3.0, 3.0, -3.0, 3.0, 0.0, 1.0], "weight": T("bf16", [2, 3])})
+op1("histogramdd_tensors", HDT, [T("f64", [6, 2]), [T("f64", [4]), T("f64", [2])]],
+    {"weight": T("f64", [6])})
+for name, target, args, kw in [
+        ("rank", HDC, [T("f32", [4]), [3]], {"range": [0.0, 1.0]}),
+        ("range_len", HDE, [T("f32", [4, 2]), [3, 3]], {"range": [0.0, 1.0]}),
+        ("range_inf", HDE, [T("f32", [4, 2]), [3, 3]], {"range": [0.0, 1.0, 0.0, float("inf")]}),
+        ("range_order", HDE, [T("f32", [4, 2]), [3, 3]], {"range": [0.0, 1.0, 1.0, 0.0]}),
+        ("data_dtype", HDE, [T("i64", [4, 2]), [3, 3]], {}),
+        ("steps", HDE, [T("f32", [4, 2]), [3, -2]], {"range": [0.0, 1.0, 0.0, 1.0]}),
+        ("overflow", HDE, [T("f32", [4, 2]), [3, 2]], {"range": [0.0, 1e300, 0.0, 1.0]}),
+        ("bool", HDE, [T("b8", [4, 2]), [3, 2]], {"range": [0.0, 1.0, 0.0, 1.0]}),
+        ("cts_zero_bins", HDC, [T("f32", [4, 2]), [3, 0]], {"range": [0.0, 1.0, 0.0, 1.0]}),
+        ("cts_no_edges", HDC, [T("f32", [4, 2]), [-1, 2]], {"range": [0.0, 1.0, 0.0, 1.0]}),
+        ("cts_weight_dtype", HDC, [T("f32", [4, 2]), [3, 2]], {"weight": T("f64", [4])}),
+        ("cts_weight_shape", HDC, [T("f32", [4, 2]), [3, 2]], {"weight": T("f32", [4, 1])}),
+        ("cts_int", HDC, [T("i64", [4, 2]), [3, 2]], {"range": [0.0, 1.0, 0.0, 1.0]}),
+        ("cts_f16", HDC, [T("f16", [4, 2]), [3, 2]], {"range": [0.0, 1.0, 0.0, 1.0]}),
+        ("tensors_count", HDT, [T("f32", [4, 2]), [T("f32", [3])]], {}),
+        ("tensors_dtype", HDT, [T("f32", [4, 2]), [T("f64", [3]), T("f32", [3])]], {}),
+        ("tensors_rank", HDT, [T("f32", [4, 2]), [T("f32", [1, 3]), T("f32", [3])]], {}),
+        ("tensors_empty", HDT, [T("f32", [4, 2]), [T("f32", [0]), T("f32", [3])]], {}),
+        ("tensors_one_edge", HDT, [T("f32", [4, 2]), [T("f32", [1]), T("f32", [3])]], {})]:
+    op1("histogramdd_%s_err" % name, target, args, kw, error=True)
 op1("histogram_weight_dtype_err", HB, [T("f32", [4]), 2], {"weight": T("f64", [3])},
     error=True)
 op1("histogram_weight_shape_err", HB, [T("f32", [4]), 2], {"weight": T("f32", [3])},

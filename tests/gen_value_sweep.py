@@ -1416,6 +1416,145 @@ def h_histogram(d, tensor_bins):
     return a
 
 
+def h_histogramdd(d, kind):
+    # what torch.histogramdd records: self [..., N] of N in 1..3 (not 0:
+    # histogramdd_zero_dims), f32 mostly (f64, bf16; ints take only bin_edges with a
+    # range); bin counts (0, -1, -2 now and then; a list of another
+    # length), ranges around the values or off them (min == max too),
+    # sorted edge tensors, weights, density
+    n = d.pick([1, 2, 2, 3, 3])
+    lead = d.pick([[4], [6], [2, 3], [1], [5], [3], [0], []])
+    if numel(lead) * n > MAX_NUMEL:
+        lead = [3]
+    dt = d.pick(["f32"] * 6 + ["f64", "f64", "bf16", "i64"])
+    x = d.tensor(shape=lead + [n], dtype=dt)
+    a = {"self": x}
+    if kind == "tensors":
+        bins = []
+        for _ in range(n if d.chance(0.95) else n + 1):
+            k = d.pick([2, 2, 3, 3, 4, 5, 1])
+            edt = dt if d.chance(0.95) else d.pick(["f32", "f64"])
+            bins.append(TSpec(edt, [k], sorted(d.values(edt, k, -4, 4)) if edt not in FLOATS
+                              else sorted(v / 2 for v in d.values("i64", k, -6, 6))))
+        a["bins"] = bins
+    else:
+        a["bins"] = [d.pick([1, 2, 3, 4] * 4 + [0, -1, -2]) for _ in range(n)]
+        if d.chance(0.04):
+            a["bins"].append(2)
+        if d.chance(0.6):
+            rng = []
+            for _ in range(n):
+                lo = d.pick([-2.0, -1.0, 0.0, 0.5])
+                rng += [lo, d.pick([lo, lo + 0.5, lo + 1.0, lo + 3.0, 4.0])]
+            if d.chance(0.06):
+                rng = d.pick([rng[:-1], rng[::-1], [0.0, float("inf")] * n])
+            a["range"] = rng
+        else:
+            a["range"] = None
+    a["weight"] = None
+    if d.chance(0.4):
+        a["weight"] = d.tensor(shape=lead if d.chance(0.9) else [numel(lead) + 1],
+                               dtype=dt if d.chance(0.95) else None)
+    a["density"] = d.chance(0.4)
+    return a
+
+
+def fq_values(d, x, scale):
+    """x's values around the quantization grid of scale: ties at .5 steps
+    (exact for a power-of-two scale), values past the range, NaN, ±inf"""
+    if x.dtype not in FLOATS:
+        return
+    ks = [d.r.randint(-12, 12) for _ in x.values]
+    x.values = [d.pick([(k + 0.5) * scale, k * scale, round(d.r.gauss(0, 2), 3), 300.0 * scale,
+                        -300.0 * scale, v])
+                for k, v in zip(ks, x.values)]
+
+
+def fq_int(v, dt):
+    """v as an int of integer dtype dt (0 for NaN and ±inf; clipped)"""
+    if dt == "b8":
+        return bool(v)
+    if not math.isfinite(v):
+        return 0
+    lim = 2**31 - 1 if dt == "i32" else 2**62
+    return max(-lim, min(lim, int(v)))
+
+
+def h_fake_quantize(d, kind):
+    # f32 mostly (f64, f16; bf16 and ints refused as torch); power-of-two
+    # scales so the ties at .5 are exact, some others; quant ranges of the
+    # usual dtypes and degenerate ones (quant_min == quant_max, a range
+    # without 0); zero points in range, now and then outside; per-channel
+    # along axis 0 and the last, int32 or float (f16) zero points
+    x = d.tensor(shape=d.rand_shape(ndims=(0, 1, 2, 3), weights=(1, 3, 4, 3)),
+                 dtype=d.pick(["f32"] * 8 + ["f64", "f64", "f16", "f16", "bf16", "i64"]))
+    scale = d.pick([0.25, 0.5, 1.0, 0.125, 2.0, 0.1, 0.05, 0.3])
+    qmin, qmax = d.pick([(-128, 127), (0, 255), (-8, 7), (0, 15), (-2, 2), (3, 3), (0, 0),
+                         (2, 9), (-9, -3)] * 4 + [(5, -5), (-2**40, 2**40)])
+    fq_values(d, x, scale)
+    zp = d.r.randint(qmin, qmax) if qmin <= qmax and qmax - qmin < 10**6 else d.pick([0, 1, -1])
+    if d.chance(0.05):
+        zp = qmax + 1
+    a = {"self": x, "quant_min": qmin, "quant_max": qmax}
+    if kind == "per_tensor":
+        if d.chance(0.05):
+            scale = d.pick([0.0, -0.5, 1e-30, 1e300, float("inf"), float("nan")])
+        a.update(scale=scale, zero_point=zp)
+        return a
+    if kind in ("tensor_qparams", "learnable_per_tensor"):
+        sh = [1] if d.chance(0.9) else d.pick([[], [2], [0], [1, 1]])
+        sdt = "f32" if d.chance(0.9) else d.pick(["f64", "f16", "i64"])
+        if d.chance(0.04):
+            scale = d.pick([0.0, 1e300, float("inf")])
+        a["scale"] = TSpec(sdt, sh, [scale] * numel(sh) if sdt in FLOATS else
+                           [max(1, int(min(scale, 1e6)))] * numel(sh))
+        if kind == "learnable_per_tensor":
+            zv = zp + d.pick([0.0, 0.0, 0.5, -0.5, 0.3, 0.7])
+            if d.chance(0.05):
+                zv = d.pick([float("nan"), float("inf"), 1e20, qmax + 3.0])
+            zdt = "f32" if d.chance(0.9) else d.pick(["f64", "i64"])
+        else:
+            zv = zp if d.chance(0.8) else zp + d.pick([0.7, -0.7, 2.5, 1e20, float("nan")])
+            zdt = d.pick(["i64", "i32", "f32"]) if isinstance(zv, int) else "f32"
+        zsh = [1] if d.chance(0.9) else d.pick([[], [2], [0]])
+        if zdt not in FLOATS:
+            zv = fq_int(zv, zdt)
+        a["zero_point"] = TSpec(zdt, zsh, [zv] * numel(zsh))
+        if kind == "tensor_qparams":
+            on = d.pick([1, 1, 1, 0, 2])
+            edt = d.pick(["i64"] * 4 + ["f32", "i32"])
+            esh = [1] if d.chance(0.95) else [2]
+            a["fake_quant_enabled"] = TSpec(edt, esh, [on] * numel(esh))
+        else:
+            a["grad_factor"] = d.pick([1.0, 0.5])
+        return a
+    # per-channel
+    nd = len(x.shape)
+    axis = d.pick([0, nd - 1] * 4 + [max(nd - 2, 0), -1, nd]) if nd else 0
+    c = x.shape[axis] if 0 <= axis < nd else d.r.randint(1, 3)
+    if d.chance(0.05):
+        c += 1
+    scales = [d.pick([0.25, 0.5, 1.0, 0.125, 0.1, scale]) for _ in range(c)]
+    sdt = "f32" if d.chance(0.95) else "f64"
+    zs = [d.r.randint(qmin, qmax) if qmin <= qmax and qmax - qmin < 10**6 else 0
+          for _ in range(c)]
+    if kind == "learnable_per_channel":
+        zdt = "f32" if d.chance(0.85) else d.pick(["f64", "i64", "f16", "b8"])
+        zvals = [z + d.pick([0.0, 0.5, -0.5, 0.3, 2.5, -7.0]) for z in zs]
+        if zvals and d.chance(0.05):
+            zvals[0] = d.pick([float("nan"), 1e20])
+        a["grad_factor"] = d.pick([1.0, 0.5])
+    else:
+        zdt = "i32" if d.chance(0.6) else d.pick(["f32", "f32", "f16", "i64", "f64"])
+        zvals = [z + (d.pick([0.0, 0.5, 0.3, -1.25]) if zdt in FLOATS else 0) for z in zs]
+        if zvals and d.chance(0.05):
+            zvals[0] = qmax + 1
+    if zdt not in FLOATS:
+        zvals = [fq_int(v, zdt) for v in zvals]
+    a.update(scale=TSpec(sdt, [c], scales), zero_point=TSpec(zdt, [c], zvals), axis=axis)
+    return a
+
+
 def h_rrelu(d):
     # evaluation mode (training=True draws random slopes: airc refuses it)
     x = d.tensor(dtype=d.pick(["f32"] * 5 + ["f64", "bf16", "f16", "i64"]))
@@ -2431,6 +2570,17 @@ HINTS = {
     "histogram.bin_ct": lambda d: h_histogram(d, False),
     "histogram.bins_tensor": lambda d: h_histogram(d, True), "rrelu_with_noise": h_rrelu,
     "segment_reduce": h_segment_reduce,
+    "_histogramdd_bin_edges": lambda d: h_histogramdd(d, "edges"),
+    "_histogramdd_from_bin_cts": lambda d: h_histogramdd(d, "cts"),
+    "_histogramdd_from_bin_tensors": lambda d: h_histogramdd(d, "tensors"),
+    "fake_quantize_per_tensor_affine_cachemask": lambda d: h_fake_quantize(d, "per_tensor"),
+    "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams":
+        lambda d: h_fake_quantize(d, "tensor_qparams"),
+    "fake_quantize_per_channel_affine_cachemask": lambda d: h_fake_quantize(d, "per_channel"),
+    "_fake_quantize_learnable_per_tensor_affine":
+        lambda d: h_fake_quantize(d, "learnable_per_tensor"),
+    "_fake_quantize_learnable_per_channel_affine":
+        lambda d: h_fake_quantize(d, "learnable_per_channel"),
     "linalg_vector_norm": h_vector_norm, "isin.Tensor_Tensor": h_isin,
     "isin.Tensor_Scalar": h_isin_scalar, "isin.Scalar_Tensor": h_isin_scalar_tensor, "_embedding_bag": h_embedding_bag,
     "_embedding_bag_forward_only": h_embedding_bag, "_trilinear": h_trilinear,
@@ -2764,6 +2914,14 @@ EXCLUSIONS = {
     "histogram_unsorted":
         "histogram.bins_tensor of edges out of order: torch's std::upper_bound over them "
         "finds a bin it then writes outside its result",
+    "histogramdd_zero_dims":
+        "histogramdd of a self whose last dim is 0 (a 0-dim histogram): torch 1.13 crashes "
+        "on it now and then (its kernels index the empty bins); airc gives torch's usual "
+        "answer (no edges, a 0-dim zero count)",
+    "histogramdd_short_bins":
+        "_histogramdd_bin_edges / _from_bin_cts with fewer bin counts than self's last dim: "
+        "torch 1.13 reads past the list (its bin counts are whatever memory holds); airc "
+        "refuses",
     "index_reduce_unchecked":
         "index_reduce whose source slices do not broadcast into self's, where torch's CPU "
         "kernel does not check it (a self of one dim, whose loop reads source element by "
@@ -2988,6 +3146,17 @@ def exclude_before(qualname, args, pos, kw):
     if qualname == "aten.histogram.bins_tensor" and isinstance(val("bins"), TSpec) and \
             any(not (a <= b) for a, b in zip(val("bins").values, val("bins").values[1:])):
         raise Excluded("histogram_unsorted")
+    if name == "_histogramdd_from_bin_tensors" and isinstance(val("bins"), list) and any(
+            isinstance(b, TSpec) and any(not (p <= q) for p, q in zip(b.values, b.values[1:]))
+            for b in val("bins")):
+        raise Excluded("histogram_unsorted")
+    if name in ("_histogramdd_bin_edges", "_histogramdd_from_bin_cts") and \
+            isinstance(val("self"), TSpec) and len(val("self").shape) >= 2 and \
+            isinstance(val("bins"), list) and len(val("bins")) < val("self").shape[-1]:
+        raise Excluded("histogramdd_short_bins")
+    if name.startswith("_histogramdd") and isinstance(val("self"), TSpec) and \
+            len(val("self").shape) >= 2 and val("self").shape[-1] == 0:
+        raise Excluded("histogramdd_zero_dims")
     if name == "index_reduce" and all(isinstance(val(k), TSpec) for k in ("self", "index",
                                                                           "source")) and \
             isinstance(val("dim"), int):
@@ -3312,6 +3481,22 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
                              get(3, "base", 10.0), res.dtype)
         if want is None or not bool(((want == res) | (want.isnan() & res.isnan())).all()):
             raise Excluded("space_lanes")
+    if name in ("_histogramdd_bin_edges", "_histogramdd_from_bin_cts") and res is not None:
+        # its edges are torch's linspace: the same lanes rule, dim by dim
+        x = t_kw.get("self", t_pos[0] if t_pos else None)
+        bins = t_kw.get("bins", t_pos[1] if len(t_pos) > 1 else None)
+        rng = t_kw.get("range")
+        edges = res if name == "_histogramdd_bin_edges" else A._histogramdd_bin_edges(
+            x, bins, range=rng)
+        for dim, e in enumerate(edges):
+            col = x.reshape(-1, x.shape[-1])[:, dim]
+            lo, hi = (rng[2 * dim], rng[2 * dim + 1]) if rng else \
+                (col.min().item(), col.max().item()) if col.numel() else (0.0, 1.0)
+            if lo == hi:
+                lo, hi = lo - 0.5, hi + 0.5
+            want = space_formula("linspace", lo, hi, e.numel(), 10.0, e.dtype)
+            if want is None or not bool(((want == e) | (want.isnan() & e.isnan())).all()):
+                raise Excluded("space_lanes")
     if qualname == "aten.histogram.bin_ct" and isinstance(res, (tuple, list)):
         # its edges are torch's linspace: the same lanes rule
         edges, x = res[1], t_pos[0]
@@ -3656,6 +3841,8 @@ POLY_EDGE_N = [-1.0, 0.0, 1.0, 2.0, 3.0, 5.0, 7.0, 9.0, 13.0, 30.0, 2.5, -0.5, N
 
 # (matrix_exp's pinned matrix has a 1-norm of 1.55: norms from 0 to 50)
 MEXP_SCALES = [x / 1.55 for x in (0.0, 1e-17, 1e-8, 1e-4, 0.02, 0.2, 0.3, 1.0, 2.5, 50.0)]
+FQ_EDGE = [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, 126.5, 127.5, -128.5, -129.0, 1e10, 1e19,
+           -1e19, 1e30, INF, -INF, NAN, 0.0, -0.0]
 PINNED = [
     # the attention's projection to no feature still gives its weights; an
     # encoder layer's feed-forward of no hidden feature is its biases
@@ -3926,6 +4113,68 @@ PINNED = [
     ("%s_n%s_%s" % (op, n, dt), "aten.special_%s.n_scalar" % op,
      [V(dt, [len(POLY_EDGE_X)], POLY_EDGE_X), n], {})
     for op in POLY_OPS for dt in ("f32", "f64") for n in (9, 13)
+] + [
+    # fake quantization at its edges: ties at .5 (half to even), values past
+    # the quant range, past int64 (x86's conversion: +inf lands on
+    # quant_min for f32 / f16, f64 saturates), NaN, ±0
+    ("fq_per_tensor_edges_%s_%d_%d" % (dt, lo, hi),
+     "aten.fake_quantize_per_tensor_affine_cachemask.default",
+     [V(dt, [len(FQ_EDGE)], FQ_EDGE), 1.0, zp, lo, hi], {})
+    for dt in ("f32", "f64", "f16") for lo, hi, zp in [(-128, 127, 0), (0, 255, 3), (3, 3, 3)]
+] + [
+    ("fq_per_tensor_scale_%s" % name, "aten.fake_quantize_per_tensor_affine_cachemask.default",
+     [V("f32", [len(FQ_EDGE)], FQ_EDGE), sc, 0, -8, 7], {})
+    for name, sc in [("quarter", 0.25), ("tenth", 0.1), ("zero", 0.0), ("negative", -0.5)]
+] + [
+    ("fq_tensor_qparams_%s" % name,
+     "aten._fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default",
+     [V("f32", [len(FQ_EDGE)], FQ_EDGE), V(sdt, [1], [0.5]), V(zdt, [1], [zp]),
+      V("i64", [1], [on]), -10, 10], {})
+    for name, sdt, zdt, zp, on in [("on", "f32", "i32", 2, 1), ("off", "f32", "i64", 2, 0),
+                                   ("zp_float_truncates", "f64", "f32", -2.7, 1),
+                                   ("zp_outside_unchecked", "f32", "i64", 30, 1)]
+] + [
+    ("fq_learnable_per_tensor_zp_%s" % name,
+     "aten._fake_quantize_learnable_per_tensor_affine.default",
+     [V("f32", [len(FQ_EDGE)], FQ_EDGE), V("f32", [1], [0.5]), V("f32", [1], [zp]), -10, 10,
+      1.0], {})
+    for name, zp in [("tie_even", 2.5), ("tie_odd", 3.5), ("past_max", 30.0), ("nan", NAN),
+                     ("inf", INF)]
+] + [
+    ("fq_per_channel_axis%d_%s_%s" % (axis, zdt, dt),
+     "aten.fake_quantize_per_channel_affine_cachemask.default",
+     [V(dt, shape, FQ_EDGE[:numel(shape)]),
+      V("f32", [shape[axis]], [0.5, 1.0, 0.25, 2.0][:shape[axis]]),
+      V(zdt, [shape[axis]], [0, 3, -2, 1][:shape[axis]] if zdt == "i32" else
+        [0.5, 2.5, -1.25, 1.0][:shape[axis]]), axis, -8, 7], {})
+    for dt in ("f32", "f64", "f16") for zdt in ("i32", "f32", "f16")
+    for axis, shape in [(0, [4, 5]), (1, [5, 4])]
+] + [
+    ("fq_learnable_per_channel_axis%d" % axis,
+     "aten._fake_quantize_learnable_per_channel_affine.default",
+     [V("f32", shape, FQ_EDGE[:numel(shape)]), V("f32", [4], [0.5, 1.0, 0.25, 2.0]),
+      V("f32", [4], [0.5, 2.5, -1.5, 30.0]), axis, -8, 7, 1.0], {})
+    for axis, shape in [(0, [4, 5]), (2, [1, 5, 4])]
+] + [
+    # histogramdd: NaN and ±inf coordinates, the last bin closed, edges
+    # all equal, weights and density
+    ("histogramdd_%s" % name, op, args, kw)
+    for name, op, args, kw in [
+        ("cts_edges", "aten._histogramdd_from_bin_cts.default",
+         [V("f32", [7, 2], [0.0, 1.0, 0.5, 2.0, 1.0, 3.0, NAN, 1.5, 0.2, INF, -INF, 0.5, 1.0,
+                            0.0]), [2, 3]], {"range": [0.0, 1.0, 0.0, 3.0]}),
+        ("cts_one_value", "aten._histogramdd_from_bin_cts.default",
+         [V("f64", [3, 2], [2.0, 5.0, 2.0, 5.0, 2.0, 5.0]), [3, 1]], {"density": True}),
+        ("tensors_nan", "aten._histogramdd_from_bin_tensors.default",
+         [V("f32", [5, 2], [0.0, 1.0, 0.5, 2.0, 1.0, 3.0, NAN, 1.5, 0.2, INF]),
+          [V("f32", [3], [0.0, 0.5, 1.0]), V("f32", [3], [0.0, 2.0, 3.0])]],
+         {"weight": V("f32", [5], [1.0, 2.0, 0.5, 4.0, 8.0]), "density": True}),
+        ("edges_int_range", "aten._histogramdd_bin_edges.default",
+         [V("i64", [2, 2], [0, 1, 2, 3]), [2, 3]], {"range": [0.0, 1.0, -1.0, 3.0]}),
+        ("edges_data", "aten._histogramdd_bin_edges.default",
+         [V("f64", [4, 3], [0.25, -1.0, 7.0, 3.0, 2.0, 7.0, -0.5, 0.0, 7.0, 1.0, 1.0, 7.0]),
+          [4, 0, 2]], {}),
+    ]
 ]
 
 

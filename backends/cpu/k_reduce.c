@@ -255,6 +255,9 @@ static airc_status k_vector_norm(airc_kernel_ctx *k, void *u)
 
 /* Sorted by qualname (strcmp order); a test checks. */
 const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
+    {"aten._histogramdd_bin_edges.default", airc_kred_histogramdd_bin_edges},
+    {"aten._histogramdd_from_bin_cts.default", airc_kred_histogramdd},
+    {"aten._histogramdd_from_bin_tensors.default", airc_kred_histogramdd},
     {"aten._log_softmax.default", airc_kred_log_softmax},
     {"aten._softmax.default", airc_kred_softmax},
     {"aten._weight_norm_interface.default", airc_kred_weight_norm},

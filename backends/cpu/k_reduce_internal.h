@@ -275,6 +275,8 @@ AIRC_HIDDEN airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data
 /* k_histc.c */
 AIRC_HIDDEN airc_status airc_kred_histc(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_histogram(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_histogramdd(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_histogramdd_bin_edges(airc_kernel_ctx *k, void *user_data);
 /* k_mode.c, k_renorm.c, k_segment_reduce.c */
 AIRC_HIDDEN airc_status airc_kred_mode(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_renorm(airc_kernel_ctx *k, void *user_data);

@@ -40,5 +40,12 @@ AIRC_HIDDEN double airc_igammac(double a, double x);
 #include "ops/kernel.h"
 AIRC_HIDDEN airc_status airc_cpu_k_frexp(airc_kernel_ctx *k, void *ud);
 AIRC_HIDDEN airc_status airc_cpu_k_mvlgamma(airc_kernel_ctx *k, void *ud);
+/* k_quant.c: the fake-quantization ops (k_unary.c's table). */
+AIRC_HIDDEN airc_status airc_cpu_k_fake_quantize_per_tensor(airc_kernel_ctx *k, void *ud);
+AIRC_HIDDEN airc_status airc_cpu_k_fake_quantize_tensor_qparams(airc_kernel_ctx *k, void *ud);
+AIRC_HIDDEN airc_status airc_cpu_k_fake_quantize_learnable_per_tensor(airc_kernel_ctx *k, void *ud);
+AIRC_HIDDEN airc_status airc_cpu_k_fake_quantize_per_channel(airc_kernel_ctx *k, void *ud);
+AIRC_HIDDEN airc_status airc_cpu_k_fake_quantize_learnable_per_channel(airc_kernel_ctx *k,
+                                                                       void *ud);
 
 #endif

@@ -772,6 +772,12 @@ static airc_status k_copy(airc_kernel_ctx *k, void *user_data)
 
 /* Sorted by qualname (strcmp); a unit test checks it. */
 const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
+    {"aten._fake_quantize_learnable_per_channel_affine.default",
+     airc_cpu_k_fake_quantize_learnable_per_channel},
+    {"aten._fake_quantize_learnable_per_tensor_affine.default",
+     airc_cpu_k_fake_quantize_learnable_per_tensor},
+    {"aten._fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default",
+     airc_cpu_k_fake_quantize_tensor_qparams},
     {"aten._to_copy.default", k_copy},
     {"aten.abs.default", k_abs},
     {"aten.abs_.default", k_abs},
@@ -816,6 +822,9 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.exp_.default", k_exp},
     {"aten.expm1.default", k_expm1},
     {"aten.expm1_.default", k_expm1},
+    {"aten.fake_quantize_per_channel_affine_cachemask.default",
+     airc_cpu_k_fake_quantize_per_channel},
+    {"aten.fake_quantize_per_tensor_affine_cachemask.default", airc_cpu_k_fake_quantize_per_tensor},
     {"aten.floor.default", k_floor},
     {"aten.floor_.default", k_floor},
     {"aten.frac.default", k_frac},

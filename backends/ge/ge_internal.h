@@ -170,6 +170,7 @@ extern const ge_family airc_ge_family_upsample_aa; /* _upsample_bilinear2d_aa, b
 extern const ge_family airc_ge_family_special;     /* igamma, gcd, i0, erfcx, ... */
 extern const ge_family airc_ge_family_bessel;      /* special_bessel_j0 .., the polynomials */
 extern const ge_family airc_ge_family_matrix_exp;  /* linalg_matrix_exp */
+extern const ge_family airc_ge_family_quant;       /* fake_quantize_* */
 
 /* The built-in converter of an op, by qualname; false when none. */
 AIRC_HIDDEN bool airc_ge_builtin_converter(const char *qualname, airc_ge_converter_fn *fn,

@@ -21,7 +21,7 @@ static const ge_family *const families[] = {
     &airc_ge_family_trilinear,   &airc_ge_family_view_scatter, &airc_ge_family_attention,
     &airc_ge_family_upsample_aa, &airc_ge_family_special,      &airc_ge_family_lapack,
     &airc_ge_family_lapack_lu,   &airc_ge_family_householder,  &airc_ge_family_bessel,
-    &airc_ge_family_matrix_exp,
+    &airc_ge_family_matrix_exp,  &airc_ge_family_quant,
 };
 #define NFAMILIES (sizeof families / sizeof *families)
 

@@ -107,9 +107,9 @@ AIRC_HIDDEN airc_dtype airc_isin_dtype(airc_dtype elements, airc_dtype test, boo
                                        bool test_is_float);
 
 /* histogram.bin_ct's range (a float[] value, NULL or None: absent): its
- * length, -1 when absent; at most its first two items into out
+ * length, -1 when absent; at most its first cap items into out
  * (meta_histc.c). */
-AIRC_HIDDEN int32_t airc_histogram_range(const airc_value *v, double out[2]);
+AIRC_HIDDEN int32_t airc_histogram_range(const airc_value *v, double *out, int32_t cap);
 
 /* segment_reduce's reduce string: 0 sum, 1 mean, 2 max, 3 min, 4 prod;
  * -1 for anything else (meta_index.c). */
@@ -419,6 +419,8 @@ AIRC_META_FN(index_reduce);
 AIRC_META_FN(put);
 AIRC_META_FN(block_diag);
 AIRC_META_FN(histogram);
+AIRC_META_FN(histogramdd);
+AIRC_META_FN(fake_quantize);
 AIRC_META_FN(segment_reduce);
 AIRC_META_FN(trilinear);
 AIRC_META_FN(constant_pad_nd);

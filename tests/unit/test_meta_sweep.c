@@ -327,12 +327,13 @@ static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
  * a strided result densely, so empty_strided with huge strides fits there
  * when eager's span does not. */
 static const char *const data_dependent[] = {
-    "Mask tensor can take 0 and 1 values only", "is out of bounds for dimension",
-    "out of range: tried to access index", "out of range for tensor of size",
-    "Number of elements of source < number of ones in mask", "Found an invalid max index",
-    "is not finite", "target out of range", "'target' is out of range",
-    "has to start from position 0", "can not be greater than input's length",
-    "offsets must not decrease", "index out of range in self",
+    "`zero_point` must be between", "Mask tensor can take 0 and 1 values only",
+    "is out of bounds for dimension", "out of range: tried to access index",
+    "out of range for tensor of size", "Number of elements of source < number of ones in mask",
+    "Found an invalid max index", "is not finite", "target out of range",
+    "'target' is out of range", "has to start from position 0",
+    "can not be greater than input's length", "offsets must not decrease",
+    "index out of range in self",
     /* the linear algebra's infos (max-autotune's device ops report none) */
     "cannot be converted to Scalar", "is not positive-definite", "input matrix is singular",
     "failed to converge", "is zero and using it on lu_solve",
