@@ -967,6 +967,21 @@ def lie_group(w, pts, twist, a, t, x0):
     return turned, r.mT @ r, moved, flow
 
 
+def kan_layer(x, coef, r):
+    # a Chebyshev KAN layer (the degrees a constant tensor, as make_fx
+    # records them), Legendre and Laguerre features, and radial Bessel
+    # features of distances
+    t = torch.tanh(x).unsqueeze(-1)
+    degrees = torch.arange(6)
+    basis = torch.special.chebyshev_polynomial_t(t, degrees)
+    y = torch.einsum("bid,oid->bo", basis, coef)
+    leg = torch.special.legendre_polynomial_p(t, torch.arange(2, 4))
+    lag = torch.special.laguerre_polynomial_l(t.abs(), torch.arange(1, 5, 3))
+    radial = torch.cat([torch.special.bessel_j0(r), torch.special.modified_bessel_i0(r / 4),
+                        torch.special.spherical_bessel_j0(r)], dim=-1)
+    return y, leg, lag, radial
+
+
 def _scatter_views(x, w):
     # in-place updates of views, as a training step or a cache update
     # writes them; functionalized they become diagonal_scatter and
@@ -1210,6 +1225,7 @@ MODELS = {
     "gp_solver": (gp_solver, lambda: [randn(6, 3), randn(6, 2), randn(4, 3),
                                       randn(2, 3, 3) + 3 * torch.eye(3), randn(2, 3, 2),
                                       randn(5, 3)]),
+    "kan_layer": (kan_layer, lambda: [randn(4, 3), randn(5, 3, 6) / 3, torch.rand(4, 2) * 6]),
     "regression_fit": (regression_fit, lambda: [
         torch.linspace(-1, 1, 7), randn(7, 2), randn(2, 3, 3) + 3 * torch.eye(3), randn(2, 3, 2),
         randn(4, 4)]),
