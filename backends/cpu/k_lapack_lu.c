@@ -250,6 +250,15 @@ static airc_status solve(const airc_kernel_ctx *k, const solve_call *c)
     airc_la_batch_of(&b, c->x, 2);
     const void *factored = NULL;
     int info = 0;
+    if (!b.count) { /* an empty batch of right-hand sides: A is still factored */
+        airc_la_batch_of(&b, a, 2);
+        for (int64_t p = 0; p < b.count; p++, airc_la_next(&b)) {
+            airc_tview am = airc_la_at(a, 2, &b);
+            info = lu_factor(&am, use_t, s.lu, s.ipiv);
+            put_lu(c->lu_out, c->piv_out, c->info_out, &b, s.lu, s.ipiv, info);
+        }
+        airc_la_batch_of(&b, c->x, 2);
+    }
     for (int64_t p = 0; p < b.count; p++, airc_la_next(&b)) {
         airc_tview am = airc_la_at(a, 2, &b);
         if (am.data != factored || p == 0) {

@@ -292,6 +292,16 @@ static airc_status run_mode(sweep *s, const char *mode, int runs, airc_tensor **
     return st;
 }
 
+/* Lowerings that compute a factorization by another algorithm than
+ * LAPACK's (geqrf's unrolled Householder steps, lstsq's SVD): equal for a
+ * well-conditioned matrix, which the value sweep draws, but the sweep's
+ * repeating inputs make rank-deficient matrices, whose factors are
+ * rounding noise in both. max-autotune's values are not compared there. */
+static bool ill_posed_composite(const char *target)
+{
+    return !strcmp(target, "aten.geqrf.default") || !strcmp(target, "aten.linalg_lstsq.default");
+}
+
 /* Every fourth draw whose eager run worked: the graph modes must give the
  * same results (they may refuse the op, with a message). */
 static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
@@ -302,7 +312,8 @@ static void compare_modes(sweep *s, airc_tensor *const *want, size_t nwant)
         size_t n = 0;
         if (run_mode(s, modes[m], m == 0 ? 2 : 1, got, &n) != AIRC_OK)
             continue;
-        if (m == 1 && airc_test_linalg_info_failed(airc_node_target(s->call), want, nwant)) {
+        if (m == 1 && (airc_test_linalg_info_failed(airc_node_target(s->call), want, nwant) ||
+                       ill_posed_composite(airc_node_target(s->call)))) {
             airc_test_destroy_all(got, n);
             continue;
         }
