@@ -115,6 +115,8 @@ airc_status airc_test_compile_run(airc_context *ctx, const char *text, const cha
     airc_config *cfg;
     AIRC_ASSERT_OK(airc_config_create(ctx, &cfg));
     AIRC_ASSERT_OK(airc_config_set(cfg, "mode", mode));
+    /* the results outlive c: reduce-overhead's would otherwise live in its arena */
+    AIRC_ASSERT_OK(airc_config_set(cfg, "debug.aclgraph.enable_output_clone", "1"));
     airc_compile_options co;
     airc_compile_options_init(&co);
     co.config = cfg;
