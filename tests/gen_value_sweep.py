@@ -2387,9 +2387,13 @@ def la_from(d, t, fn):
     if t.dtype not in ("f32", "f64") or 0 in t.shape[-2:]:
         return None
     x = torch.tensor(t.values, dtype=DT[t.dtype]).reshape(t.shape)
+    try:
+        rs = fn(x)
+    except RuntimeError:  # a matrix torch refuses to factor: the caller's fallback
+        return None
     return [TSpec(str_dtype(r), list(r.shape), [v if isinstance(v, int) else round(float(v), 6)
                                                 for v in r.flatten().tolist()])
-            for r in fn(x)]
+            for r in rs]
 
 
 def str_dtype(t):

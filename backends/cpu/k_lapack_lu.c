@@ -201,7 +201,7 @@ airc_status airc_cpu_k_lu_unpack(airc_kernel_ctx *k, void *ud)
             airc_tview pv = airc_la_at(piv, 1, &b);
             int64_t lo = 1, hi = 1;
             airc_la_read_pivots(&pv, kk, ipiv, &lo, &hi);
-            if (lo < 1 || hi > m) { /* torch checks; past the matrix, LAPACK would read */
+            if (kk && (lo < 1 || hi > m)) { /* torch's check (unpacking reads rows by them) */
                 st = airc_cpu_fail(k, AIRC_E_RUNTIME, "%s", msg);
                 break;
             }

@@ -71,6 +71,10 @@ static void test_lu_unpack_pivots(void **state)
         AIRC_ASSERT_OK(run(text, m < 2 ? exact_modes[m] : "max-autotune", ins, 2, p, 4));
         assert_true(p[0] == 0 && p[1] == 1 && p[2] == 1 && p[3] == 0);
     }
+    /* no rows: no pivots to check (torch's P, L and U are empty) */
+    in empty[2] = {{AIRC_DTYPE_F32, 3, {2, 0, 1}, lu}, {AIRC_DTYPE_I32, 2, {2, 0}, piv}};
+    for (size_t m = 0; m < 3; m++)
+        AIRC_ASSERT_OK(run(text, m < 2 ? exact_modes[m] : "max-autotune", empty, 2, NULL, 0));
     const int32_t bad[2][2] = {{0, 2}, {1, 3}};
     for (size_t i = 0; i < 2; i++) {
         memcpy(piv, bad[i], sizeof piv);
