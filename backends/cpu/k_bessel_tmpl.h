@@ -4,7 +4,11 @@
  * <tgmath.h>, so that f32 computes in float as torch 1.13's CPU kernels do
  * (their rounding and overflow, to inf and then NaN, are the results).
  * The coefficient tables are doubles, each converted to T where used (as
- * torch's T tables round them).
+ * torch's T tables round them). Where torch's expression a * b +- c is
+ * built into a fused multiply-add (its CPU kernels are compiled with
+ * -mfma and GCC's default -ffp-contract=fast), so is airc's: Horner's and
+ * Clenshaw's steps and the polynomials' recurrences, which makes the
+ * polynomials torch's bit for bit (overflow to inf, not NaN, included).
  * The Bessel functions are Cephes' rational and Chebyshev approximations
  * (the coefficients are Cephes' published ones), evaluated as torch's
  * kernels evaluate them. No global state: thread-safe. */
@@ -14,7 +18,7 @@ static T FN(horner)(T z, const double *c, int len)
 {
     T r = 0;
     for (int i = 0; i < len; i++)
-        r = r * z + (T)c[i];
+        r = fma(r, z, (T)c[i]);
     return r;
 }
 
@@ -25,7 +29,7 @@ static T FN(chbevl)(T y, const double *c, int len)
     for (int i = 1; i < len; i++) {
         b2 = b1;
         b1 = b0;
-        b0 = y * b1 - b2 + (T)c[i];
+        b0 = fma(y, b1, -b2) + (T)c[i];
     }
     return (T)0.5 * (b0 - b2);
 }
@@ -283,7 +287,7 @@ static T FN(cheb_tail)(T t, T q, int64_t n, airc_status *st)
     for (int64_t k = 2; k <= n && !isnan(q); k++) {
         if (FN(too_long)(k, st))
             return NAN;
-        r = t * q - p;
+        r = fma(t, q, -p);
         p = q;
         q = r;
     }
@@ -358,13 +362,13 @@ static T FN(three_term)(char family, T x, T q, int64_t n, airc_status *st)
         if (FN(too_long)(k + 1, st))
             return NAN;
         if (family == 'h')
-            r = (x + x) * q - (T)(k + k) * p;
+            r = fma(x + x, q, -((T)(k + k) * p));
         else if (family == 'e')
-            r = x * q - (T)k * p;
+            r = fma(x, q, -((T)k * p));
         else if (family == 'l')
-            r = (((T)(k + k) + (1 - x)) * q - (T)k * p) / (T)(k + 1);
+            r = fma((T)(k + k) + (1 - x), q, -((T)k * p)) / (T)(k + 1);
         else
-            r = ((T)(k + k + 1) * x * q - (T)k * p) / (T)(k + 1);
+            r = fma((T)(k + k + 1) * x, q, -((T)k * p)) / (T)(k + 1);
         p = q;
         q = r;
     }
