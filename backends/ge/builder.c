@@ -858,6 +858,19 @@ airc_status airc_ge_transpose(airc_ge_builder *b, airc_ge_tensor t, airc_dtype d
     return airc_ge_op_output(op, "y", dt, nd, to, out);
 }
 
+airc_status airc_ge_concat(airc_ge_builder *b, const airc_ge_tensor *pieces, size_t n, int64_t axis,
+                           airc_dtype dt, int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+{
+    airc_ge_tensor dim;
+    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &dim));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
+    AIRC_TRY(airc_ge_op_input_list(op, "x", pieces, n));
+    AIRC_TRY(airc_ge_op_input(op, "concat_dim", dim));
+    AIRC_TRY(airc_ge_op_attr_int(op, "N", (int64_t)n));
+    return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
 airc_status airc_ge_broadcast(airc_ge_builder *b, airc_ge_tensor t, int32_t nd,
                               const int64_t *shape, airc_ge_tensor *out)
 {

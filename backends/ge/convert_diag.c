@@ -386,17 +386,8 @@ static airc_status conv_block_diag(airc_ge_builder *b, const airc_node *n, void 
         c += blocks[j][1];
     }
     airc_ge_tensor flat = in[0], idx, zeros;
-    if (used > 1) {
-        int64_t axis = 0;
-        airc_ge_tensor dim;
-        airc_ge_op *op;
-        AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &dim));
-        AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
-        AIRC_TRY(airc_ge_op_input_list(op, "x", in, used));
-        AIRC_TRY(airc_ge_op_input(op, "concat_dim", dim));
-        AIRC_TRY(airc_ge_op_attr_int(op, "N", (int64_t)used));
-        AIRC_TRY(airc_ge_op_output(op, "y", om->dtype, 1, &total, &flat));
-    }
+    if (used > 1)
+        AIRC_TRY(airc_ge_concat(b, in, used, 0, om->dtype, 1, &total, &flat));
     AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 1, &total, pos, &idx));
     AIRC_TRY(airc_ge_fill(b, om->dtype, 1, &cells, 0, &zeros));
     AIRC_TRY(airc_ge_scatter_elements(b, zeros, idx, flat, 0, false, om->dtype, 1, &cells, &y));

@@ -196,15 +196,9 @@ static airc_status pad_square(airc_ge_builder *b, airc_ge_tensor a, const airc_t
     int64_t axis = rows < cols ? nd - 2 : nd - 1, zs[AIRC_MAX_DIMS];
     memcpy(zs, am->shape, (size_t)nd * sizeof *zs);
     zs[axis] = s - am->shape[axis];
-    airc_ge_tensor piece[2] = {a}, dim;
+    airc_ge_tensor piece[2] = {a};
     AIRC_TRY(airc_ge_fill(b, am->dtype, nd, zs, 0, &piece[1]));
-    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &axis, &dim));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
-    AIRC_TRY(airc_ge_op_input_list(op, "x", piece, 2));
-    AIRC_TRY(airc_ge_op_input(op, "concat_dim", dim));
-    AIRC_TRY(airc_ge_op_attr_int(op, "N", 2));
-    return airc_ge_op_output(op, "y", am->dtype, nd, out_m->shape, out);
+    return airc_ge_concat(b, piece, 2, axis, am->dtype, nd, out_m->shape, out);
 }
 
 /* Lu of the square matrices a ([..., n, n], meta m): lu and the row
@@ -387,6 +381,24 @@ airc_status airc_gla_matmul(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tenso
     AIRC_TRY(airc_ge_op_attr_bool(op, "adj_x2", adj2));
     AIRC_TRY(airc_ge_op_output(op, "y", dt, 3, r3, out));
     return nd == 3 ? AIRC_OK : airc_ge_reshape(b, *out, dt, nd, shape, out);
+}
+
+airc_status airc_gla_perm_matrix(airc_ge_builder *b, airc_ge_tensor perm, int32_t nb,
+                                 const int64_t *batch, int64_t m, bool transposed, airc_dtype dt,
+                                 airc_ge_tensor *out)
+{
+    int64_t shape[AIRC_MAX_DIMS], col[2] = {m, 1};
+    memcpy(shape, batch, (size_t)nb * sizeof *shape);
+    shape[nb] = transposed ? m : 1;
+    shape[nb + 1] = transposed ? 1 : m;
+    airc_ge_tensor p, iota;
+    AIRC_TRY(airc_ge_reshape(b, perm, AIRC_DTYPE_I32, nb + 2, shape, &p));
+    AIRC_TRY(airc_gla_const_i32(b, m, -1, &iota));
+    if (!transposed)
+        AIRC_TRY(airc_ge_reshape(b, iota, AIRC_DTYPE_I32, 2, col, &iota));
+    shape[nb] = shape[nb + 1] = m;
+    AIRC_TRY(airc_gla_ew2(b, "Equal", p, iota, AIRC_DTYPE_BOOL, nb + 2, shape, out));
+    return airc_ge_cast(b, *out, dt, out);
 }
 
 /* A with ones on its diagonal (unitriangular) */
@@ -621,7 +633,7 @@ static airc_status conv_lu(airc_ge_builder *b, const airc_node *n, void *ud)
     const airc_tmeta *pm = &n->out[0], *lm = &n->out[1], *um = &n->out[2];
     int32_t nd = lm->ndim;
     int64_t rows = lm->shape[nd - 2], k = lm->shape[nd - 1], cols = um->shape[nd - 1];
-    airc_ge_tensor a, lu, p, mask, one, zero, l, u, pmat, rowsi;
+    airc_ge_tensor a, lu, p, mask, one, zero, l, u, pmat;
     airc_tmeta sm;
     if (!k) { /* no rows or no columns: L and U empty, P the identity */
         AIRC_TRY(airc_gla_zeros_result(b, n, 1));
@@ -655,16 +667,8 @@ static airc_status conv_lu(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_gla_tri_mask(b, k, cols, 1, &mask));
     AIRC_TRY(airc_ge_select(b, mask, u, zero, dt, nd, um->shape, &u));
     if (pm->ndim >= 2) {
-        int64_t pshape[AIRC_MAX_DIMS], col[2] = {rows, 1};
-        memcpy(pshape, pm->shape, (size_t)nd * sizeof *pshape);
-        pshape[nd - 2] = 1;
         AIRC_TRY(airc_gla_leading(b, p, 1, rows, &p));
-        AIRC_TRY(airc_ge_reshape(b, p, AIRC_DTYPE_I32, nd, pshape, &p));
-        AIRC_TRY(airc_gla_const_i32(b, rows, -1, &rowsi));
-        AIRC_TRY(airc_ge_reshape(b, rowsi, AIRC_DTYPE_I32, 2, col, &rowsi));
-        airc_ge_tensor eq[2] = {p, rowsi};
-        AIRC_TRY(airc_ge_ew_op(b, "Equal", eq, 2, AIRC_DTYPE_BOOL, nd, pm->shape, &pmat));
-        AIRC_TRY(airc_ge_cast(b, pmat, pm->dtype, &pmat));
+        AIRC_TRY(airc_gla_perm_matrix(b, p, nd - 2, pm->shape, rows, false, pm->dtype, &pmat));
         AIRC_TRY(airc_ge_set_result(b, 0, pmat));
     } else
         AIRC_TRY(airc_gla_zeros_result(b, n, 0));

@@ -64,26 +64,6 @@ static airc_status permutation(airc_ge_builder *b, airc_ge_tensor piv, int32_t n
     return AIRC_OK;
 }
 
-/* The permutation matrix [*batch, m, m] of dtype dt: (perm[j] == i) where
- * transposed is false (torch's P, A = P L U), else (perm[i] == j) */
-static airc_status perm_matrix(airc_ge_builder *b, airc_ge_tensor perm, int32_t nb,
-                               const int64_t *batch, int64_t m, bool transposed, airc_dtype dt,
-                               airc_ge_tensor *out)
-{
-    int64_t shape[AIRC_MAX_DIMS], col[2] = {m, 1};
-    memcpy(shape, batch, (size_t)nb * sizeof *shape);
-    shape[nb] = transposed ? m : 1;
-    shape[nb + 1] = transposed ? 1 : m;
-    airc_ge_tensor p, iota;
-    AIRC_TRY(airc_ge_reshape(b, perm, AIRC_DTYPE_I32, nb + 2, shape, &p));
-    AIRC_TRY(airc_gla_const_i32(b, m, -1, &iota));
-    if (!transposed)
-        AIRC_TRY(airc_ge_reshape(b, iota, AIRC_DTYPE_I32, 2, col, &iota));
-    shape[nb] = shape[nb + 1] = m;
-    AIRC_TRY(airc_gla_ew2(b, "Equal", p, iota, AIRC_DTYPE_BOOL, nb + 2, shape, out));
-    return airc_ge_cast(b, *out, dt, out);
-}
-
 /* lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots) -> (P, L, U) */
 static airc_status conv_lu_unpack(airc_ge_builder *b, const airc_node *n, void *ud)
 {
@@ -103,7 +83,7 @@ static airc_status conv_lu_unpack(airc_ge_builder *b, const airc_node *n, void *
         AIRC_TRY(airc_ge_input(b, 1, &piv));
         AIRC_TRY(airc_gla_leading(b, piv, 1, k, &piv));
         AIRC_TRY(permutation(b, piv, nb, lm->shape, m, k, &x));
-        AIRC_TRY(perm_matrix(b, x, nb, lm->shape, m, false, dt, &x));
+        AIRC_TRY(airc_gla_perm_matrix(b, x, nb, lm->shape, m, false, dt, &x));
         AIRC_TRY(airc_ge_set_result(b, 0, x));
     } else
         AIRC_TRY(airc_gla_zeros_result(b, n, 0));
@@ -156,7 +136,7 @@ static airc_status conv_lu_solve(airc_ge_builder *b, const airc_node *n, void *u
     }
     AIRC_TRY(airc_gla_batch_both(b, &mm, &lu, &rhs));
     AIRC_TRY(permutation(b, piv, nb, mm.shape, k, k, &perm));
-    AIRC_TRY(perm_matrix(b, perm, nb, mm.shape, k, !adjoint, m->dtype, &p));
+    AIRC_TRY(airc_gla_perm_matrix(b, perm, nb, mm.shape, k, !adjoint, m->dtype, &p));
     AIRC_TRY(airc_gla_unit_diagonal(b, lu, &l));
     if (!adjoint) { /* L U X = P^T B */
         AIRC_TRY(airc_gla_matmul(b, p, rhs, false, false, m->dtype, nd, mm.shape, &x));

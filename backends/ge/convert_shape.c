@@ -651,15 +651,8 @@ static airc_status concat_pieces(airc_ge_builder *b, airc_ge_tensor self, airc_g
     }
     if (k == 1)
         return identity(b, src);
-    airc_ge_tensor c;
-    AIRC_TRY(airc_ge_const(b, AIRC_DTYPE_I64, 0, NULL, &dim, &c));
-    airc_ge_op *op;
-    AIRC_TRY(airc_ge_op_create(b, "ConcatV2", &op));
-    AIRC_TRY(airc_ge_op_input_list(op, "x", piece, k));
-    AIRC_TRY(airc_ge_op_input(op, "concat_dim", c));
-    AIRC_TRY(airc_ge_op_attr_int(op, "N", (int64_t)k));
     airc_ge_tensor y;
-    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    AIRC_TRY(airc_ge_concat(b, piece, k, dim, m->dtype, m->ndim, m->shape, &y));
     return airc_ge_set_result(b, 0, y);
 }
 

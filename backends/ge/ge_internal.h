@@ -264,6 +264,11 @@ AIRC_HIDDEN airc_status airc_ge_positions(airc_ge_builder *b, int64_t from, int3
 AIRC_HIDDEN airc_status airc_ge_transpose(airc_ge_builder *b, airc_ge_tensor t, airc_dtype dt,
                                           int32_t nd, const int64_t *shape, const int64_t *perm,
                                           airc_ge_tensor *out);
+/* ConcatV2 of pieces[0..n) along axis (a Const), the result of dtype dt
+ * and shape (nd, shape). */
+AIRC_HIDDEN airc_status airc_ge_concat(airc_ge_builder *b, const airc_ge_tensor *pieces, size_t n,
+                                       int64_t axis, airc_dtype dt, int32_t nd,
+                                       const int64_t *shape, airc_ge_tensor *out);
 /* t BroadcastTo (nd, shape) (a Const shape), or t itself when its shape
  * is that already. */
 AIRC_HIDDEN airc_status airc_ge_broadcast(airc_ge_builder *b, airc_ge_tensor t, int32_t nd,

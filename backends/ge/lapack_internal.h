@@ -43,6 +43,12 @@ AIRC_HIDDEN airc_status airc_gla_tri_mask(airc_ge_builder *b, int64_t rows, int6
 AIRC_HIDDEN airc_status airc_gla_matmul(airc_ge_builder *b, airc_ge_tensor x1, airc_ge_tensor x2,
                                         bool adj1, bool adj2, airc_dtype dt, int32_t nd,
                                         const int64_t *shape, airc_ge_tensor *out);
+/* The permutation matrix [*batch, m, m] of dtype dt of a row
+ * permutation perm (int32 [*batch, m]): (perm[j] == i) where transposed is
+ * false (torch's P, A = P L U), else (perm[i] == j) */
+AIRC_HIDDEN airc_status airc_gla_perm_matrix(airc_ge_builder *b, airc_ge_tensor perm, int32_t nb,
+                                             const int64_t *batch, int64_t m, bool transposed,
+                                             airc_dtype dt, airc_ge_tensor *out);
 /* A with ones on its diagonal (unitriangular) */
 AIRC_HIDDEN airc_status airc_gla_unit_diagonal(airc_ge_builder *b, airc_ge_tensor a,
                                                airc_ge_tensor *out);
