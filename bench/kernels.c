@@ -6,8 +6,8 @@
  *           struct airc_kernel_ctx (bound arguments, views of the inputs,
  *           preallocated outputs): the kernel alone;
  *   eager:  airc_run_eager of the graph on one CPU runtime: what a caller
- *           pays (clone, meta, allocation, a thread hand-off, the result's
- *           copy into a new host tensor);
+ *           pays (clone, meta, the result tensor's allocation, a thread
+ *           hand-off);
  * beside a reference on the same data:
  *   GEMMs (mm, addmm, bmm; 256^3, 512^3, 1024^3): cblas_sgemm called
  *           directly (addmm: bias rows copied into C, then beta = 1; bmm: a

@@ -42,6 +42,9 @@ typedef struct ebuf {
     /* device runtimes: the caller's input this buffer is the copy of,
      * written back when a kernel wrote the copy */
     airc_tensor *input;
+    /* host runtimes: a graph output's buffer made as its result tensor,
+     * handed to the caller at the end instead of copied (NULL once handed) */
+    airc_tensor *result;
 } ebuf;
 
 /* A node's results in the run. */
@@ -139,9 +142,16 @@ static airc_status add_buf(eager_run *r, void *ptr, size_t bytes, bool owned, ui
     if (r->nbufs >= NO_BUF ||
         !airc_grow(r->ctx, (void **)&r->bufs, &r->bufs_cap, r->nbufs + 1, sizeof *r->bufs))
         return airc_fail_oom("eager buffer table");
-    r->bufs[r->nbufs] = (ebuf){ptr, bytes, 0, owned, false, NULL};
+    r->bufs[r->nbufs] = (ebuf){ptr, bytes, 0, owned, false, NULL, NULL};
     *out = (uint32_t)r->nbufs++;
     return AIRC_OK;
+}
+
+static void count_live(eager_run *r, size_t bytes)
+{
+    r->live_bytes += bytes;
+    if (r->live_bytes > r->peak_bytes)
+        r->peak_bytes = r->live_bytes;
 }
 
 /* A new runtime buffer of `bytes` (at least 1, so that empty tensors have
@@ -166,9 +176,30 @@ static airc_status new_buf(eager_run *r, size_t bytes, const airc_node *n, uint3
         r->vt->free(r->rctx, p);
         return st;
     }
-    r->live_bytes += size;
-    if (r->live_bytes > r->peak_bytes)
-        r->peak_bytes = r->live_bytes;
+    count_live(r, size);
+    return AIRC_OK;
+}
+
+/* A graph output's buffer on a host runtime, when its layout is a tensor's
+ * (contiguous): made as the result tensor itself, so that the result is
+ * handed over rather than copied into a second allocation. A run whose
+ * result is as large as its input thus touches half the memory, which
+ * matters most where the allocator hands back pages the kernel faults in
+ * again on every call. It stays until the end of the run. */
+static airc_status new_result_buf(eager_run *r, const airc_tview *t, const airc_node *n,
+                                  uint32_t *out)
+{
+    airc_tensor *res = NULL;
+    if (!airc_cpu_is_contiguous(t) ||
+        airc_tensor_new(r->ctx, t->dtype, t->ndim, t->shape, false, &res) != AIRC_OK)
+        return new_buf(r, airc_tview_span_bytes(t), n, out);
+    airc_status st = add_buf(r, res->data, res->nbytes, true, out);
+    if (st != AIRC_OK) {
+        airc_tensor_destroy(res);
+        return st;
+    }
+    r->bufs[*out].result = res;
+    count_live(r, res->nbytes);
     return AIRC_OK;
 }
 
@@ -180,7 +211,7 @@ static airc_status drop_ref(eager_run *r, uint32_t b)
     if (b == NO_BUF)
         return AIRC_OK;
     ebuf *e = &r->bufs[b];
-    if (--e->refs || !e->owned || !e->ptr)
+    if (--e->refs || !e->owned || !e->ptr || e->result)
         return AIRC_OK;
     void *p = e->ptr;
     e->ptr = NULL;
@@ -507,7 +538,10 @@ static airc_status bind_output(eager_run *r, airc_node *n, launch_item *it, eval
     } else if (n->op->flags & AIRC_OP_VIEW) {
         v->buf[j] = ab->first;
     } else {
-        AIRC_TRY(new_buf(r, airc_tview_span_bytes(&v->t[j]), n, &v->buf[j]));
+        if (r->host && v->keep)
+            AIRC_TRY(new_result_buf(r, &v->t[j], n, &v->buf[j]));
+        else
+            AIRC_TRY(new_buf(r, airc_tview_span_bytes(&v->t[j]), n, &v->buf[j]));
         v->t[j].data = r->bufs[v->buf[j]].ptr;
     }
     if (v->buf[j] != NO_BUF)
@@ -729,6 +763,14 @@ static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
     if (!v->bound || index >= v->nt)
         return airc_fail(AIRC_E_INTERNAL, "output '%s' was not computed", n->name);
     const airc_tview *t = &v->t[index];
+    ebuf *b = v->buf[index] == NO_BUF ? NULL : &r->bufs[v->buf[index]];
+    if (b && b->result && b->result->data == t->data && airc_cpu_is_contiguous(t)) {
+        c->out[c->n++] = b->result; /* its meta made it: dtype and shape are t's */
+        b->result = NULL;
+        b->ptr = NULL;
+        b->owned = false;
+        return AIRC_OK;
+    }
     airc_tensor *host;
     AIRC_TRY(airc_tensor_new(r->ctx, t->dtype, t->ndim, t->shape, false, &host));
     airc_status st = AIRC_OK;
@@ -853,7 +895,9 @@ static void finish(eager_run *r)
     }
     free_pending(r);
     for (size_t i = 0; i < r->nbufs; i++)
-        if (r->bufs[i].owned && r->bufs[i].ptr)
+        if (r->bufs[i].result)
+            airc_tensor_destroy(r->bufs[i].result);
+        else if (r->bufs[i].owned && r->bufs[i].ptr)
             r->vt->free(r->rctx, r->bufs[i].ptr);
     airc_free(r->ctx, r->bufs);
     airc_free(r->ctx, r->pending);

@@ -779,6 +779,101 @@ static void oom_loop(const char *text, size_t ninputs, void (*check)(airc_tensor
     assert_int_equal(st.live, 0);
 }
 
+/* Allocations of at least `big` bytes through the context's allocator. */
+typedef struct big_count {
+    size_t big;
+    int n;
+} big_count;
+
+static void *count_malloc(void *ud, size_t size)
+{
+    big_count *c = ud;
+    c->n += size >= c->big;
+    return malloc(size);
+}
+
+static void *count_realloc(void *ud, void *p, size_t size)
+{
+    (void)ud;
+    return realloc(p, size);
+}
+
+static void count_free(void *ud, void *p)
+{
+    (void)ud;
+    free(p);
+}
+
+/* On a host runtime a contiguous graph output is computed into its result
+ * tensor, which is handed over: one large allocation per result, not a
+ * runtime buffer and a copy. Results that share memory (the same node
+ * twice, a view of an output, an input returned) are still separate
+ * tensors with their own data. */
+static void test_results_handed_over(void **state)
+{
+    (void)state;
+    big_count count = {(size_t)1 << 20, 0};
+    airc_allocator a = {sizeof a, count_malloc, count_realloc, count_free, &count};
+    airc_context *ctx;
+    AIRC_ASSERT_OK(airc_context_create(&a, &ctx));
+    setup_ops(ctx, "cpu");
+    airc_graph *g = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : [#users=2] = placeholder[target=x]\n"
+             "    %relu : [#users=3] = call_function[target=torch.ops.aten.relu.default]"
+             "(args = (%x,), kwargs = {})\n"
+             "    %t : [#users=1] = call_function[target=torch.ops.aten.t.default]"
+             "(args = (%relu,), kwargs = {})\n"
+             "    return (relu, relu, t, x)\n");
+    int64_t shape[2] = {512, 1024};
+    airc_tensor *in;
+    AIRC_ASSERT_OK(airc_tensor_create(ctx, AIRC_DTYPE_F32, 2, shape, &in));
+    float *x = airc_tensor_data(in);
+    x[1] = -3;
+    x[1024] = 5;
+    airc_runtime *rt;
+    AIRC_ASSERT_OK(airc_cpu_runtime_create(ctx, NULL, &rt));
+
+    /* one result: the one large allocation is the result tensor */
+    airc_graph *one = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : [#users=1] = placeholder[target=x]\n"
+             "    %relu : [#users=1] = call_function[target=torch.ops.aten.relu.default]"
+             "(args = (%x,), kwargs = {})\n"
+             "    return relu\n");
+    airc_tensor *out[4] = {NULL};
+    size_t n = 0;
+    count.n = 0;
+    AIRC_ASSERT_OK(airc_run_eager(one, rt, &in, 1, out, 1, &n, NULL));
+    assert_int_equal(n, 1);
+    assert_int_equal(count.n, 1);
+    assert_true(airc_tensor_owns_data(out[0]));
+    assert_true(((float *)airc_tensor_data(out[0]))[1] == 0);
+    assert_true(((float *)airc_tensor_data(out[0]))[1024] == 5);
+    airc_tensor_destroy(out[0]);
+
+    AIRC_ASSERT_OK(airc_run_eager(g, rt, &in, 1, out, 4, &n, NULL));
+    assert_int_equal(n, 4);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            assert_ptr_not_equal(airc_tensor_data(out[i]), airc_tensor_data(out[j]));
+    assert_ptr_not_equal(airc_tensor_data(out[3]), x);
+    float *r0 = airc_tensor_data(out[0]), *r1 = airc_tensor_data(out[1]);
+    float *rt_ = airc_tensor_data(out[2]), *rx = airc_tensor_data(out[3]);
+    assert_int_equal(airc_tensor_shape(out[2])[0], 1024);
+    assert_true(r0[1] == 0 && r1[1] == 0 && rx[1] == -3);
+    assert_true(rt_[1 * 512 + 0] == 0 && rt_[0 * 512 + 1] == 5); /* t: [j][i] = relu[i][j] */
+    r0[1024] = 7;                                                /* the results are independent */
+    assert_true(r1[1024] == 5 && rt_[1] == 5 && x[1024] == 5);
+    destroy_all(out, n);
+
+    airc_runtime_destroy(rt);
+    airc_tensor_destroy(in);
+    airc_graph_destroy(one);
+    airc_graph_destroy(g);
+    airc_context_destroy(ctx);
+}
+
 static void test_oom_basic(void **state)
 {
     (void)state;
@@ -802,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_constants_submodules_air),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_liveness),
+        cmocka_unit_test(test_results_handed_over),
         cmocka_unit_test(test_device_runtime),
         cmocka_unit_test(test_oom_basic),
         cmocka_unit_test(test_oom_tuples),
