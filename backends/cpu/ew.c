@@ -1,11 +1,13 @@
 /* Elementwise engine: conversions, operands, the block driver (ew.h). */
 #include "backends/cpu/ew.h"
+#include "backends/cpu/parallel.h"
 
 #include "core/core.h"
 #include "ir/ir.h"
 #include "ops/meta_util.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 /* ---- f16 / bf16 (the FP16 library's bit tricks, as c10 uses) ---------- */
@@ -438,6 +440,32 @@ static void ew_loop(void *user, int64_t n, char *const *p, const int64_t *s)
 
 /* Flat operands already in the compute types: one call of op->fn over
  * the whole tensor, without the iterator (most calls of a small graph). */
+/* One flat run, split between threads: each chunk runs a copy of the op,
+ * and the first chunk that stops the run reports for all of them. */
+typedef struct direct_run {
+    const airc_ew *op;
+    char *out;
+    const char *in[AIRC_EW_MAX_IN];
+    int inc[AIRC_EW_MAX_IN];
+    size_t out_size, in_size[AIRC_EW_MAX_IN]; /* bytes per element; 0: repeated */
+    _Atomic airc_status status;
+    const char *message; /* written by the chunk that set status */
+} direct_run;
+
+static void direct_chunk(void *arg, int64_t b, int64_t e)
+{
+    direct_run *r = arg;
+    airc_ew op = *r->op;
+    const void *src[AIRC_EW_MAX_IN];
+    for (int32_t i = 0; i < op.nin; i++)
+        src[i] = r->in[i] + (size_t)b * r->in_size[i];
+    op.status = AIRC_OK;
+    op.fn(&op, e - b, r->out + (size_t)b * r->out_size, src, r->inc);
+    airc_status none = AIRC_OK;
+    if (op.status != AIRC_OK && atomic_compare_exchange_strong(&r->status, &none, op.status))
+        r->message = op.message;
+}
+
 static bool run_direct(airc_ew *op, const airc_tview *out, const airc_tview *const *in)
 {
     if (out->dtype != op->out_type || !out->data || !airc_iter_flat(out, in, op->nin))
@@ -454,8 +482,15 @@ static bool run_direct(airc_ew *op, const airc_tview *out, const airc_tview *con
     for (int32_t d = 0; d < out->ndim; d++)
         n *= out->shape[d];
     op->status = AIRC_OK;
-    if (n)
-        op->fn(op, n, out->data, src, inc);
+    direct_run run = {op, out->data, {0}, {0}, airc_dtype_size(op->out_type), {0}, AIRC_OK, NULL};
+    for (int32_t i = 0; i < op->nin; i++) {
+        run.in[i] = src[i];
+        run.inc[i] = inc[i];
+        run.in_size[i] = inc[i] ? airc_dtype_size(op->in_type[i]) : 0;
+    }
+    airc_cpu_parallel_for(op->threads, n, AIRC_CPU_GRAIN_EW, direct_chunk, &run);
+    op->status = atomic_load(&run.status);
+    op->message = run.message;
     return true;
 }
 

@@ -65,6 +65,10 @@ struct airc_ew {
     /* set by fn to stop the run (integer division by zero) */
     airc_status status;
     const char *message;
+    /* the kernel's thread budget (airc_kernel_ctx.num_threads); 0 or 1:
+     * the caller's thread only. A contiguous run of one dtype is split
+     * between threads, each chunk on its own copy of the op. */
+    int32_t threads;
 };
 
 /* f64 for f64, f32 for other floats, i64 for integers and bool. */

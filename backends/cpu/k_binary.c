@@ -601,6 +601,7 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
     airc_dtype ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.common = rt;
     fn3 f = {NULL, NULL, NULL}, poly = {NULL, NULL, NULL};
     if (kind == A_ADD || kind == A_SUB || kind == A_RSUB) {
@@ -725,6 +726,7 @@ static airc_status k_pow(airc_kernel_ctx *k, void *user_data)
     airc_dtype rt = airc_ew_result_type(k, operands, 2), ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.common = rt; /* a number exponent converts to it: 2.1 is 2.09375 in bf16 */
     op.in_type[0] = op.in_type[1] = op.out_type = ct;
     double e;
@@ -774,6 +776,7 @@ static airc_status compare(airc_kernel_ctx *k, cmp_kind kind)
     };
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.fn = pick(fns[kind], ct);
     op.common = rt;
     op.in_type[0] = op.in_type[1] = ct;
@@ -787,6 +790,7 @@ static airc_status logical(airc_kernel_ctx *k, airc_ew_fn fn)
     static const uint32_t operands[] = {0, 1};
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     /* torch's comparison_op iterator: operands take their common dtype
      * before they are read as bool */
     op.common = airc_ew_result_type(k, operands, 2);
@@ -802,6 +806,7 @@ static airc_status select3(airc_kernel_ctx *k, uint32_t c, uint32_t a, uint32_t 
     airc_dtype ct = airc_ew_compute_type(k->out[0].dtype);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.fn = pick((fn3){where_f32, where_f64, where_i64}, ct);
     op.common = k->out[0].dtype;
     op.no_common[0] = true; /* the condition */
@@ -895,6 +900,7 @@ static airc_status k_clamp(airc_kernel_ctx *k, void *user_data)
     airc_dtype rt = airc_ew_result_type(k, operands, 3), ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     AIRC_TRY(airc_ew_arg_double(k, 1, -INFINITY, &op.f[0]));
     AIRC_TRY(airc_ew_arg_double(k, 2, INFINITY, &op.f[1]));
     AIRC_TRY(airc_ew_arg_int(k, 1, INT64_MIN, &op.i[0]));
@@ -925,6 +931,7 @@ static airc_status k_clamp_tensor(airc_kernel_ctx *k, void *user_data)
     airc_dtype rt = airc_ew_result_type(k, operands, 3), ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.common = rt;
     op.in_type[0] = op.in_type[1] = op.in_type[2] = op.out_type = ct;
     if (has_lo && has_hi) {
@@ -965,6 +972,7 @@ static airc_status gated(airc_kernel_ctx *k, const airc_tview *x, const airc_tvi
 {
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     airc_dtype ct = airc_ew_compute_type(k->out[0].dtype);
     op.fn = pick(f, ct);
     if (!op.fn)

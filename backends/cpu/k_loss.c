@@ -148,6 +148,7 @@ static airc_status pointwise_loss(airc_kernel_ctx *k, fn2 f, const airc_tview *c
     airc_dtype ct = airc_ew_compute_type(out->dtype);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.fn = ct == AIRC_DTYPE_F64 ? f.f64 : f.f32;
     op.nin = (int32_t)nin;
     for (size_t i = 0; i < nin; i++)

@@ -10,6 +10,7 @@
 #include "backends/cpu/k_reduce_internal.h"
 
 #include "backends/cpu/ew.h"
+#include "backends/cpu/parallel.h"
 #include "ops/meta_util.h"
 
 #include <inttypes.h>
@@ -69,6 +70,26 @@ void airc_kred_softmax_row_d(double *v, int64_t n, bool take_log)
     }
 }
 
+/* Contiguous f32 rows, split between threads. */
+typedef struct softmax_rows {
+    const airc_kred_simd *simd;
+    const float *x;
+    float *y;
+    int64_t n;
+    bool take_log;
+    airc_kred_lines lines; /* at the first row */
+} softmax_rows;
+
+static void softmax_chunk(void *arg, int64_t b, int64_t e)
+{
+    const softmax_rows *r = arg;
+    airc_kred_lines it = r->lines;
+    airc_kred_lines_seek(&it, b, e - b);
+    do
+        r->simd->softmax(r->x + it.in, r->y + it.out, r->n, r->take_log);
+    while (airc_kred_lines_next(&it));
+}
+
 static airc_status softmax_common(airc_kernel_ctx *k, bool take_log)
 {
     const airc_tview *x = airc_kred_input(k, "self");
@@ -88,10 +109,10 @@ static airc_status softmax_common(airc_kernel_ctx *k, bool take_log)
     float *yf = y->data;
     airc_kred_lines it;
     if (f32 && (sx == 1 || n == 1) && (sy == 1 || n == 1)) {
-        airc_kred_lines_init(&it, x, y, dim);
-        do
-            simd->softmax(xf + it.in, yf + it.out, n, take_log);
-        while (airc_kred_lines_next(&it));
+        softmax_rows r = {simd, xf, yf, n, take_log, {0}};
+        airc_kred_lines_init(&r.lines, x, y, dim);
+        airc_cpu_parallel_for(k->num_threads, r.lines.left, airc_kred_line_grain(n), softmax_chunk,
+                              &r);
         return AIRC_OK;
     }
     if (f32 && contiguous_from(x, 0) && contiguous_from(y, 0)) {
@@ -325,6 +346,44 @@ static void ln_next(const ln_rows *r, int64_t *idx, int64_t *off)
     }
 }
 
+/* The offsets of x, y, mean and rstd at row `row`, and its odometer. */
+static void ln_seek(const ln_rows *r, int64_t row, int64_t *idx, int64_t *off)
+{
+    const airc_tview *t[4] = {r->x, r->y, r->mean, r->rstd};
+    for (int i = 0; i < 4; i++)
+        off[i] = 0;
+    for (int32_t d = r->axis - 1; d >= 0; d--) {
+        idx[d] = row % r->x->shape[d];
+        row /= r->x->shape[d];
+        for (int i = 0; i < 4; i++)
+            off[i] += idx[d] * t[i]->strides[d];
+    }
+}
+
+/* Rows whose x and y are contiguous, split between threads. */
+typedef struct ln_chunks {
+    const ln_rows *r;
+    const airc_kred_simd *simd;
+    const float *w, *b;
+} ln_chunks;
+
+static void ln_f32_chunk(void *arg, int64_t first, int64_t end)
+{
+    const ln_chunks *c = arg;
+    const ln_rows *r = c->r;
+    int64_t idx[D] = {0}, off[4];
+    ln_seek(r, first, idx, off);
+    for (int64_t row = first; row < end; row++) {
+        double mean, rstd;
+        airc_kred_layer_norm_row_f32(c->simd, (const float *)r->x->data + off[0],
+                                     (float *)r->y->data + off[1], r->n, r->eps, c->w, c->b, &mean,
+                                     &rstd);
+        airc_kred_store_d(r->mean->data, off[2], r->mean->dtype, mean);
+        airc_kred_store_d(r->rstd->data, off[3], r->rstd->dtype, rstd);
+        ln_next(r, idx, off);
+    }
+}
+
 static airc_status ln_f32(airc_kernel_ctx *k, const ln_rows *r, const airc_tview *w,
                           const airc_tview *b)
 {
@@ -347,6 +406,12 @@ static airc_status ln_f32(airc_kernel_ctx *k, const ln_rows *r, const airc_tview
             trail_copy(w, 0, 0, wv, AIRC_DTYPE_F32, true);
         if (b)
             trail_copy(b, 0, 0, bv, AIRC_DTYPE_F32, true);
+    }
+    if (xc && yc) {
+        ln_chunks c = {r, simd, wv, bv};
+        airc_cpu_parallel_for(k->num_threads, r->rows, airc_kred_line_grain(n), ln_f32_chunk, &c);
+        airc_free(k->ctx, buf);
+        return AIRC_OK;
     }
     const airc_tview *x = r->x;
     int64_t idx[D] = {0}, off[4] = {0, 0, 0, 0}; /* x, y, mean, rstd */

@@ -79,6 +79,27 @@ static inline bool airc_kred_lines_next(airc_kred_lines *it)
     return false;
 }
 
+/* Positions it (fresh from init) at line `line` of its walk, with `count`
+ * lines left: a range of lines for one thread. */
+static inline void airc_kred_lines_seek(airc_kred_lines *it, int64_t line, int64_t count)
+{
+    it->in = it->out = 0;
+    for (int32_t d = it->nd - 1; d >= 0; d--) {
+        it->idx[d] = line % it->size[d];
+        line /= it->size[d];
+        it->in += it->idx[d] * it->sa[d];
+        it->out += it->idx[d] * it->sb[d];
+    }
+    it->left = count;
+}
+
+/* Lines per chunk when splitting `lines` lines of n elements between
+ * threads: about 16K elements each. */
+static inline int64_t airc_kred_line_grain(int64_t n)
+{
+    return n >= ((int64_t)1 << 14) ? 1 : ((int64_t)1 << 14) / (n > 0 ? n : 1);
+}
+
 /* ---- element conversions ------------------------------------------------ */
 
 static inline float airc_kred_h2f(uint16_t h)

@@ -84,6 +84,7 @@ static airc_status ternary(airc_kernel_ctx *k, ternary_kind kind)
     airc_dtype ct = airc_ew_compute_type(rt);
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.common = rt;
     op.nin = kind == T_LERP && !tensor_weight ? 2 : 3;
     op.in_type[0] = op.in_type[1] = op.in_type[2] = op.out_type = ct;

@@ -548,6 +548,7 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
     const airc_tview *out = &k->out[0];
     airc_ew op;
     memset(&op, 0, sizeof op);
+    op.threads = k->num_threads;
     op.nin = 1;
     op.contiguous = true;
 
