@@ -59,6 +59,7 @@ static float scalar_f32(airc_vm_op f, float x)
         return cosf(x);
     case AIRC_VM_ERF:
         return erff(x);
+    case AIRC_VM_GELU: return 0.5f * x * erfcf(x * -0.70710678118654752440f);
     default:
         return erfcf(x);
     }
@@ -87,6 +88,7 @@ static double scalar_f64(airc_vm_op f, double x)
         return cos(x);
     case AIRC_VM_ERF:
         return erf(x);
+    case AIRC_VM_GELU: return 0.5 * x * erfc(x * -0.70710678118654752440);
     default:
         return erfc(x);
     }
@@ -135,8 +137,30 @@ static sse2_fn sse2_pick(airc_vm_op f)
     }
 }
 
+/* 0.5 x erfc(-x / sqrt 2) through SLEEF's erfc: no cancellation for
+ * negative x, where 1 + erf loses every digit. */
+static void gelu_sse2(int64_t n, const float *x, float *y)
+{
+    float t[256];
+    for (int64_t off = 0; off < n; off += 256) {
+        int64_t m = n - off < 256 ? n - off : 256;
+        for (int64_t i = 0; i < m; i++)
+            t[i] = x[off + i] * -0.70710678118654752440f;
+        for (int64_t i = 0; i < m; i += 4) {
+            __m128 v = _mm_loadu_ps(t + i); /* t has room: m <= 256, i + 4 <= 256 */
+            _mm_storeu_ps(t + i, Sleef_erfcf4_u15sse2(v));
+        }
+        for (int64_t i = 0; i < m; i++)
+            y[off + i] = 0.5f * x[off + i] * t[i];
+    }
+}
+
 static void map_sse2(airc_vm_op f, int64_t n, const float *x, float *y)
 {
+    if (f == AIRC_VM_GELU) {
+        gelu_sse2(n, x, y);
+        return;
+    }
     sse2_fn fn = sse2_pick(f);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4)

@@ -10,6 +10,30 @@
 #include <immintrin.h>
 #include <sleef.h>
 
+/* The exact gelu, as k_math.h describes. */
+static __m256 gelu8(__m256 x)
+{
+    static const float p[AIRC_VM_GELU_NP] = AIRC_VM_GELU_P;
+    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 zero = _mm256_setzero_ps();
+    __m256 xc = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-AIRC_VM_GELU_CLAMP)),
+                              _mm256_set1_ps(AIRC_VM_GELU_CLAMP));
+    __m256 a = _mm256_mul_ps(_mm256_max_ps(xc, _mm256_sub_ps(zero, xc)),
+                             _mm256_set1_ps(0.70710678118654752f));
+    __m256 t = _mm256_div_ps(one, _mm256_fmadd_ps(a, half, one));
+    __m256 q = _mm256_set1_ps(p[0]);
+    for (int k = 1; k < AIRC_VM_GELU_NP; k++)
+        q = _mm256_fmadd_ps(q, t, _mm256_set1_ps(p[k]));
+    __m256 x2 = _mm256_mul_ps(xc, xc);
+    __m256 hi = _mm256_mul_ps(x2, half), lo = _mm256_mul_ps(_mm256_fmsub_ps(xc, xc, x2), half);
+    __m256 e = _mm256_mul_ps(Sleef_expf8_u10avx2(_mm256_sub_ps(zero, hi)),
+                             Sleef_expf8_u10avx2(_mm256_sub_ps(q, lo)));
+    __m256 r = _mm256_mul_ps(t, e); /* erfc(|x| / sqrt 2) */
+    __m256 pos = _mm256_cmp_ps(xc, zero, _CMP_GT_OQ);
+    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(2.0f), r), pos);
+    return _mm256_mul_ps(_mm256_mul_ps(x, half), r);
+}
+
 void airc_vm_map_avx2(airc_vm_op f, int64_t n, const float *x, float *y)
 {
 #define MAP8(FN)                                                                                   \
@@ -46,6 +70,7 @@ void airc_vm_map_avx2(airc_vm_op f, int64_t n, const float *x, float *y)
         MAP8(Sleef_cosf8_u10avx2)
     case AIRC_VM_ERF:
         MAP8(Sleef_erff8_u10avx2)
+    case AIRC_VM_GELU: MAP8(gelu8)
     default:
         MAP8(Sleef_erfcf8_u15avx2)
     }

@@ -259,19 +259,11 @@ static void silu_f32(FN_ARGS)
     }
 }
 
-/* 0.5 x (1 + erf(x/√2)) written as 0.5 x erfc(-x/√2): no cancellation for
- * negative x, where 1 + erf loses every digit. */
+/* 0.5 x (1 + erf(x/√2)) as 0.5 x erfc(-x/√2): no cancellation for
+ * negative x, where 1 + erf loses every digit (k_math.h) */
 void airc_cpu_gelu_f32(int64_t n, const float *a, float *o)
 {
-    float t[CHUNK];
-    for (int64_t off = 0; off < n; off += CHUNK) {
-        int64_t m = n - off < CHUNK ? n - off : CHUNK;
-        for (int64_t i = 0; i < m; i++)
-            t[i] = a[off + i] * -0.70710678118654752440f;
-        airc_vm_f32(AIRC_VM_ERFC, m, t, t);
-        for (int64_t i = 0; i < m; i++)
-            o[off + i] = 0.5f * a[off + i] * t[i];
-    }
+    airc_vm_f32(AIRC_VM_GELU, n, a, o);
 }
 
 static void gelu_f32(FN_ARGS)

@@ -6,6 +6,7 @@
  * of the double reference on every SIMD path (AVX2, SSE2, scalar). The
  * binary family is tested in test_kernels_binary.c. */
 #include "backends/cpu/k_bessel.h"
+#include "backends/cpu/k_math.h"
 #include "backends/cpu/k_special.h"
 #include "ew_testutil.h"
 
@@ -249,6 +250,41 @@ static void test_unary_accuracy_f32(void **state)
         check_unary_sweep(AIRC_DTYPE_F32, 1e-6, 1e-7);
     }
     airc_vm_set_isa(AIRC_VM_ISA_AUTO);
+}
+
+/* The AVX2 and AVX-512 gelu (k_math.h): within 8 ulp of the exact value
+ * (erfc in double) over x in [-14, 20] wherever the result is a normal
+ * float, tails included, where erfc of a rounded -x / sqrt 2 is 200 ulp
+ * off. */
+static void test_gelu_ulp(void **state)
+{
+    (void)state;
+    static const int isas[] = {AIRC_VM_ISA_AVX512, AIRC_VM_ISA_AVX2};
+    enum { N = 400001 };
+    float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+    assert_non_null(x);
+    assert_non_null(y);
+    for (int i = 0; i < N; i++)
+        x[i] = -14.0f + 34.0f * (float)i / (float)(N - 1);
+    for (size_t s = 0; s < sizeof isas / sizeof isas[0]; s++) {
+        airc_vm_set_isa(isas[s]);
+        if (airc_vm_isa() != isas[s])
+            continue; /* the CPU lacks it */
+        airc_vm_f32(AIRC_VM_GELU, N, x, y);
+        for (int i = 0; i < N; i++) {
+            double ref = 0.5 * (double)x[i] * erfc(-(double)x[i] / sqrt(2.0));
+            float a = (float)fabs(ref);
+            if (a < 1.17549435e-38f)
+                continue;
+            double ulps = fabs(y[i] - ref) / (double)(nextafterf(a, INFINITY) - a);
+            if (ulps > 8)
+                fail_msg("gelu(%.9g) = %.9g, want %.9g: %.1f ulp (isa %d)", x[i], y[i], ref, ulps,
+                         isas[s]);
+        }
+    }
+    airc_vm_set_isa(AIRC_VM_ISA_AUTO);
+    free(x);
+    free(y);
 }
 
 static void test_unary_accuracy_f64(void **state)
@@ -912,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_unary_accuracy_f32),
         cmocka_unit_test(test_unary_accuracy_f64),
         cmocka_unit_test(test_pow_accuracy),
+        cmocka_unit_test(test_gelu_ulp),
         cmocka_unit_test(test_unary_layouts),
         cmocka_unit_test(test_unary_inplace),
         cmocka_unit_test(test_unary_dtypes),
