@@ -9,7 +9,9 @@ Builds the benchmark in Release (-O2) when the binary is missing, runs it
 layer_norm / conv2d / topk / sort / index / flip / grid_sample /
 grid_sample3d / bicubic / im2col times), then times the same calls in
 PyTorch (torch.ops.aten, the same shapes), single-threaded
-(torch.set_num_threads(1)) and with torch's default thread count, and
+(torch.set_num_threads(1), and OpenBLAS's pool, which torch's GEMMs and
+LAPACK calls use, set to one thread too) and with torch's default thread
+count, and
 merges the numbers: each entry of "ops" gains us_torch_1t, us_torch and the
 ratios torch_1t_over_airc_1t / torch_over_airc (> 1: airc is faster).
 
@@ -52,6 +54,25 @@ def median_time(fn, budget):
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 
+
+
+def loaded_openblas():
+    """OpenBLAS as this process has it loaded (torch's), or None."""
+    import ctypes
+    try:
+        with open("/proc/self/maps") as f:
+            paths = {line.split()[-1] for line in f if "libopenblas" in line}
+    except OSError:
+        return None
+    for path in sorted(paths):
+        try:
+            lib = ctypes.CDLL(path)
+            lib.openblas_get_num_threads.restype = ctypes.c_int
+            lib.openblas_set_num_threads.argtypes = [ctypes.c_int]
+            return lib
+        except (OSError, AttributeError):
+            continue
+    return None
 
 def torch_ops(quick, only=None):
     """The same calls as bench/kernels.c's bench_ops, in microseconds (only: the
@@ -129,15 +150,25 @@ def torch_ops(quick, only=None):
     }
     budget = 0.1 if quick else 0.5
     default_threads = torch.get_num_threads()
+    # torch.set_num_threads does not reach OpenBLAS's own pthreads pool,
+    # which torch's GEMMs and LAPACK calls run on: without this, "1t"
+    # timed torch's matmuls on every core against airc's one.
+    blas = loaded_openblas()
+    blas_threads = blas.openblas_get_num_threads() if blas else None
     out = {"version": torch.__version__, "default_threads": default_threads,
+           "openblas_threads": blas_threads, "openblas_threads_1t": 1 if blas else None,
            "config": torch.__config__.parallel_info().splitlines()[:6], "ops": {}}
     with torch.no_grad():
         for name, fn in calls.items():
             if only is not None and name not in only:
                 continue
             torch.set_num_threads(1)
+            if blas:
+                blas.openblas_set_num_threads(1)
             t1 = median_time(fn, budget)
             torch.set_num_threads(default_threads)
+            if blas:
+                blas.openblas_set_num_threads(blas_threads)
             tn = median_time(fn, budget)
             out["ops"][name] = {"us_1t": round(t1 * 1e6, 1), "us": round(tn * 1e6, 1)}
     return out
