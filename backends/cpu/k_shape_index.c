@@ -571,6 +571,22 @@ int64_t airc_cpu_combine_i(airc_reduce_kind kind, int64_t a, int64_t b)
     }
 }
 
+/* airc_cpu_combine_f in float: the same results (a float product or sum
+ * rounds once either way), without the trip through double, and amax /
+ * amin as selects rather than branches, which random data mispredicts
+ * half the time (a NaN operand gives a + b, a NaN). */
+static inline float combine_f32(airc_reduce_kind kind, float a, float b)
+{
+    float m;
+    switch (kind) {
+    case AIRC_RK_PROD: return a * b;
+    case AIRC_RK_AMAX: m = a < b ? b : a; break;
+    case AIRC_RK_AMIN: m = b < a ? b : a; break;
+    default: return a + b;
+    }
+    return isunordered(a, b) ? a + b : m;
+}
+
 /* scatter_reduce.two / scatter_reduce_.two(self, dim, index, src, reduce,
  * include_self): the result starts as self; each src element combines
  * into the place index names (sum, prod, mean, amax, amin), in index
@@ -614,10 +630,11 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
         } while (airc_cpu_next_index(at, idx->shape, idx->ndim));
         return AIRC_OK;
     }
-    int64_t *count = airc_malloc(k->ctx, sizeof *count * (size_t)cells);
-    if (!count)
+    /* counts: for mean, and for a place's first write without self */
+    bool counting = !self_too || kind == AIRC_RK_MEAN;
+    int64_t *count = counting ? airc_calloc(k->ctx, (size_t)cells, sizeof *count) : NULL;
+    if (counting && !count)
         return airc_cpu_oom(k, "scatter_reduce counts");
-    memset(count, 0, sizeof *count * (size_t)cells);
     int64_t rm[AIRC_MAX_DIMS], p[AIRC_MAX_DIMS] = {0};
     int64_t m = 1; /* row-major multipliers: a place's count (cells fit int64) */
     for (int32_t q = o->ndim - 1; q >= 0; m *= o->shape[q], q--)
@@ -641,12 +658,12 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
         char *pd = (char *)o->data + ooff * (int64_t)esz;
         const char *ps = (const char *)src->data + sb * (int64_t)esz;
         bool first = !self_too && count[lin]++ == 0;
-        if (self_too)
+        if (self_too && counting)
             count[lin]++;
         if (o->dtype == AIRC_DTYPE_F32) /* the common case, without the dtype switch */
-            *(float *)pd = first ? *(const float *)ps
-                                 : (float)airc_cpu_combine_f((airc_reduce_kind)kind, *(float *)pd,
-                                                             *(const float *)ps);
+            *(float *)pd =
+                first ? *(const float *)ps
+                      : combine_f32((airc_reduce_kind)kind, *(float *)pd, *(const float *)ps);
         else if (fl)
             airc_cpu_store_f64(pd, o->dtype,
                                first ? airc_cpu_load_f64(ps, o->dtype)
