@@ -7,6 +7,7 @@ packages=(
     build-essential cmake pkg-config
     libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
     libcmocka-dev libxxhash-dev libopenblas-dev libdlpack-dev libsleef-dev zlib1g-dev
+    libdnnl-dev
     python3 python3-numpy python3-torch
     clang
 )

@@ -9,6 +9,7 @@
  * col2im adds each tap's column into the result, which starts as the bias
  * (or 0). f32 and f64; a transposed convolution also in i64, as torch's
  * CPU kernel does (wrapping, like every int64 product). */
+#include "backends/cpu/k_conv_dnnl.h"
 #include "backends/cpu/k_linalg_impl.h"
 
 #include <string.h>
@@ -397,6 +398,9 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
         stride[2],  pad[0],          pad[1],          pad[2],          dil[0],         dil[1],
         dil[2],     img->strides[1], img->strides[2], img->strides[3], img->strides[4]};
     if (airc_cpu_numel(&o) == 0)
+        return AIRC_OK;
+    if (!transposed && dt == AIRC_DTYPE_F32 &&
+        airc_cpu_conv_dnnl(k, sp, &x, &w, bias, &o, stride, pad, dil, groups))
         return AIRC_OK;
 
     /* the weight's rows must be contiguous (cs 1) for the GEMM's A */
