@@ -335,6 +335,12 @@ static const char *const newer_ops[] = {
     "aten._histogramdd_bin_edges.default",
     "aten._histogramdd_from_bin_cts.default",
     "aten._histogramdd_from_bin_tensors.default",
+    "aten.__lshift__.Tensor",
+    "aten.__rshift__.Scalar",
+    "aten.bitwise_left_shift.Tensor_Scalar",
+    "aten.bitwise_right_shift.Scalar_Tensor",
+    "aten.bitwise_and.Scalar_Tensor",
+    "aten.remainder.Scalar_Tensor",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

@@ -344,6 +344,29 @@ for u in ("gcd", "lcm"):
     op1(u + "_float_err", "aten.%s.default" % u, [T("i64", [3]), T("f32", [3])], error=True)
     op1(u + "_inplace", "aten.%s_.default" % u, [T("i64", [2, 3]), T("i8", [3])])
     op1(u + "_inplace_narrow", "aten.%s_.default" % u, [T("i8", [3]), T("i64", [3])])
+for u in ("__lshift__", "__rshift__", "bitwise_left_shift", "bitwise_right_shift"):
+    op1(u + "_perm", "aten.%s.Tensor" % u, [P("i32", [2, 3], [1, 0]), T("i8", [2])])
+    op1(u + "_u8_i64", "aten.%s.Tensor" % u, [T("u8", [3]), T("i64", [])])
+    op1(u + "_bool_err", "aten.%s.Tensor" % u, [T("b8", [3]), T("b8", [3])], error=True)
+    op1(u + "_float_err", "aten.%s.Tensor" % u, [T("i64", [3]), T("f32", [3])], error=True)
+    op1(u + "_bcast_err", "aten.%s.Tensor" % u, [T("i64", [2]), T("i64", [3])], error=True)
+    scalar = "Scalar" if u.startswith("__") else "Tensor_Scalar"
+    op1(u + "_scalar", "aten.%s.%s" % (u, scalar), [P("i16", [2, 3], [1, 0]), 65])
+    op1(u + "_bool_scalar", "aten.%s.%s" % (u, scalar), [T("b8", [3]), 2])
+    op1(u + "_float_scalar_err", "aten.%s.%s" % (u, scalar), [T("i8", [3]), 1.5], error=True)
+    op1(u + "_float_self_err", "aten.%s.%s" % (u, scalar), [T("f32", [3]), 1], error=True)
+    if not u.startswith("__"):
+        op1(u + "_scalar_tensor", "aten.%s.Scalar_Tensor" % u, [-300, P("i8", [2, 3], [1, 0])])
+        op1(u + "_scalar_tensor_float_err", "aten.%s.Scalar_Tensor" % u, [2.5, T("i8", [3])],
+            error=True)
+for u in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+    op1(u + "_scalar_tensor", "aten.%s.Scalar_Tensor" % u, [300, P("i8", [2, 3], [1, 0])])
+    op1(u + "_scalar_tensor_bool", "aten.%s.Scalar_Tensor" % u, [True, T("b8", [3])])
+    op1(u + "_scalar_tensor_float_err", "aten.%s.Scalar_Tensor" % u, [3, T("f16", [3])],
+        error=True)
+op1("remainder_scalar_tensor", "aten.remainder.Scalar_Tensor", [7, P("i16", [2, 3], [1, 0])])
+op1("remainder_scalar_tensor_float", "aten.remainder.Scalar_Tensor", [7.5, T("i64", [3])])
+op1("remainder_scalar_tensor_half", "aten.remainder.Scalar_Tensor", [-2, T("bf16", [2, 2])])
 op1("nextafter", "aten.nextafter.default", [P("f64", [2, 3], [1, 0]), T("f64", [2])])
 op1("nextafter_bf16", "aten.nextafter.default", [T("bf16", [3]), T("bf16", [3])])
 op1("nextafter_mixed", "aten.nextafter.default", [T("f32", [3]), T("f64", [])])

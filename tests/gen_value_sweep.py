@@ -1773,6 +1773,29 @@ def h_int_pair(d):
     return {"self": d.tensor(dtype=dt), "other": d.tensor(dtype=d.pick([dt, dt, "i64", "u8"]))}
 
 
+SHIFT_COUNTS = [0, 1, 3, 7, 8, 9, 15, 16, 31, 32, 33, 63, 64, 65, -1, -3, -64, 300, 2**40 + 1]
+
+
+def h_shift(d, kind):
+    """__lshift__ / __rshift__ / bitwise_*_shift (kind "tt", "ts", "st": which operand is a
+    number): integer operands (now and then bool or float, which torch refuses), counts past
+    the width and negative (torch 1.13 shifts by the count mod 32, mod 64 for int64)"""
+    dt = d.pick(["i64", "i64", "i32", "i16", "i8", "u8", "u8", "b8", "f32"])
+    a = {}
+    if kind == "st":
+        a["self"] = d.pick([1, -1, 5, -300, 2**40 + 3, 2**62, True])
+    else:
+        a["self"] = d.tensor(dtype=dt)
+    if kind == "ts":
+        a["other"] = d.pick(SHIFT_COUNTS + [True])
+    else:
+        ct = dt if d.chance(0.7) else d.pick(["i64", "u8", "i8"])
+        lo, hi = (0, 255) if ct == "u8" else (0, 1) if ct == "b8" else (-70, 70)
+        a["other"] = d.tensor(dtype=ct, lo=lo if ct not in FLOATS else None,
+                              hi=hi if ct not in FLOATS else None)
+    return a
+
+
 def h_tri_indices(d):
     a = {"row": d.r.randint(0, 6), "col": d.r.randint(0, 6)}
     if d.chance(0.05):
@@ -2667,6 +2690,12 @@ for _name in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_pol
     HINTS["special_%s.default" % _name] = h_poly
     HINTS["special_%s.x_scalar" % _name] = h_poly_x_scalar
     HINTS["special_%s.n_scalar" % _name] = h_poly_n_scalar
+
+
+for _name in ("__lshift__", "__rshift__", "bitwise_left_shift", "bitwise_right_shift"):
+    HINTS[_name + ".Tensor"] = lambda d: h_shift(d, "tt")
+    HINTS[_name + ".Scalar"] = HINTS[_name + ".Tensor_Scalar"] = lambda d: h_shift(d, "ts")
+    HINTS[_name + ".Scalar_Tensor"] = lambda d: h_shift(d, "st")
 
 
 def hint_for(qualname):
@@ -4082,6 +4111,19 @@ PINNED = [
          [0, 5, 0, -1, 6, -2**63, -18, -18, 2**62, 2**31]),
         ("i8", [-128, -128, -128, 127, 0, -6, 100], [0, 6, -128, -128, -7, 4, 60]),
         ("u8", [0, 255, 128, 200, 12], [0, 5, 64, 150, 18]),
+    ]
+] + [
+    # shifts by counts past the width and negative, of negative values: torch 1.13 shifts the
+    # value promoted to int (int64) by the count mod 32 (mod 64), wrapped back to the dtype
+    ("%s_edges_%s" % (op.split(".")[1], dt), op, [V(dt, [len(a)], a), V(dt, [len(b)], b)], {})
+    for op in ("aten.__lshift__.Tensor", "aten.__rshift__.Tensor")
+    for dt, a, b in [
+        ("i64", [-5, -1, 1, 3, 100, -2**63, 2**63 - 1, 7, 7, 7],
+         [-1, 0, 63, 64, 70, 1, 65, 127, -64, -65]),
+        ("i32", [-5, -1, 1, 3, 100, -2**31, 2**31 - 1, 7, 7], [-1, 0, 31, 32, 70, 1, 33, -32, 95]),
+        ("i16", [-5, -1, 1, 3, 100, -2**15, 7, 7, 7], [-1, 0, 15, 16, 31, 32, 33, -1, 17]),
+        ("i8", [-5, -1, 1, 3, 100, -128, 127, 7, 7], [-1, 0, 7, 8, 9, 31, 33, 65, -128]),
+        ("u8", [0, 1, 3, 200, 255, 255, 128, 7], [0, 7, 8, 9, 31, 32, 255, 33]),
     ]
 ] + [
     # torch.special's Bessel functions at each approximation's switches (2, 5, 8, airy_ai's

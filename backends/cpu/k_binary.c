@@ -351,6 +351,21 @@ BIN(int64_t, int64_t, band_i64, a &b)
 BIN(int64_t, int64_t, bor_i64, a | b)
 BIN(int64_t, int64_t, bxor_i64, a ^ b)
 
+/* torch 1.13's shifts on the dtype dt (i[1]): C's << and >> of the value
+ * promoted to int (to int64 for int64) as x86 computes them, the count
+ * taken mod 32 (mod 64), the result wrapped to dt; so int8 1 << 65 is 2
+ * and x >> -1 is x >> 31. A number operand is dt's first (-300 >> 1 in
+ * int8 is -44 >> 1). */
+static inline int64_t shift_count(int64_t dt, int64_t b)
+{
+    return b & (dt == AIRC_DTYPE_I64 ? 63 : 31);
+}
+BIN(int64_t, int64_t, lshift_i64,
+    airc_cpu_round_i64((airc_dtype)op->i[1], (int64_t)(U64(a) << shift_count(op->i[1], b))))
+BIN(int64_t, int64_t, rshift_i64,
+    airc_cpu_round_i64((airc_dtype)op->i[1],
+                       airc_cpu_round_i64((airc_dtype)op->i[1], a) >> shift_count(op->i[1], b)))
+
 /* torch's powi: negative exponents give 0 but for bases 1 and -1 */
 static inline int64_t powi(int64_t a, int64_t b)
 {
@@ -576,6 +591,8 @@ typedef enum arith_kind {
     A_BITWISE_AND,
     A_BITWISE_OR,
     A_BITWISE_XOR,
+    A_LSHIFT,
+    A_RSHIFT,
 #define POLY_KIND(name) A_##name,
     AIRC_BESSEL_POLY(POLY_KIND)
 #undef POLY_KIND
@@ -671,6 +688,8 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
                   kind == A_BITWISE_AND  ? band_i64
                   : kind == A_BITWISE_OR ? bor_i64
                                          : bxor_i64};
+    } else if (kind == A_LSHIFT || kind == A_RSHIFT) {
+        f = (fn3){NULL, NULL, kind == A_LSHIFT ? lshift_i64 : rshift_i64};
     } else if (kind == A_FLOOR_DIVIDE) {
         f = (fn3){div_floor_f32, div_floor_f64, div_floor_i64};
         if (rt == AIRC_DTYPE_F16 || rt == AIRC_DTYPE_BF16)
@@ -1079,9 +1098,15 @@ KERNEL(heaviside, arith(k, A_HEAVISIDE))
 KERNEL(bitwise_and, arith(k, A_BITWISE_AND))
 KERNEL(bitwise_or, arith(k, A_BITWISE_OR))
 KERNEL(bitwise_xor, arith(k, A_BITWISE_XOR))
+KERNEL(lshift, arith(k, A_LSHIFT))
+KERNEL(rshift, arith(k, A_RSHIFT))
 
 /* Sorted by qualname (strcmp); a unit test checks it. */
 const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
+    {"aten.__lshift__.Scalar", k_lshift},
+    {"aten.__lshift__.Tensor", k_lshift},
+    {"aten.__rshift__.Scalar", k_rshift},
+    {"aten.__rshift__.Tensor", k_rshift},
     {"aten.add.Scalar", k_add},
     {"aten.add.Tensor", k_add},
     {"aten.add_.Scalar", k_add},
@@ -1089,14 +1114,23 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.atan2.default", k_atan2},
     {"aten.atan2_.default", k_atan2},
     {"aten.bitwise_and.Scalar", k_bitwise_and},
+    {"aten.bitwise_and.Scalar_Tensor", k_bitwise_and},
     {"aten.bitwise_and.Tensor", k_bitwise_and},
     {"aten.bitwise_and_.Scalar", k_bitwise_and},
     {"aten.bitwise_and_.Tensor", k_bitwise_and},
+    {"aten.bitwise_left_shift.Scalar_Tensor", k_lshift},
+    {"aten.bitwise_left_shift.Tensor", k_lshift},
+    {"aten.bitwise_left_shift.Tensor_Scalar", k_lshift},
     {"aten.bitwise_or.Scalar", k_bitwise_or},
+    {"aten.bitwise_or.Scalar_Tensor", k_bitwise_or},
     {"aten.bitwise_or.Tensor", k_bitwise_or},
     {"aten.bitwise_or_.Scalar", k_bitwise_or},
     {"aten.bitwise_or_.Tensor", k_bitwise_or},
+    {"aten.bitwise_right_shift.Scalar_Tensor", k_rshift},
+    {"aten.bitwise_right_shift.Tensor", k_rshift},
+    {"aten.bitwise_right_shift.Tensor_Scalar", k_rshift},
     {"aten.bitwise_xor.Scalar", k_bitwise_xor},
+    {"aten.bitwise_xor.Scalar_Tensor", k_bitwise_xor},
     {"aten.bitwise_xor.Tensor", k_bitwise_xor},
     {"aten.bitwise_xor_.Scalar", k_bitwise_xor},
     {"aten.bitwise_xor_.Tensor", k_bitwise_xor},
@@ -1198,6 +1232,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.pow_.Tensor", k_pow},
     {"aten.prelu.default", k_prelu},
     {"aten.remainder.Scalar", k_remainder},
+    {"aten.remainder.Scalar_Tensor", k_remainder},
     {"aten.remainder.Tensor", k_remainder},
     {"aten.remainder_.Scalar", k_remainder},
     {"aten.remainder_.Tensor", k_remainder},

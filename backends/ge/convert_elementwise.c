@@ -126,6 +126,8 @@ static const binary_op b_atan2 = {"Atan2", "aten.atan2.default", false};
 static const binary_op b_band = {"BitwiseAnd", "aten.bitwise_and.Tensor", false};
 static const binary_op b_bor = {"BitwiseOr", "aten.bitwise_or.Tensor", false};
 static const binary_op b_bxor = {"BitwiseXor", "aten.bitwise_xor.Tensor", false};
+static const binary_op b_lshift = {"LeftShift", "aten.bitwise_left_shift.Tensor", false};
+static const binary_op b_rshift = {"RightShift", "aten.bitwise_right_shift.Tensor", false};
 
 /* The dtype both operands are computed in: the result's, or for
  * comparisons the operands' result type. */
@@ -170,6 +172,33 @@ static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_scale(b, in[1], 2, &in[1]));
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, op->ge, names, in, 2, NULL);
+}
+
+/* __lshift__ / bitwise_left_shift (LeftShift) and the right shifts
+ * (RightShift) of x by y in the result's dtype: torch 1.13 shifts the
+ * promoted value by the count mod 32 (mod 64 in int64), as x86 does, so
+ * the count goes through a BitwiseAnd first. */
+static airc_status conv_shift(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const binary_op *op = ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[2], mask;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, dt == AIRC_DTYPE_I64 ? 63 : 31, &mask));
+    int32_t nd = 0;
+    const int64_t *shape = NULL;
+    AIRC_TRY(airc_ge_tensor_meta(b, in[1], NULL, &nd, &shape));
+    airc_ge_tensor count[2] = {in[1], mask};
+    AIRC_TRY(airc_ge_ew_op(b, "BitwiseAnd", count, 2, dt, nd, shape, &in[1]));
+    airc_ge_op *g;
+    AIRC_TRY(airc_ge_op_create(b, op->ge, &g));
+    AIRC_TRY(airc_ge_op_input(g, "x", in[0]));
+    AIRC_TRY(airc_ge_op_input(g, "y", in[1]));
+    airc_ge_tensor z;
+    AIRC_TRY(airc_ge_op_output_like_node(g, "z", 0, &z));
+    (void)n;
+    return airc_ge_set_result(b, 0, z);
 }
 
 /* rsub(self, other, alpha) = other - alpha * self. */
@@ -677,6 +706,20 @@ static const ge_conv_entry conv[] = {
     {"aten.bitwise_or.Scalar", conv_binary, &b_bor},
     {"aten.bitwise_xor.Tensor", conv_binary, &b_bxor},
     {"aten.bitwise_xor.Scalar", conv_binary, &b_bxor},
+    {"aten.bitwise_and.Scalar_Tensor", conv_binary, &b_band},
+    {"aten.bitwise_or.Scalar_Tensor", conv_binary, &b_bor},
+    {"aten.bitwise_xor.Scalar_Tensor", conv_binary, &b_bxor},
+    {"aten.remainder.Scalar_Tensor", conv_binary, &b_floormod},
+    {"aten.__lshift__.Scalar", conv_shift, &b_lshift},
+    {"aten.__lshift__.Tensor", conv_shift, &b_lshift},
+    {"aten.bitwise_left_shift.Tensor", conv_shift, &b_lshift},
+    {"aten.bitwise_left_shift.Tensor_Scalar", conv_shift, &b_lshift},
+    {"aten.bitwise_left_shift.Scalar_Tensor", conv_shift, &b_lshift},
+    {"aten.__rshift__.Scalar", conv_shift, &b_rshift},
+    {"aten.__rshift__.Tensor", conv_shift, &b_rshift},
+    {"aten.bitwise_right_shift.Tensor", conv_shift, &b_rshift},
+    {"aten.bitwise_right_shift.Tensor_Scalar", conv_shift, &b_rshift},
+    {"aten.bitwise_right_shift.Scalar_Tensor", conv_shift, &b_rshift},
     {"aten.sgn.default", conv_unary, unary[17]}, /* Sign: sgn is sign on real dtypes */
     {"aten.fmax.default", conv_fmax, "Maximum"},
     {"aten.fmin.default", conv_fmax, "Minimum"},
@@ -731,6 +774,8 @@ static const ge_raise_entry raise[] = {
     {"BitwiseAnd", raise_binary, &b_band},
     {"BitwiseOr", raise_binary, &b_bor},
     {"BitwiseXor", raise_binary, &b_bxor},
+    {"LeftShift", raise_binary, &b_lshift},
+    {"RightShift", raise_binary, &b_rshift},
     {"Addcmul", raise_addc, "aten.mul.Tensor"},
     {"Addcdiv", raise_addc, "aten.div.Tensor"},
     {"Lerp", raise_lerp, NULL},

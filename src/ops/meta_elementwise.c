@@ -305,6 +305,12 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     }
     if (!strncmp(name, "bitwise_", 8) && !airc_dtype_is_integral(dtype, true))
         return unsupported_dtype(&a, dtype);
+    /* __lshift__ / bitwise_left_shift and the right shifts: integers but bool
+     * (base_name takes one '_' off __lshift__) */
+    static const char *const shifts[] = {"__lshift_", "__rshift_", "bitwise_left_shift",
+                                         "bitwise_right_shift", NULL};
+    if (name_in(name, shifts) && !airc_dtype_is_integral(dtype, false))
+        return unsupported_dtype(&a, dtype);
     if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy") || !strcmp(name, "copysign") ||
          !strcmp(name, "special_xlog1py") || !strcmp(name, "special_zeta") || is_bessel(name)) &&
         !airc_dtype_is_floating(dtype))
