@@ -341,6 +341,11 @@ static const char *const newer_ops[] = {
     "aten.bitwise_right_shift.Scalar_Tensor",
     "aten.bitwise_and.Scalar_Tensor",
     "aten.remainder.Scalar_Tensor",
+    "aten.isposinf.default",
+    "aten.isneginf.default",
+    "aten._add_relu.Tensor",
+    "aten._add_relu.Scalar",
+    "aten._addmm_activation.default",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

@@ -38,6 +38,7 @@ ATEN = [
     ("log_sigmoid_forward.default", "log_sigmoid"),
     ("nan_to_num.default", "unary"), ("nan_to_num_.default", "unary"),
     ("isnan.default", "logical_not"), ("isinf.default", "logical_not"),
+    ("isposinf.default", "logical_not"), ("isneginf.default", "logical_not"),
     ("frac.default", "unary"), ("frac_.default", "unary"),
     ("sgn.default", "unary"), ("sgn_.default", "unary"),
     ("threshold.default", "unary"), ("threshold_.default", "unary"),
@@ -103,6 +104,7 @@ ATEN = [
     ("logical_not.default", "logical_not"), ("logical_not_.default", "logical_not"),
     # binary
     ("add.Tensor", "binary"), ("add.Scalar", "binary"),
+    ("_add_relu.Tensor", "add_relu"), ("_add_relu.Scalar", "add_relu"),
     ("add_.Tensor", "binary"), ("add_.Scalar", "binary"),
     ("sub.Tensor", "binary"), ("sub.Scalar", "binary"),
     ("sub_.Tensor", "binary"), ("sub_.Scalar", "binary"),
@@ -276,7 +278,7 @@ ATEN = [
     # matmul, conv, pooling
     ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
     ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"),
-    ("addbmm.default", "mm"), ("addmv.default", "addmv"), ("addr.default", "addr"),
+    ("addbmm.default", "mm"), ("_addmm_activation.default", "mm"), ("addmv.default", "addmv"), ("addr.default", "addr"),
     ("linear.default", "linear"), ("matmul.default", "matmul"),
     ("convolution.default", "convolution"),
     ("im2col.default", "fold"), ("col2im.default", "fold"),

@@ -367,6 +367,29 @@ for u in ("bitwise_and", "bitwise_or", "bitwise_xor"):
 op1("remainder_scalar_tensor", "aten.remainder.Scalar_Tensor", [7, P("i16", [2, 3], [1, 0])])
 op1("remainder_scalar_tensor_float", "aten.remainder.Scalar_Tensor", [7.5, T("i64", [3])])
 op1("remainder_scalar_tensor_half", "aten.remainder.Scalar_Tensor", [-2, T("bf16", [2, 2])])
+for u in ("isposinf", "isneginf"):
+    op1(u, "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
+    op1(u + "_int", "aten.%s.default" % u, [P("i32", [2, 3], [1, 0])])
+    op1(u + "_bool", "aten.%s.default" % u, [T("b8", [3])])
+    op1(u + "_bf16", "aten.%s.default" % u, [T("bf16", [2, 0])])
+# _add_relu's bounds are self's dtype's: an f64 0-dim self next to an f32
+# tensor overflows float, a u8 / bool / half self asserts
+op1("add_relu", "aten._add_relu.Tensor", [P("f32", [2, 3], [1, 0]), T("f32", [2])],
+    {"alpha": 2})
+op1("add_relu_int", "aten._add_relu.Tensor", [T("i8", [3]), T("i32", [])], {"alpha": 0.5})
+op1("add_relu_mixed", "aten._add_relu.Tensor", [T("i32", [3]), T("f32", [3])])
+op1("add_relu_wide", "aten._add_relu.Tensor", [T("i16", []), T("i32", [3])])
+op1("add_relu_scalar", "aten._add_relu.Scalar", [T("i64", [2, 2]), 1.5, 2])
+op1("add_relu_f64_self_err", "aten._add_relu.Tensor", [T("f64", []), T("f32", [3])], error=True)
+op1("add_relu_narrow_self_err", "aten._add_relu.Tensor", [T("i32", []), T("i8", [3])],
+    error=True)
+op1("add_relu_u8_err", "aten._add_relu.Tensor", [T("u8", [3]), T("f32", [3])], error=True)
+op1("add_relu_half_err", "aten._add_relu.Tensor", [T("f16", [3]), T("f16", [3])], error=True)
+op1("add_relu_half_result_err", "aten._add_relu.Tensor", [T("i16", []), T("f16", [3])],
+    error=True)
+op1("add_relu_alpha_err", "aten._add_relu.Tensor", [T("i8", [3]), T("i8", [3])],
+    {"alpha": 300}, error=True)
+op1("add_relu_bcast_err", "aten._add_relu.Tensor", [T("f32", [2]), T("f32", [3])], error=True)
 op1("nextafter", "aten.nextafter.default", [P("f64", [2, 3], [1, 0]), T("f64", [2])])
 op1("nextafter_bf16", "aten.nextafter.default", [T("bf16", [3]), T("bf16", [3])])
 op1("nextafter_mixed", "aten.nextafter.default", [T("f32", [3]), T("f64", [])])
@@ -1076,6 +1099,17 @@ op1("addmm_full", "aten.addmm.default", [T("f32", [2, 4]), P("f32", [3, 2], [1, 
                                          T("f32", [3, 4])])
 op1("addmm_bias_err", "aten.addmm.default", [T("f32", [3]), T("f32", [2, 3]), T("f32", [3, 4])],
     error=True)
+op1("addmm_act", "aten._addmm_activation.default", [T("f32", [4]), T("f32", [2, 3]),
+                                                    T("f32", [3, 4])])
+op1("addmm_act_gelu", "aten._addmm_activation.default",
+    [T("bf16", [2, 1]), P("bf16", [3, 2], [1, 0]), T("bf16", [3, 4])],
+    {"beta": 0.5, "alpha": 2, "use_gelu": True})
+op1("addmm_act_int", "aten._addmm_activation.default", [T("i64", [4]), T("i64", [2, 3]),
+                                                        T("i64", [3, 4])])
+op1("addmm_act_int_gelu_err", "aten._addmm_activation.default",
+    [T("i32", [4]), T("i32", [2, 3]), T("i32", [3, 4])], {"use_gelu": True}, error=True)
+op1("addmm_act_bias_err", "aten._addmm_activation.default",
+    [T("f32", [3]), T("f32", [2, 3]), T("f32", [3, 4])], {"use_gelu": True}, error=True)
 op1("linear", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [4, 3]), T("f32", [4])])
 op1("linear_nobias", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [4, 3])])
 op1("linear_1d", "aten.linear.default", [T("f32", [3]), T("f32", [4, 3])])

@@ -791,6 +791,17 @@ def h_addmm(d):
             "mat2": d.tensor([m, p], dt)}
 
 
+def h_addmm_activation(d):
+    """_addmm_activation: addmm's operands (bf16 too), relu or gelu, scaled now and then"""
+    a = h_addmm(d)
+    if d.chance(0.15):
+        a = {k: TSpec("bf16", v.shape, v.values, v.layout, v.perm, v.sdim) for k, v in a.items()}
+    a["use_gelu"] = d.chance(0.5)
+    if d.chance(0.3):
+        a["beta"], a["alpha"] = d.pick([0, 0.5, 2, -1]), d.pick([1, 0.5, -2, 3])
+    return a
+
+
 def h_baddbmm(d):
     b, n, m, p = (d.r.randint(1, 3) for _ in range(4))
     dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16"])
@@ -2579,7 +2590,7 @@ HINTS = {
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
     "searchsorted.Tensor": h_searchsorted,
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
-    "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
+    "addmm": h_addmm, "_addmm_activation": h_addmm_activation, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "adaptive_max_pool2d": h_adaptive,
@@ -2843,6 +2854,10 @@ EXCLUSIONS = {
         "storages, only the input's own layout; as_strided_scatter into a view whose elements "
         "share memory (other than along a stride-0 dim, which torch refuses): which write "
         "lands last is torch's loop order",
+    "add_relu_nan":
+        "_add_relu where self + alpha * other is NaN: torch 1.13's add_clamp gives NaN in its "
+        "vectorized chunks and 0 in its scalar tail (std::max(NaN, 0)), so the answer depends "
+        "on the element's place in the loop; airc keeps NaN",
     "gemm_alpha_zero":
         "addmm with alpha 0 and an inf or nan in mat1 or mat2: torch's naive gemm loops "
         "multiply the product by 0 (nan), the BLAS it calls for other sizes skips it",
@@ -3025,7 +3040,7 @@ HALF_ROUNDING_OPS = {
     "rsqrt": HALF, "gelu": HALF, "silu": HALF, "pow": ("bf16",),
     "add": ("bf16",), "sub": ("bf16",), "rsub": ("bf16",),
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
-    "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
+    "mm": HALF, "bmm": HALF, "addmm": HALF, "_addmm_activation": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "addbmm": HALF, "addmv": HALF, "addr": HALF, "index_add": HALF,
     "mv": HALF, "dot": HALF, "embedding_renorm": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
@@ -3303,7 +3318,7 @@ def exclude_before(qualname, args, pos, kw):
             raise Excluded("torch_memory_error")
     if name in ("linspace", "logspace") and val("dtype") == torch.bool:
         raise Excluded("kernel_gap")  # torch returns an empty one, never calling its kernel
-    if name in ("addmm", "baddbmm", "addbmm", "addmv") and any(
+    if name in ("addmm", "_addmm_activation", "baddbmm", "addbmm", "addmv") and any(
             isinstance(val(p), float) and not math.isfinite(val(p)) for p in ("alpha", "beta")):
         raise Excluded("gemm_nonfinite_scale")
     if name == "pixel_shuffle" and isinstance(val("upscale_factor"), int) and \
@@ -3423,7 +3438,7 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
 # DESIGN's tolerance is torch's own rounding ("accumulation_error").
 ACCUMULATING_OPS = ("sum", "nansum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "std_mean", "mm",
                     "bmm", "addbmm", "addmv",
-                    "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
+                    "addmm", "_addmm_activation", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
                     "_adaptive_avg_pool2d", "avg_pool3d", "_adaptive_avg_pool3d",
                     "_native_multi_head_attention", "_transformer_encoder_layer_fwd")
@@ -3575,7 +3590,14 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
             tensors[0].is_floating_point() and \
             not bool(torch.isfinite(tensors[0]).all()):
         raise Excluded("interp_nonfinite")
-    if name == "addmm" and t_kw.get("alpha", 1) == 0 and \
+    if name == "_add_relu" and isinstance(res, torch.Tensor) and res.is_floating_point():
+        a = tensors[0].double()
+        b = tensors[1].double() if len(tensors) > 1 else torch.tensor(float(
+            t_kw.get("other", t_pos[1] if len(t_pos) > 1 else 0)), dtype=torch.float64)
+        alpha = t_kw.get("alpha", t_pos[2] if len(t_pos) > 2 else 1)
+        if bool(torch.isnan(a + float(alpha) * b).any()):
+            raise Excluded("add_relu_nan")
+    if name in ("addmm", "_addmm_activation") and t_kw.get("alpha", 1) == 0 and \
             not all(bool(torch.isfinite(t).all()) for t in tensors[1:3]):
         raise Excluded("gemm_alpha_zero")
     if name in ("tril", "triu") and tensors[0].dim() < 2:

@@ -16,6 +16,7 @@
 #include "backends/cpu/k_strided.h"
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -445,6 +446,22 @@ INT_DIV(div_floor_i64, div_floor_i)
 INT_DIV(remainder_i64, remainder_i)
 INT_DIV(fmod_i64, fmod_i)
 
+/* _add_relu: torch 1.13's add_clamp to [0, the largest value of self's
+ * dtype] (f[1], i[2]; INT32_MAX for an int32 self next to a float), so
+ * +inf is FLT_MAX; NaN stays NaN (its vectorized loop's: its scalar
+ * tail's std::max gives 0, see gen_value_sweep.py's add_relu_nan); an
+ * integer sum wraps in the dtype (i[1]) before it is clamped */
+#define CLAMP_POS(v, MAX) ((v) != (v) ? (v) : (v) < 0 ? 0 : (v) > (MAX) ? (MAX) : (v))
+BIN(float, float, add_relu_f32, CLAMP_POS(a + (float)pf * b, (float)op->f[1]))
+BIN(double, double, add_relu_f64, CLAMP_POS(a + pf * b, op->f[1]))
+static inline int64_t relu_wrap(const airc_ew *op, int64_t v)
+{
+    v = airc_cpu_round_i64((airc_dtype)op->i[1], v);
+    return CLAMP_POS(v, op->i[2]);
+}
+BIN(int64_t, int64_t, add_relu_i64, relu_wrap(op, (int64_t)(U64(a) + U64(pi) * U64(b))))
+#undef CLAMP_POS
+
 /* ---- three inputs: where, clamp ----------------------------------------- */
 
 #define WHERE(T, S)                                                                                \
@@ -593,6 +610,7 @@ typedef enum arith_kind {
     A_BITWISE_XOR,
     A_LSHIFT,
     A_RSHIFT,
+    A_ADD_RELU,
 #define POLY_KIND(name) A_##name,
     AIRC_BESSEL_POLY(POLY_KIND)
 #undef POLY_KIND
@@ -688,6 +706,19 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
                   kind == A_BITWISE_AND  ? band_i64
                   : kind == A_BITWISE_OR ? bor_i64
                                          : bxor_i64};
+    } else if (kind == A_ADD_RELU) {
+        /* alpha converts to the result's dtype (a float alpha truncated for integers) */
+        AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
+        AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[0]));
+        f = (fn3){add_relu_f32, add_relu_f64, add_relu_i64};
+        airc_dtype self = k->nargs && k->in && k->in[0] ? k->in[0]->dtype : rt;
+        op.i[2] = self == AIRC_DTYPE_I8    ? INT8_MAX
+                  : self == AIRC_DTYPE_I16 ? INT16_MAX
+                  : self == AIRC_DTYPE_I32 ? INT32_MAX
+                                           : INT64_MAX;
+        op.f[1] = self == AIRC_DTYPE_F64   ? DBL_MAX
+                  : self == AIRC_DTYPE_F32 ? FLT_MAX
+                                           : (double)op.i[2];
     } else if (kind == A_LSHIFT || kind == A_RSHIFT) {
         f = (fn3){NULL, NULL, kind == A_LSHIFT ? lshift_i64 : rshift_i64};
     } else if (kind == A_FLOOR_DIVIDE) {
@@ -1099,6 +1130,7 @@ KERNEL(bitwise_and, arith(k, A_BITWISE_AND))
 KERNEL(bitwise_or, arith(k, A_BITWISE_OR))
 KERNEL(bitwise_xor, arith(k, A_BITWISE_XOR))
 KERNEL(lshift, arith(k, A_LSHIFT))
+KERNEL(add_relu, arith(k, A_ADD_RELU))
 KERNEL(rshift, arith(k, A_RSHIFT))
 
 /* Sorted by qualname (strcmp); a unit test checks it. */
@@ -1107,6 +1139,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.__lshift__.Tensor", k_lshift},
     {"aten.__rshift__.Scalar", k_rshift},
     {"aten.__rshift__.Tensor", k_rshift},
+    {"aten._add_relu.Scalar", k_add_relu},
+    {"aten._add_relu.Tensor", k_add_relu},
     {"aten.add.Scalar", k_add},
     {"aten.add.Tensor", k_add},
     {"aten.add_.Scalar", k_add},

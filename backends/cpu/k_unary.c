@@ -55,6 +55,8 @@ typedef enum unary_kind {
     U_NAN_TO_NUM,
     U_ISNAN,
     U_ISINF,
+    U_ISPOSINF,
+    U_ISNEGINF,
     U_TAN,
     U_ATAN,
     U_ASIN,
@@ -413,6 +415,21 @@ static void isinf_b8(FN_ARGS)
         ((uint8_t *)out)[i] = isinf(((const double *)in[0])[i]) != 0;
 }
 
+/* isposinf / isneginf: false for every integer and bool */
+static void isposinf_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = ((const double *)in[0])[i] == INFINITY;
+}
+
+static void isneginf_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = ((const double *)in[0])[i] == -INFINITY;
+}
+
 /* hardtanh is torch's clamp with both bounds: a NaN bound fills the
  * result with NaN */
 static void nan_fill_f32(FN_ARGS)
@@ -557,8 +574,13 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         op.in_type[0] = op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
     }
-    if (kind == U_ISNAN || kind == U_ISINF || kind == U_SIGNBIT) {
-        op.fn = kind == U_ISNAN ? isnan_b8 : kind == U_ISINF ? isinf_b8 : signbit_b8;
+    if (kind == U_ISNAN || kind == U_ISINF || kind == U_ISPOSINF || kind == U_ISNEGINF ||
+        kind == U_SIGNBIT) {
+        op.fn = kind == U_ISNAN      ? isnan_b8
+                : kind == U_ISINF    ? isinf_b8
+                : kind == U_ISPOSINF ? isposinf_b8
+                : kind == U_ISNEGINF ? isneginf_b8
+                                     : signbit_b8;
         op.in_type[0] = AIRC_DTYPE_F64;
         op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
@@ -683,6 +705,8 @@ UNARY_KERNEL(exp2, U_EXP2)
 UNARY_KERNEL(nan_to_num, U_NAN_TO_NUM)
 UNARY_KERNEL(isnan, U_ISNAN)
 UNARY_KERNEL(isinf, U_ISINF)
+UNARY_KERNEL(isposinf, U_ISPOSINF)
+UNARY_KERNEL(isneginf, U_ISNEGINF)
 UNARY_KERNEL(tan, U_TAN)
 UNARY_KERNEL(atan, U_ATAN)
 UNARY_KERNEL(asin, U_ASIN)
@@ -843,6 +867,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.i0_.default", k_i0},
     {"aten.isinf.default", k_isinf},
     {"aten.isnan.default", k_isnan},
+    {"aten.isneginf.default", k_isneginf},
+    {"aten.isposinf.default", k_isposinf},
     {"aten.leaky_relu.default", k_leaky_relu},
     {"aten.leaky_relu_.default", k_leaky_relu},
     {"aten.lgamma.default", k_lgamma},

@@ -14,6 +14,7 @@
 #include "ir/ir.h"
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -199,6 +200,39 @@ static airc_status conv_shift(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_output_like_node(g, "z", 0, &z));
     (void)n;
     return airc_ge_set_result(b, 0, z);
+}
+
+/* _add_relu(self, other, alpha): Add of other * alpha, Relu, and a Minimum
+ * with the largest value of self's dtype where it bounds the result
+ * (torch 1.13's add_clamp to [0, that max]: +inf is FLT_MAX, an int16 self
+ * next to an int32 tensor caps at 32767) */
+static airc_status conv_add_relu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor in[2], y;
+    AIRC_TRY(airc_ge_input(b, 0, &in[0]));
+    airc_dtype self = AIRC_DTYPE_UNDEFINED;
+    AIRC_TRY(airc_ge_tensor_meta(b, in[0], &self, NULL, NULL));
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, om->dtype, &in[1]));
+    AIRC_TRY(airc_ge_scale(b, in[1], 2, &in[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", in, 2, om->dtype, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Relu", &y, 1, om->dtype, om->ndim, om->shape, &y));
+    double cap = self == AIRC_DTYPE_I8    ? INT8_MAX
+                 : self == AIRC_DTYPE_I16 ? INT16_MAX
+                 : self == AIRC_DTYPE_I32 ? INT32_MAX
+                 : self == AIRC_DTYPE_F32 ? FLT_MAX
+                 : self == AIRC_DTYPE_F64 ? DBL_MAX
+                                          : (double)INT64_MAX;
+    /* an integer result is at most self's dtype (a wider one only next to a
+     * 0-dim self): int64 has nothing above it */
+    if (airc_dtype_is_floating(om->dtype) || (om->dtype != self && self != AIRC_DTYPE_I64)) {
+        in[0] = y;
+        AIRC_TRY(airc_ge_const_scalar(b, om->dtype, cap, &in[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Minimum", in, 2, om->dtype, om->ndim, om->shape, &y));
+    }
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* rsub(self, other, alpha) = other - alpha * self. */
@@ -580,6 +614,25 @@ static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud
     return airc_ge_set_result(b, 0, x);
 }
 
+/* isposinf / isneginf (ud +inf / -inf): Equal to a Const of the infinity in
+ * x's own dtype; integers and bools are never infinite, a Fill of false */
+static const double k_pos_inf = INFINITY, k_neg_inf = -INFINITY;
+static airc_status conv_isinf_signed(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x[2], y;
+    AIRC_TRY(airc_ge_input(b, 0, &x[0]));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    AIRC_TRY(airc_ge_tensor_meta(b, x[0], &dt, NULL, NULL));
+    if (!airc_dtype_is_floating(dt)) {
+        AIRC_TRY(airc_ge_fill(b, AIRC_DTYPE_BOOL, om->ndim, om->shape, 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    AIRC_TRY(airc_ge_const_scalar(b, dt, *(const double *)ud, &x[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", x, 2, AIRC_DTYPE_BOOL, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* copysign(self, other) = SelectV2(airc_ge_sign_bit(other), -|self|, |self|), both
  * in the result's dtype */
 static airc_status conv_copysign(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -667,6 +720,8 @@ static const ge_conv_entry conv[] = {
     {"aten.add.Scalar", conv_binary, &b_add},
     {"aten.sub.Tensor", conv_binary, &b_sub},
     {"aten.sub.Scalar", conv_binary, &b_sub},
+    {"aten._add_relu.Tensor", conv_add_relu, NULL},
+    {"aten._add_relu.Scalar", conv_add_relu, NULL},
     {"aten.rsub.Tensor", conv_rsub, NULL},
     {"aten.rsub.Scalar", conv_rsub, NULL},
     {"aten.mul.Tensor", conv_binary, &b_mul},
@@ -739,6 +794,8 @@ static const ge_conv_entry conv[] = {
     {"aten.deg2rad.default", conv_deg2rad, NULL},
     {"aten.rad2deg.default", conv_deg2rad, &k_rad2deg},
     {"aten.signbit.default", conv_signbit, NULL},
+    {"aten.isposinf.default", conv_isinf_signed, &k_pos_inf},
+    {"aten.isneginf.default", conv_isinf_signed, &k_neg_inf},
     {"aten.copysign.Tensor", conv_copysign, NULL},
     {"aten.copysign.Scalar", conv_copysign, NULL},
     {"aten.hypot.default", conv_hypot, NULL},

@@ -4,6 +4,7 @@
  * torch). */
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -360,6 +361,44 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
             return airc_fail(AIRC_E_SHAPE,
                              "%s: Integers to negative integer powers are not allowed.", a.op);
     }
+    return finish(n, &a, ops, nops, dtype);
+}
+
+/* _add_relu.Tensor / .Scalar(self, other, alpha): torch 1.13 picks the
+ * clamp's bounds by self's dtype (asserting on any other than int8 ..
+ * int64, f32, f64), then its add_clamp kernel (no half, no bool) converts
+ * alpha and the bounds [0, max of self's dtype] to the result's dtype,
+ * checked: an f64 0-dim self next to an f32 tensor overflows. A float
+ * alpha converts to an integer result (truncated) without add's check. */
+airc_status airc_meta_add_relu(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[4];
+    size_t nops;
+    AIRC_TRY(binary_operands(&a, ops, &nops));
+    airc_dtype self = ops[0].t.dtype, dtype = airc_result_type(ops, nops);
+    int64_t imax = 0;
+    double fmax = 0;
+    switch (self) {
+    case AIRC_DTYPE_I8: imax = INT8_MAX; break;
+    case AIRC_DTYPE_I16: imax = INT16_MAX; break;
+    case AIRC_DTYPE_I32: imax = INT32_MAX; break;
+    case AIRC_DTYPE_I64: imax = INT64_MAX; break;
+    case AIRC_DTYPE_F32: fmax = FLT_MAX; break;
+    case AIRC_DTYPE_F64: fmax = DBL_MAX; break;
+    default:
+        return airc_fail(AIRC_E_SHAPE, "%s: Unsupported datatype for add_relu:%s", a.op,
+                         airc_dtype_torch_type_name(self));
+    }
+    if (dtype == AIRC_DTYPE_F16 || dtype == AIRC_DTYPE_BF16 || dtype == AIRC_DTYPE_BOOL)
+        return unsupported_dtype(&a, dtype);
+    AIRC_TRY(airc_meta_check_scalar(&a, "alpha", dtype));
+    const char *type = airc_meta_number_overflows(fmax != 0, fmax, imax, dtype);
+    if (type)
+        return airc_fail(AIRC_E_SHAPE, "%s: value cannot be converted to type %s without overflow",
+                         a.op, type);
     return finish(n, &a, ops, nops, dtype);
 }
 
