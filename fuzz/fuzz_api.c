@@ -346,6 +346,12 @@ static const char *const newer_ops[] = {
     "aten._add_relu.Tensor",
     "aten._add_relu.Scalar",
     "aten._addmm_activation.default",
+    "aten._aminmax.dim",
+    "aten.vdot.default",
+    "aten.dist.default",
+    "aten.norm.Scalar",
+    "aten.norm.ScalarOpt_dtype",
+    "aten.norm.ScalarOpt_dim_dtype",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

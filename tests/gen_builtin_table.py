@@ -248,6 +248,9 @@ ATEN = [
     ("var.default", "reduce"), ("var.dim", "reduce"), ("var.correction", "reduce"),
     ("var_mean.correction", "reduce"), ("std_mean.correction", "reduce"),
     ("nansum.default", "reduce"), ("aminmax.default", "reduce"),
+    ("_aminmax.default", "reduce"), ("_aminmax.dim", "reduce"),
+    ("norm.Scalar", "reduce"), ("norm.ScalarOpt_dtype", "reduce"),
+    ("norm.ScalarOpt_dim_dtype", "reduce"), ("dist.default", "dist"),
     ("count_nonzero.default", "reduce"), ("count_nonzero.dim_IntList", "reduce"),
     ("histc.default", "histc"),
     ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
@@ -277,7 +280,7 @@ ATEN = [
     ("lift_fresh.default", "alias"),
     # matmul, conv, pooling
     ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
-    ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"),
+    ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"), ("vdot.default", "mv"),
     ("addbmm.default", "mm"), ("_addmm_activation.default", "mm"), ("addmv.default", "addmv"), ("addr.default", "addr"),
     ("linear.default", "linear"), ("matmul.default", "matmul"),
     ("convolution.default", "convolution"),

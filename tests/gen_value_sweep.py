@@ -870,6 +870,33 @@ def h_dot(d):
     return {"self": d.tensor([m], dt), "tensor": d.tensor(rhs, dt)}
 
 
+def h_vdot(d):
+    a = h_dot(d)
+    return {"self": a["self"], "other": a["tensor"]}
+
+
+NORM_ORDERS = [2, 2.0, 1, 0, 3, 3.5, 0.5, -1, -2.5, float("inf"), -float("inf"), True]
+
+
+def h_norm_dtype(d, with_dim):
+    """norm's dtype= overloads: the norm of self.to(dtype), any self (integers too), a float
+    dtype mostly (an integer one is refused), p None now and then"""
+    x = d.tensor(dtype=d.pick(["f32"] * 4 + ["f64", "f64", "bf16", "f16", "i64", "i32"]))
+    a = {"self": x, "p": d.pick(NORM_ORDERS + [None]),
+         "dtype": d.pick([torch.float32, torch.float64, torch.float64, torch.float16,
+                          torch.bfloat16, torch.int64])}
+    if with_dim:
+        nd = nd_of(x)
+        a["dim"] = sorted(d.r.sample(range(-nd, 0), d.r.randint(0, nd))) if nd else []
+        a["keepdim"] = d.chance(0.4)
+    return a
+
+
+def h_dist(d):
+    """dist: two tensors that broadcast (mostly floats), torch's special orders"""
+    return {"self": d.tensor(), "other": d.tensor(), "p": d.pick(NORM_ORDERS + [1.5, -0.5])}
+
+
 def h_matmul(d):
     n, m, p, b = (d.r.randint(1, 3) for _ in range(4))
     ls = d.pick([[m], [n, m], [b, n, m], [1, n, m]])
@@ -2590,6 +2617,10 @@ HINTS = {
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
     "searchsorted.Tensor": h_searchsorted,
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
+    "vdot": h_vdot, "_aminmax.dim": h_dim, "dist": h_dist,
+    "norm.ScalarOpt_dtype": lambda d: h_norm_dtype(d, False),
+    "norm.ScalarOpt_dim_dtype": lambda d: h_norm_dtype(d, True),
+    "norm.Scalar": lambda d: {"self": d.tensor(), "p": d.pick(NORM_ORDERS)},
     "addmm": h_addmm, "_addmm_activation": h_addmm_activation, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
@@ -3042,7 +3073,7 @@ HALF_ROUNDING_OPS = {
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
     "mm": HALF, "bmm": HALF, "addmm": HALF, "_addmm_activation": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "addbmm": HALF, "addmv": HALF, "addr": HALF, "index_add": HALF,
-    "mv": HALF, "dot": HALF, "embedding_renorm": HALF,
+    "mv": HALF, "dot": HALF, "vdot": HALF, "dist": HALF, "norm": HALF, "embedding_renorm": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
@@ -3356,7 +3387,8 @@ def exclude_before(qualname, args, pos, kw):
             spots = [p + i * s_ for p in spots for i in range(n_)]
         if len(set(spots)) != len(spots):
             raise Excluded("storage_view")
-    order = val("p") if name == "norm" else val("ord") if name == "linalg_vector_norm" else None
+    order = val("p") if name in ("norm", "dist") else val("ord") if name == "linalg_vector_norm" \
+        else None
     if isinstance(order, (int, float)) and 0 < abs(order) < 0.1:
         raise Excluded("norm_small_order")
     if name == "index_copy" and isinstance(val("self"), TSpec) and \
@@ -3403,7 +3435,7 @@ def same_bits(a, b):
     return bool(((a == b) | (a.isnan() & b.isnan())).all())
 
 
-REDUCTIONS = ("sum", "nansum", "mean", "prod", "cumsum")
+REDUCTIONS = ("sum", "nansum", "mean", "prod", "cumsum", "norm")
 
 
 def half_reference(qualname, fn, t_pos, t_kw, res=None):

@@ -799,6 +799,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.upsample_nearest3d.vec", airc_cpu_k_upsample_nearest},
     {"aten.upsample_trilinear3d.default", airc_cpu_k_upsample_linear},
     {"aten.upsample_trilinear3d.vec", airc_cpu_k_upsample_linear},
+    {"aten.vdot.default", k_mv},
 };
 const size_t airc_cpu_num_kernels_linalg =
     sizeof airc_cpu_kernels_linalg / sizeof airc_cpu_kernels_linalg[0];

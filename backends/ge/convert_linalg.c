@@ -392,6 +392,7 @@ static const ge_conv_entry conv[] = {
     {"aten.addbmm.default", conv_addbmm, NULL},
     {"aten.addr.default", conv_addr, NULL},
     {"aten.dot.default", conv_mv, NULL},
+    {"aten.vdot.default", conv_mv, NULL},
 };
 
 static const ge_raise_entry raise[] = {

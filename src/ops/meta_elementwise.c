@@ -772,3 +772,36 @@ airc_status airc_meta_mvlgamma(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&self);
     return airc_meta_set(n, &self);
 }
+
+/* dist(self, other, p): torch's norm(self - other, p), so sub's checks
+ * (bools, broadcasting) and then norm's floating dtype; a 0-dim result of
+ * the promoted dtype. */
+airc_status airc_meta_dist(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[2];
+    AIRC_TRY(tensor_operands(&a, (const char *const[]){"self", "other"}, 2, ops));
+    if (ops[0].t.dtype == AIRC_DTYPE_BOOL && ops[1].t.dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with two bool tensors is not "
+                         "supported. Use the `^` or `logical_xor()` operator instead.",
+                         a.op);
+    if (ops[0].t.dtype == AIRC_DTYPE_BOOL || ops[1].t.dtype == AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with a bool tensor is not "
+                         "supported. If you are trying to invert a mask, use the `~` or "
+                         "`logical_not()` operator instead.",
+                         a.op);
+    airc_dtype dtype = airc_result_type(ops, 2);
+    airc_tmeta out;
+    AIRC_TRY(elementwise_out(&a, ops, 2, dtype, &out));
+    if (!airc_dtype_is_floating(dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: norm(): input dtype should be either floating point or complex. "
+                         "Got %s instead.",
+                         a.op, airc_dtype_torch_type_name(dtype));
+    out.ndim = 0;
+    return airc_meta_set(n, &out);
+}

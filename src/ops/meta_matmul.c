@@ -204,13 +204,16 @@ airc_status airc_meta_matmul(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
-/* mv(self, vec) -> [n]; dot(self, tensor) -> 0-d. */
+/* mv(self, vec) -> [n]; dot(self, tensor), vdot(self, other) -> 0-d. */
 airc_status airc_meta_mv(airc_node *n, void *user_data)
 {
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
-    bool is_dot = !strcmp(airc_meta_name(&a), "dot");
-    const char *n2 = is_dot ? "tensor" : "vec";
+    /* vdot(self, other) of real tensors is dot (airc has no complex dtype
+     * to conjugate) */
+    bool is_vdot = !strcmp(airc_meta_name(&a), "vdot");
+    bool is_dot = !strcmp(airc_meta_name(&a), "dot") || is_vdot;
+    const char *n2 = is_vdot ? "other" : is_dot ? "tensor" : "vec";
     airc_tmeta x, y;
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
     AIRC_TRY(airc_meta_tensor(&a, n2, &y));
