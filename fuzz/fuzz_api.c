@@ -352,6 +352,7 @@ static const char *const newer_ops[] = {
     "aten.norm.Scalar",
     "aten.norm.ScalarOpt_dtype",
     "aten.norm.ScalarOpt_dim_dtype",
+    "aten.round.decimals",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

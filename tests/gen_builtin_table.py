@@ -24,7 +24,7 @@ ATEN = [
     ("gelu.default", "unary"), ("gelu_.default", "unary"),
     ("silu.default", "unary"), ("silu_.default", "unary"),
     ("floor.default", "unary"), ("ceil.default", "unary"),
-    ("round.default", "unary"), ("trunc.default", "unary"),
+    ("round.default", "unary"), ("round.decimals", "unary"), ("trunc.default", "unary"),
     ("sign.default", "unary"), ("bitwise_not.default", "unary"),
     ("hardtanh.default", "unary"), ("leaky_relu.default", "unary"),
     ("floor_.default", "unary"), ("ceil_.default", "unary"), ("round_.default", "unary"),

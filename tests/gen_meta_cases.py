@@ -367,6 +367,17 @@ for u in ("bitwise_and", "bitwise_or", "bitwise_xor"):
 op1("remainder_scalar_tensor", "aten.remainder.Scalar_Tensor", [7, P("i16", [2, 3], [1, 0])])
 op1("remainder_scalar_tensor_float", "aten.remainder.Scalar_Tensor", [7.5, T("i64", [3])])
 op1("remainder_scalar_tensor_half", "aten.remainder.Scalar_Tensor", [-2, T("bf16", [2, 2])])
+op1("round_decimals", "aten.round.decimals", [P("f32", [2, 3], [1, 0])], {"decimals": 2})
+op1("round_decimals_neg", "aten.round.decimals", [T("bf16", [3])], {"decimals": -1})
+op1("round_decimals_f64", "aten.round.decimals", [T("f64", [3])], {"decimals": 400})
+op1("round_decimals_half_err", "aten.round.decimals", [T("f16", [3])], {"decimals": 1},
+    error=True)
+op1("round_decimals_int_err", "aten.round.decimals", [T("i64", [3])], {"decimals": -1},
+    error=True)
+op1("round_decimals_zero_int_err", "aten.round.decimals", [T("i32", [3])], {"decimals": 0},
+    error=True)
+op1("round_decimals_bool_err", "aten.round.decimals", [T("b8", [3])], {"decimals": 1},
+    error=True)
 for u in ("isposinf", "isneginf"):
     op1(u, "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
     op1(u + "_int", "aten.%s.default" % u, [P("i32", [2, 3], [1, 0])])

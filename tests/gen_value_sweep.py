@@ -2617,6 +2617,8 @@ HINTS = {
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
     "searchsorted.Tensor": h_searchsorted,
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
+    "round.decimals": lambda d: {"self": d.tensor(), "decimals": d.pick(
+        [0, 1, 2, 3, -1, -2, 5, 38, 39, 309, -400, 2**40])},
     "vdot": h_vdot, "_aminmax.dim": h_dim, "dist": h_dist,
     "norm.ScalarOpt_dtype": lambda d: h_norm_dtype(d, False),
     "norm.ScalarOpt_dim_dtype": lambda d: h_norm_dtype(d, True),

@@ -42,6 +42,7 @@ typedef enum unary_kind {
     U_CEIL,
     U_FLOOR,
     U_ROUND,
+    U_ROUND_DECIMALS,
     U_TRUNC,
     U_SIGN,
     U_HARDTANH,
@@ -140,6 +141,18 @@ MAP(float, hardswish_f32, x != x ? x : x * fminf(fmaxf(x + 3.0f, 0.0f), 6.0f) / 
 MAP(float, ceil_f32, ceilf(x))
 MAP(float, floor_f32, floorf(x))
 MAP(float, round_f32, nearbyintf(x))
+/* round.decimals as torch 1.13's kernel in the dtype itself: 10^|decimals|
+ * (f[0], rounded to it), x * 10^d rounded to an integer, / 10^d; a
+ * negative decimals (i[0]) divides first and multiplies back. bf16 (i[1])
+ * rounds each step to bf16, as its operators do (-434 to 2 decimals is
+ * -436: -43400 is -43520 in bf16). */
+static inline float bf16_if(const airc_ew *op, float v)
+{
+    return op->i[1] ? airc_bf16_to_f32(airc_f32_to_bf16(v)) : v;
+}
+MAP(float, round_decimals_f32,
+    op->i[0] ? bf16_if(op, nearbyintf(bf16_if(op, x / (float)op->f[0])) * (float)op->f[0])
+             : bf16_if(op, nearbyintf(bf16_if(op, x *(float)op->f[0])) / (float)op->f[0]))
 MAP(float, trunc_f32, truncf(x))
 MAP(float, sign_f32, (float)((0 < x) - (x < 0)))
 MAP(float, hardtanh_f32, (float)op->f[1] < (x < (float)op->f[0] ? (float)op->f[0] : x)
@@ -311,6 +324,8 @@ MAP(double, relu_f64, x < 0 ? 0.0 : x)
 MAP(double, ceil_f64, ceil(x))
 MAP(double, floor_f64, floor(x))
 MAP(double, round_f64, nearbyint(x))
+MAP(double, round_decimals_f64,
+    op->i[0] ? nearbyint(x / op->f[0]) * op->f[0] : nearbyint(x * op->f[0]) / op->f[0])
 MAP(double, trunc_f64, trunc(x))
 MAP(double, sign_f64, (double)((0 < x) - (x < 0)))
 MAP(double, hardtanh_f64,
@@ -500,6 +515,7 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
         return (unary_fns){floor_f32, floor_f64, copy_i64};
     case U_ROUND:
         return (unary_fns){round_f32, round_f64, copy_i64};
+    case U_ROUND_DECIMALS: return (unary_fns){round_decimals_f32, round_decimals_f64, NULL};
     case U_TRUNC:
         return (unary_fns){trunc_f32, trunc_f64, copy_i64};
     case U_SIGN:
@@ -618,6 +634,12 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
             else
                 op.f[i] = airc_cpu_round_f64(out->dtype, op.f[i]);
         }
+    } else if (kind == U_ROUND_DECIMALS) {
+        int64_t d;
+        AIRC_TRY(airc_ew_arg_int(k, 1, 0, &d));
+        op.i[0] = d < 0;
+        op.f[0] = airc_cpu_round_f64(out->dtype, pow(10.0, d < 0 ? -(double)d : (double)d));
+        op.i[1] = out->dtype == AIRC_DTYPE_BF16;
     } else if (kind == U_HARDSHRINK || kind == U_SOFTSHRINK) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.5, &op.f[0]));
     } else if (kind == U_LOGIT) {
@@ -692,6 +714,7 @@ UNARY_KERNEL(erf, U_ERF)
 UNARY_KERNEL(ceil, U_CEIL)
 UNARY_KERNEL(floor, U_FLOOR)
 UNARY_KERNEL(round, U_ROUND)
+UNARY_KERNEL(round_decimals, U_ROUND_DECIMALS)
 UNARY_KERNEL(trunc, U_TRUNC)
 UNARY_KERNEL(sign, U_SIGN)
 UNARY_KERNEL(hardtanh, U_HARDTANH)
@@ -901,6 +924,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.reciprocal_.default", k_reciprocal},
     {"aten.relu.default", k_relu},
     {"aten.relu_.default", k_relu},
+    {"aten.round.decimals", k_round_decimals},
     {"aten.round.default", k_round},
     {"aten.round_.default", k_round},
     {"aten.rrelu_with_noise.default", k_rrelu_with_noise},

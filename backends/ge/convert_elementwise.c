@@ -614,6 +614,24 @@ static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud
     return airc_ge_set_result(b, 0, x);
 }
 
+/* round.decimals(x, decimals) as torch 1.13's kernel, in the dtype itself
+ * (bf16 rounds every step): Mul by 10^d, Round, RealDiv by it; a negative
+ * d RealDiv by 10^-d, Round, Mul back */
+static airc_status conv_round_decimals(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype ct = om->dtype;
+    int64_t d = airc_ge_int_arg(b, 1, 0);
+    airc_ge_tensor x[2], y;
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &x[0]));
+    AIRC_TRY(airc_ge_const_scalar(b, ct, pow(10.0, d < 0 ? -(double)d : (double)d), &x[1]));
+    AIRC_TRY(airc_ge_ew_op(b, d < 0 ? "RealDiv" : "Mul", x, 2, ct, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Round", &y, 1, ct, om->ndim, om->shape, &x[0]));
+    AIRC_TRY(airc_ge_ew_op(b, d < 0 ? "Mul" : "RealDiv", x, 2, ct, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* isposinf / isneginf (ud +inf / -inf): Equal to a Const of the infinity in
  * x's own dtype; integers and bools are never infinite, a Fill of false */
 static const double k_pos_inf = INFINITY, k_neg_inf = -INFINITY;
@@ -794,6 +812,7 @@ static const ge_conv_entry conv[] = {
     {"aten.deg2rad.default", conv_deg2rad, NULL},
     {"aten.rad2deg.default", conv_deg2rad, &k_rad2deg},
     {"aten.signbit.default", conv_signbit, NULL},
+    {"aten.round.decimals", conv_round_decimals, NULL},
     {"aten.isposinf.default", conv_isinf_signed, &k_pos_inf},
     {"aten.isneginf.default", conv_isinf_signed, &k_neg_inf},
     {"aten.copysign.Tensor", conv_copysign, NULL},

@@ -120,6 +120,11 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
                          "you are trying to invert a mask, use the `~` or `logical_not()` "
                          "operator instead.",
                          a.op);
+    /* round.decimals: torch 1.13's kernel has f32, f64 and bf16 only (with
+     * decimals 0 it is round's vectorized one, which has no integer either) */
+    if (!strcmp(name, "round") && !strcmp(airc_meta_overload(&a), "decimals") &&
+        (!airc_dtype_is_floating(d) || d == AIRC_DTYPE_F16))
+        return unsupported_dtype(&a, d);
     if ((d == AIRC_DTYPE_BOOL && name_in(name, no_bool)) ||
         (!airc_dtype_is_floating(d) && name_in(name, float_only)) ||
         (!strcmp(name, "bitwise_not") && !airc_dtype_is_integral(d, true)))
