@@ -353,6 +353,14 @@ static const char *const newer_ops[] = {
     "aten.norm.ScalarOpt_dtype",
     "aten.norm.ScalarOpt_dim_dtype",
     "aten.round.decimals",
+    "aten.fill.Tensor",
+    "aten.zero.default",
+    "aten.narrow_copy.default",
+    "aten.lift.default",
+    "aten._efficientzerotensor.default",
+    "aten._stack.default",
+    "aten._conj_physical.default",
+    "aten._neg_view.default",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

@@ -571,7 +571,7 @@ static inv_kind inverse_kind(const fstate *s, airc_node *c)
     if (!strcmp(q, "aten.unsqueeze.default"))
         return INV_SQUEEZE;
     if (!strcmp(q, "aten.alias.default") || !strcmp(q, "aten.detach.default") ||
-        !strcmp(q, "aten.lift_fresh.default"))
+        !strcmp(q, "aten.lift_fresh.default") || !strcmp(q, "aten.lift.default"))
         return INV_IDENTITY;
     const airc_tmeta *pm = source_meta(s, c);
     const airc_tmeta *cm = c->meta_kind == AIRC_META_TENSOR && c->nout == 1 ? &c->out[0] : NULL;

@@ -277,7 +277,7 @@ ATEN = [
     ("tril_indices.default", "create"), ("triu_indices.default", "create"),
     ("logspace.default", "create"),
     ("detach.default", "alias"), ("alias.default", "alias"),
-    ("lift_fresh.default", "alias"),
+    ("lift_fresh.default", "alias"), ("lift.default", "alias"),
     # matmul, conv, pooling
     ("mm.default", "mm"), ("bmm.default", "mm"), ("addmm.default", "mm"),
     ("baddbmm.default", "mm"), ("mv.default", "mv"), ("dot.default", "mv"), ("vdot.default", "mv"),
@@ -348,6 +348,9 @@ ATEN = [
     ("to.device", "copy"), ("contiguous.default", "copy"),
     ("lift_fresh_copy.default", "copy"),
     ("fill.Scalar", "copy"), ("fill_.Scalar", "copy"), ("zero_.default", "copy"),
+    ("fill.Tensor", "copy"), ("zero.default", "copy"),
+    ("_conj_physical.default", "copy"), ("_neg_view.default", "unary"),
+    ("narrow_copy.default", "narrow_copy"),
     ("ones_like.default", "copy"), ("zeros_like.default", "copy"),
     ("empty_like.default", "copy"), ("full_like.default", "copy"),
     ("tril.default", "copy"), ("triu.default", "copy"),
@@ -360,6 +363,7 @@ ATEN = [
     ("reflection_pad3d.default", "pad2d"), ("replication_pad3d.default", "pad2d"),
     # creation
     ("full.default", "create"), ("zeros.default", "create"), ("ones.default", "create"),
+    ("_efficientzerotensor.default", "create"),
     ("empty.memory_format", "create"), ("scalar_tensor.default", "create"),
     ("arange.default", "create"), ("arange.start", "create"),
     ("arange.start_step", "create"),
@@ -367,7 +371,7 @@ ATEN = [
     ("new_empty.default", "create"), ("new_full.default", "create"),
     ("empty_strided.default", "create"), ("new_empty_strided.default", "create"),
     # joining, indexing
-    ("cat.default", "cat"), ("stack.default", "cat"),
+    ("cat.default", "cat"), ("stack.default", "cat"), ("_stack.default", "cat"),
     ("index_select.default", "index_select"), ("gather.default", "gather"),
     ("index.Tensor", "index"), ("index_put.default", "index_put"),
     ("index_put_.default", "index_put"),
@@ -421,12 +425,13 @@ ATEN = [
 # Ops whose result is always a view of their input (never a copy).
 # unsafe_split's schema declares no alias, but torch's kernel returns views
 # of self (what "unsafe" means: autograd does not track them), so a graph
-# that writes one of them writes self in torch too.
+# that writes one of them writes self in torch too. lift's schema declares
+# no alias either, but its kernel returns self.
 VIEWS = {"view.default", "_reshape_alias.default", "as_strided.default", "permute.default",
          "transpose.int", "t.default", "expand.default", "squeeze.default", "squeeze.dim",
          "unsqueeze.default", "slice.Tensor", "select.int", "split.Tensor",
          "split_with_sizes.default", "unbind.int", "detach.default", "alias.default",
-         "lift_fresh.default", "squeeze_.default", "squeeze_.dim", "unsqueeze_.default",
+         "lift_fresh.default", "lift.default", "squeeze_.default", "squeeze_.dim", "unsqueeze_.default",
          "t_.default", "transpose_.default", "unsafe_split.Tensor", "unfold.default",
          "diagonal.default",
          "unsafe_split_with_sizes.default"}

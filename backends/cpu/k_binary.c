@@ -906,16 +906,8 @@ static airc_status k_masked_fill(airc_kernel_ctx *k, void *user_data)
     /* masked_fill.Tensor: torch fills with value.item() converted to self's
      * dtype with the overflow check (Scalar values are checked in meta) */
     const airc_tview *value = k->nargs > 2 && k->in ? k->in[2] : NULL;
-    if (value && value->data && value->dtype != AIRC_DTYPE_BOOL) {
-        bool is_float = airc_ew_is_float(value->dtype);
-        const char *type = airc_meta_number_overflows(
-            is_float, is_float ? airc_cpu_load_f64(value->data, value->dtype) : 0,
-            is_float ? 0 : airc_cpu_load_i64(value->data, value->dtype), k->out[0].dtype);
-        if (type)
-            return airc_fail(AIRC_E_RUNTIME,
-                             "%s: value cannot be converted to type %s without overflow",
-                             airc_ew_name(k), type);
-    }
+    if (value)
+        AIRC_TRY(airc_ew_check_item(k, value, k->out[0].dtype));
     return select3(k, 1, 2, 0);
 }
 

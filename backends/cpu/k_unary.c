@@ -825,6 +825,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
      airc_cpu_k_fake_quantize_learnable_per_tensor},
     {"aten._fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default",
      airc_cpu_k_fake_quantize_tensor_qparams},
+    {"aten._neg_view.default", k_neg},
     {"aten._to_copy.default", k_copy},
     {"aten.abs.default", k_abs},
     {"aten.abs_.default", k_abs},

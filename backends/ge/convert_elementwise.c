@@ -793,7 +793,9 @@ static const ge_conv_entry conv[] = {
     {"aten.bitwise_right_shift.Tensor", conv_shift, &b_rshift},
     {"aten.bitwise_right_shift.Tensor_Scalar", conv_shift, &b_rshift},
     {"aten.bitwise_right_shift.Scalar_Tensor", conv_shift, &b_rshift},
-    {"aten.sgn.default", conv_unary, unary[17]}, /* Sign: sgn is sign on real dtypes */
+    {"aten.sgn.default", conv_unary, unary[17]},          /* Sign: sgn is sign on real dtypes */
+    {"aten._neg_view.default", conv_unary, unary[11]},    /* Neg: the view's values */
+    {"aten._conj_physical.default", conv_identity, NULL}, /* real dtypes: a copy */
     {"aten.fmax.default", conv_fmax, "Maximum"},
     {"aten.fmin.default", conv_fmax, "Minimum"},
     {"aten.logaddexp.default", conv_logaddexp, NULL},

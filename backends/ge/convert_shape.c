@@ -343,6 +343,28 @@ static airc_status conv_slice(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, y);
 }
 
+/* narrow_copy(self, dim, start, length): StridedSliceV2 of [start, start +
+ * length) (a negative start from the end; the meta checked the range) */
+static airc_status conv_narrow_copy(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x, y;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dims[AIRC_MAX_DIMS];
+    AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    const airc_tmeta *m = node_meta(b, 0);
+    int64_t dim = nd ? wrap_dim(airc_ge_int_arg(b, 1, 0), nd) : -1;
+    if (!m || dim < 0 || dim >= nd)
+        return airc_fail(AIRC_E_SHAPE, "narrow_copy of a tensor without dims or meta");
+    int64_t s = airc_ge_int_arg(b, 2, 0);
+    if (s < 0)
+        s += dims[dim];
+    AIRC_TRY(strided_slice(b, x, dim, s, s + m->shape[dim], 1, m->dtype, m->ndim, m->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* GatherV2(x, indices, Const axis) like the node's result. */
 static airc_status gather_v2(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor idx, int64_t axis,
                              bool axis_1d, bool negative_ok)
@@ -441,7 +463,8 @@ static airc_status conv_gather(airc_ge_builder *b, const airc_node *n, void *ud)
 static airc_status conv_cat(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
-    bool stack = !strcmp(n->op->qualname, "aten.stack.default");
+    bool stack = !strcmp(n->op->qualname, "aten.stack.default") ||
+                 !strcmp(n->op->qualname, "aten._stack.default");
     size_t count = airc_ge_input_list_length(b, 0);
     const airc_tmeta *m = node_meta(b, 0);
     if (!count || !m)
@@ -1219,6 +1242,8 @@ static const ge_conv_entry conv[] = {
     {"aten.alias.default", conv_reshape, NULL},
     {"aten.detach.default", conv_identity, NULL},
     {"aten.lift_fresh.default", conv_identity, NULL},
+    {"aten.lift.default", conv_identity, NULL},
+    {"aten.narrow_copy.default", conv_narrow_copy, NULL},
     {"aten.lift_fresh_copy.default", conv_identity, NULL},
     {"aten.contiguous.default", conv_identity, NULL},
     {"aten.to.device", conv_to, NULL},
@@ -1240,6 +1265,7 @@ static const ge_conv_entry conv[] = {
     {"aten.gather.default", conv_gather, NULL},
     {"aten.cat.default", conv_cat, NULL},
     {"aten.stack.default", conv_cat, NULL},
+    {"aten._stack.default", conv_cat, NULL},
     {"aten.split.Tensor", conv_split, NULL},
     {"aten.split_with_sizes.default", conv_split, NULL},
     {"aten.unbind.int", conv_unbind, NULL},

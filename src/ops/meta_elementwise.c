@@ -114,7 +114,11 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
     char name[64];
     base_name(&a, name, sizeof name);
     airc_dtype d = self.t.dtype;
-    if (!strcmp(name, "neg") && d == AIRC_DTYPE_BOOL)
+    /* _neg_view: torch's view with the negative bit set, negated when it is
+     * read (clone, make_fx's next node); airc has no such bit and computes
+     * neg into a tensor of self's layout */
+    bool neg_view = !strcmp(name, "_neg_view");
+    if ((!strcmp(name, "neg") || neg_view) && d == AIRC_DTYPE_BOOL)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Negation, the `-` operator, on a bool tensor is not supported. If "
                          "you are trying to invert a mask, use the `~` or `logical_not()` "
@@ -178,6 +182,8 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
                              "%s: approximate argument must be either none or tanh, got '%s'",
                              a.op, approx);
     }
+    if (neg_view)
+        return airc_meta_set(n, &self.t);
     return finish(n, &a, &self, 1, d);
 }
 

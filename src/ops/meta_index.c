@@ -145,8 +145,9 @@ airc_status airc_meta_cat(airc_node *n, void *user_data)
     AIRC_TRY(tensor_list(&a, "tensors", &ts, &count));
     airc_status st = airc_meta_int(&a, "dim", 0, &dim);
     if (st == AIRC_OK)
-        st = !strcmp(airc_meta_name(&a), "stack") ? stack_meta(&a, ts, count, dim, &out)
-                                                  : cat_meta(&a, ts, count, dim, &out);
+        st = !strcmp(airc_meta_name(&a), "stack") || !strcmp(airc_meta_name(&a), "_stack")
+                 ? stack_meta(&a, ts, count, dim, &out)
+                 : cat_meta(&a, ts, count, dim, &out);
     airc_free(n->graph->ctx, ts);
     AIRC_TRY(st);
     return airc_meta_set(n, &out);
