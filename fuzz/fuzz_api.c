@@ -361,6 +361,8 @@ static const char *const newer_ops[] = {
     "aten._stack.default",
     "aten._conj_physical.default",
     "aten._neg_view.default",
+    "aten.scatter.reduce",
+    "aten.scatter.value_reduce",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

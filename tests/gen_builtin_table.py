@@ -387,6 +387,7 @@ ATEN = [
     ("linalg_cross.default", "cross"),
     ("scatter.src", "scatter"), ("scatter.value", "scatter"), ("scatter_add.default", "scatter"),
     ("scatter_.src", "scatter"), ("scatter_.value", "scatter"),
+    ("scatter.reduce", "scatter"), ("scatter.value_reduce", "scatter"),
     ("scatter_add_.default", "scatter"),
     ("scatter_reduce.two", "scatter"), ("scatter_reduce_.two", "scatter"),
     ("index_copy.default", "index_copy"), ("index_copy_.default", "index_copy"),

@@ -638,6 +638,26 @@ op1("scatter_reduce_bad_err", "aten.scatter_reduce.two",
     [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f32", [2, 4]), "max"], error=True)
 op1("scatter_reduce_bool_mean_err", "aten.scatter_reduce.two",
     [T("b8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("b8", [2, 4]), "mean"], error=True)
+op1("scatter_reduce_add", "aten.scatter.reduce",
+    [P("f32", [3, 4], [1, 0]), 1, T("i64", [4, 2], fill="zeros"), T("f32", [4, 3])],
+    {"reduce": "add"})
+op1("scatter_reduce_multiply", "aten.scatter.reduce",
+    [T("b8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("b8", [2, 4])],
+    {"reduce": "multiply"})
+op1("scatter_reduce_bad_reduce_err", "aten.scatter.reduce",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f32", [2, 4])], {"reduce": "sum"},
+    error=True)
+op1("scatter_reduce_dtype_err", "aten.scatter.reduce",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f64", [2, 4])], {"reduce": "add"},
+    error=True)
+op1("scatter_value_reduce", "aten.scatter.value_reduce",
+    [P("i16", [3, 4], [1, 0]), -1, T("i64", [4, 2], fill="zeros"), 2.5], {"reduce": "multiply"})
+op1("scatter_value_reduce_bad_err", "aten.scatter.value_reduce",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), 2], {"reduce": "mean"}, error=True)
+op1("scatter_value_reduce_overflow_err", "aten.scatter.value_reduce",
+    [T("i8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), 300], {"reduce": "add"}, error=True)
+op1("scatter_value_reduce_index_err", "aten.scatter.value_reduce",
+    [T("f32", [3, 4]), 0, T("i32", [2, 4], fill="zeros"), 2], {"reduce": "add"}, error=True)
 op1("std_mean", "aten.std_mean.correction", [P("f32", [3, 4, 5], [2, 0, 1]), [0, 2]],
     {"correction": 0, "keepdim": True})
 op1("std_mean_all", "aten.std_mean.correction", [T("f64", [3, 4]), None], {"correction": None})

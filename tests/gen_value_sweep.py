@@ -873,6 +873,9 @@ def h_dot(d):
     return {"self": d.tensor([m], dt), "tensor": d.tensor(rhs, dt)}
 
 
+SCATTER_REDUCE = ["add", "multiply"] * 4 + ["sum", "mean"]
+
+
 def h_narrow_copy(d):
     """narrow_copy: a dim of self (now and then out of range), start and length mostly inside
     it, negative starts too"""
@@ -2635,6 +2638,8 @@ HINTS = {
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
     "round.decimals": lambda d: {"self": d.tensor(), "decimals": d.pick(
         [0, 1, 2, 3, -1, -2, 5, 38, 39, 309, -400, 2**40])},
+    "scatter.reduce": lambda d: dict(h_scatter_src(d), reduce=d.pick(SCATTER_REDUCE)),
+    "scatter.value_reduce": lambda d: dict(h_scatter_value(d), reduce=d.pick(SCATTER_REDUCE)),
     "fill.Tensor": lambda d: {"self": d.tensor(), "value": d.tensor(
         shape=[] if d.chance(0.9) else [1])},
     "narrow_copy": h_narrow_copy, "_stack": h_stack,

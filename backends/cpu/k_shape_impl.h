@@ -40,6 +40,7 @@ AIRC_CPU_KERNEL(index);
 AIRC_CPU_KERNEL(index_put);
 AIRC_CPU_KERNEL(scatter);
 AIRC_CPU_KERNEL(scatter_add);
+AIRC_CPU_KERNEL(scatter_add_multiply); /* scatter.reduce, scatter.value_reduce */
 AIRC_CPU_KERNEL(scatter_reduce);
 AIRC_CPU_KERNEL(index_copy);
 AIRC_CPU_KERNEL(index_add);
