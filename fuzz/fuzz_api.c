@@ -363,6 +363,7 @@ static const char *const newer_ops[] = {
     "aten._neg_view.default",
     "aten.scatter.reduce",
     "aten.scatter.value_reduce",
+    "aten.view.dtype",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

@@ -256,7 +256,7 @@ ATEN = [
     ("cumsum.default", "cumsum"), ("cumprod.default", "cumsum"),
     ("cummax.default", "scan"), ("cummin.default", "scan"), ("logcumsumexp.default", "scan"),
     # views and reshapes
-    ("view.default", "view"), ("reshape.default", "view"),
+    ("view.default", "view"), ("view.dtype", "view_dtype"), ("reshape.default", "view"),
     ("_unsafe_view.default", "view"),
     ("_reshape_alias.default", "as_strided"), ("as_strided.default", "as_strided"),
     ("permute.default", "permute"), ("transpose.int", "transpose"),
@@ -428,7 +428,7 @@ ATEN = [
 # of self (what "unsafe" means: autograd does not track them), so a graph
 # that writes one of them writes self in torch too. lift's schema declares
 # no alias either, but its kernel returns self.
-VIEWS = {"view.default", "_reshape_alias.default", "as_strided.default", "permute.default",
+VIEWS = {"view.default", "view.dtype", "_reshape_alias.default", "as_strided.default", "permute.default",
          "transpose.int", "t.default", "expand.default", "squeeze.default", "squeeze.dim",
          "unsqueeze.default", "slice.Tensor", "select.int", "split.Tensor",
          "split_with_sizes.default", "unbind.int", "detach.default", "alias.default",

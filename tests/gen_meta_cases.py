@@ -2353,6 +2353,27 @@ for nm, x in [("perm", XP), ("odd", ODD), ("nondense", NONDENSE),
     op1("ones_like_" + nm, "aten.ones_like.default", [x])
     op1("contiguous_" + nm, "aten.contiguous.default", [x])
     op1("copy_" + nm, "aten.copy.default", [x, T("f64", [1])])
+# view.dtype: the same element size keeps the layout; otherwise the last
+# dim scales (torch 1.13's view_dtype checks; its storage-offset check
+# needs an offset a meta does not have)
+op1("view_dtype_same", "aten.view.dtype", [P("f32", [2, 3], [1, 0]), torch.int32])
+op1("view_dtype_same_0d", "aten.view.dtype", [T("i16", []), torch.float16])
+op1("view_dtype_down", "aten.view.dtype", [T("f64", [2, 3]), torch.int16])
+op1("view_dtype_down_expanded", "aten.view.dtype", [T("f32", [3, 4], [0, 1]), torch.uint8])
+op1("view_dtype_up", "aten.view.dtype", [T("u8", [2, 8]), torch.float64])
+op1("view_dtype_up_expanded", "aten.view.dtype", [T("f16", [3, 4], [0, 1]), torch.float32])
+op1("view_dtype_bool", "aten.view.dtype", [T("i8", [2, 3]), torch.bool])
+op1("view_dtype_0d_err", "aten.view.dtype", [T("f32", []), torch.float64], error=True)
+op1("view_dtype_0d_down_err", "aten.view.dtype", [T("f32", []), torch.int16], error=True)
+op1("view_dtype_size_err", "aten.view.dtype", [T("f32", [2, 3]), torch.float64], error=True)
+op1("view_dtype_stride_err", "aten.view.dtype", [P("f32", [2, 4], [1, 0]), torch.int16],
+    error=True)
+op1("view_dtype_up_stride_err", "aten.view.dtype", [P("f32", [4, 2], [1, 0]), torch.float64],
+    error=True)
+op1("view_dtype_up_lead_stride_err", "aten.view.dtype", [T("f32", [3, 0]), torch.float64],
+    error=True)
+op1("view_dtype_up_last_stride_err", "aten.view.dtype", [T("f32", [3, 4], [1, 0]), torch.float64],
+    error=True)
 op1("fill_tensor", "aten.fill.Tensor", [P("f32", [2, 3], [1, 0]), T("f64", [])])
 op1("fill_tensor_expanded", "aten.fill.Tensor", [T("i8", [2, 3], [0, 1]), T("b8", [])])
 op1("fill_tensor_dim_err", "aten.fill.Tensor", [T("f32", [2, 3]), T("f32", [1])], error=True)

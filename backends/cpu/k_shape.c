@@ -26,7 +26,8 @@ static airc_status view_at(airc_kernel_ctx *k, size_t out, int64_t offset)
     return AIRC_OK;
 }
 
-/* view, _reshape_alias, alias, detach, lift_fresh, permute, transpose, t,
+/* view (.dtype too: the meta's dtype, same bytes), _reshape_alias, alias,
+ * detach, lift, lift_fresh, permute, transpose, t,
  * expand, squeeze, unsqueeze, and the in-place squeeze_, unsqueeze_, t_,
  * transpose_: the view starts where the input does. */
 static airc_status k_alias(airc_kernel_ctx *k, void *ud)
@@ -284,6 +285,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.unsqueeze.default", k_alias},
     {"aten.unsqueeze_.default", k_alias},
     {"aten.view.default", k_alias},
+    {"aten.view.dtype", k_alias},
     {"aten.zero.default", airc_cpu_k_zeros},
     {"aten.zero_.default", airc_cpu_k_zero_},
     {"aten.zeros.default", airc_cpu_k_zeros},

@@ -343,6 +343,45 @@ static airc_status conv_slice(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, y);
 }
 
+/* view.dtype(self, dtype) -> Bitcast(x; type), TensorFlow's: to smaller
+ * elements it adds a last dim of the ratio (Reshape'd into the last one),
+ * to larger ones it takes the last dim Reshape'd to [.., n / ratio, ratio]
+ * and drops it; the meta checked torch's rules (a unit last stride: the
+ * last dim's bytes are consecutive, as in GE's dense tensors). */
+static airc_status conv_view_dtype(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, y;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dims[AIRC_MAX_DIMS + 1];
+    AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    const airc_tmeta *m = &n->out[0];
+    size_t from = airc_dtype_size(dt), to = airc_dtype_size(m->dtype);
+    if (from < to) { /* [.., n] -> [.., n / r, r] */
+        if (nd < 1 || nd >= AIRC_MAX_DIMS)
+            return airc_fail(AIRC_E_UNSUPPORTED, "view.dtype of a %d-dim tensor", (int)nd);
+        dims[nd - 1] = m->shape[nd - 1];
+        dims[nd++] = (int64_t)(to / from);
+        AIRC_TRY(airc_ge_reshape(b, x, dt, nd, dims, &x));
+    } else if (from > to) {
+        if (nd >= AIRC_MAX_DIMS)
+            return airc_fail(AIRC_E_UNSUPPORTED, "view.dtype of a %d-dim tensor", (int)nd);
+        dims[nd++] = (int64_t)(from / to);
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Bitcast", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "type", m->dtype));
+    if (from < to)
+        AIRC_TRY(airc_ge_op_output(op, "y", m->dtype, m->ndim, m->shape, &y));
+    else
+        AIRC_TRY(airc_ge_op_output(op, "y", m->dtype, nd, dims, &y));
+    if (from > to)
+        AIRC_TRY(airc_ge_reshape(b, y, m->dtype, m->ndim, m->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* narrow_copy(self, dim, start, length): StridedSliceV2 of [start, start +
  * length) (a negative start from the end; the meta checked the range) */
 static airc_status conv_narrow_copy(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -842,6 +881,35 @@ static airc_status raise_reshape(ge_raise *r)
     return call1(r, "aten.reshape.default", r->in[0], airc_ge_vints(r, shape, n), &r->out[0]);
 }
 
+/* Bitcast(x; type) -> view.dtype, Reshape'd to the op's output_desc where
+ * the element sizes differ (TensorFlow's shapes: to smaller elements a new
+ * last dim of the size ratio, to larger ones the last dim dropped, where
+ * view.dtype scales the last dim). */
+static airc_status raise_bitcast(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    const Ge__Proto__AttrDef *t = airc_ge_find_attr(r->op, "type");
+    airc_dtype to = t && t->value_case == GE__PROTO__ATTR_DEF__VALUE_DT
+                        ? airc_ge_from_attr_dtype(t->dt)
+                        : AIRC_DTYPE_UNDEFINED;
+    const Ge__Proto__TensorDescriptor *in = r->op->n_input_desc ? r->op->input_desc[0] : NULL,
+                                      *out = r->op->n_output_desc ? r->op->output_desc[0] : NULL;
+    airc_dtype from = in ? airc_ge_from_proto_dtype((int32_t)in->dtype) : AIRC_DTYPE_UNDEFINED;
+    if (to == AIRC_DTYPE_UNDEFINED || from == AIRC_DTYPE_UNDEFINED || !out ||
+        (out->shape && out->shape->n_dim > AIRC_MAX_DIMS))
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Bitcast): no type, input or output desc",
+                         r->op->name);
+    const airc_value *dt = NULL;
+    AIRC_TRY(airc_value_dtype(r->g, to, &dt));
+    if (airc_dtype_size(from) == airc_dtype_size(to))
+        return call1(r, "aten.view.dtype", r->in[0], dt, &r->out[0]);
+    airc_node *v;
+    AIRC_TRY(call1(r, "aten.view.dtype", r->in[0], dt, &v));
+    size_t nd = out->shape ? out->shape->n_dim : 0;
+    return call1(r, "aten.reshape.default", v, airc_ge_vints(r, nd ? out->shape->dim : NULL, nd),
+                 &r->out[0]);
+}
+
 /* Transpose: permute by the Const perm. */
 static airc_status raise_transpose(ge_raise *r)
 {
@@ -1244,6 +1312,7 @@ static const ge_conv_entry conv[] = {
     {"aten.lift_fresh.default", conv_identity, NULL},
     {"aten.lift.default", conv_identity, NULL},
     {"aten.narrow_copy.default", conv_narrow_copy, NULL},
+    {"aten.view.dtype", conv_view_dtype, NULL},
     {"aten.lift_fresh_copy.default", conv_identity, NULL},
     {"aten.contiguous.default", conv_identity, NULL},
     {"aten.to.device", conv_to, NULL},
@@ -1286,25 +1355,16 @@ static const ge_conv_entry conv[] = {
 };
 
 static const ge_raise_entry raise[] = {
-    {"Reshape", raise_reshape, NULL},
-    {"Transpose", raise_transpose, NULL},
-    {"BroadcastTo", raise_broadcast, NULL},
-    {"Tile", raise_tile, NULL},
-    {"ReverseV2", raise_reverse, NULL},
-    {"Expand", raise_broadcast, NULL},
-    {"Squeeze", raise_squeeze, NULL},
-    {"Unsqueeze", raise_unsqueeze, NULL},
-    {"StridedSliceV2", raise_strided_slice, NULL},
-    {"GatherV2", raise_gather_v2, NULL},
-    {"GatherElements", raise_gather_elements, NULL},
-    {"ConcatV2", raise_join, NULL},
-    {"Pack", raise_join, NULL},
-    {"SplitV", raise_split_v, NULL},
-    {"Unpack", raise_unpack, NULL},
-    {"PadV3", raise_pad_v3, NULL},
-    {"Tril", raise_triangle, NULL},
-    {"Triu", raise_triangle, NULL},
-    {"AsStrided", raise_as_strided, NULL},
+    {"Reshape", raise_reshape, NULL},     {"Bitcast", raise_bitcast, NULL},
+    {"Transpose", raise_transpose, NULL}, {"BroadcastTo", raise_broadcast, NULL},
+    {"Tile", raise_tile, NULL},           {"ReverseV2", raise_reverse, NULL},
+    {"Expand", raise_broadcast, NULL},    {"Squeeze", raise_squeeze, NULL},
+    {"Unsqueeze", raise_unsqueeze, NULL}, {"StridedSliceV2", raise_strided_slice, NULL},
+    {"GatherV2", raise_gather_v2, NULL},  {"GatherElements", raise_gather_elements, NULL},
+    {"ConcatV2", raise_join, NULL},       {"Pack", raise_join, NULL},
+    {"SplitV", raise_split_v, NULL},      {"Unpack", raise_unpack, NULL},
+    {"PadV3", raise_pad_v3, NULL},        {"Tril", raise_triangle, NULL},
+    {"Triu", raise_triangle, NULL},       {"AsStrided", raise_as_strided, NULL},
 };
 
 const ge_family airc_ge_family_shape = {conv, sizeof conv / sizeof *conv, raise,

@@ -306,6 +306,7 @@ AIRC_META_FN(binary);
 AIRC_META_FN(add_relu);
 AIRC_META_FN(dist);
 AIRC_META_FN(narrow_copy);
+AIRC_META_FN(view_dtype);
 AIRC_META_FN(compare);
 AIRC_META_FN(where);
 AIRC_META_FN(clamp);
