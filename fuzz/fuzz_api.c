@@ -364,6 +364,8 @@ static const char *const newer_ops[] = {
     "aten.scatter.reduce",
     "aten.scatter.value_reduce",
     "aten.view.dtype",
+    "aten.special_i1.default",
+    "aten.special_i1e.default",
 };
 enum { NNEWER = sizeof newer_ops / sizeof newer_ops[0] };
 

@@ -79,7 +79,8 @@ ATEN = [
     ("special_entr.default", "unary_float"), ("special_erfcx.default", "unary_float"),
     ("special_ndtri.default", "unary_float"), ("special_log_ndtr.default", "unary_float"),
     ("i0.default", "unary_float"), ("i0_.default", "unary_float"),
-    ("special_i0e.default", "unary_float"),
+    ("special_i0e.default", "unary_float"), ("special_i1.default", "unary_float"),
+    ("special_i1e.default", "unary_float"),
     # torch.special's Bessel functions (k_bessel.c)
     ("special_airy_ai.default", "unary_float"), ("special_bessel_j0.default", "unary_float"),
     ("special_bessel_j1.default", "unary_float"), ("special_bessel_y0.default", "unary_float"),

@@ -378,6 +378,11 @@ op1("round_decimals_zero_int_err", "aten.round.decimals", [T("i32", [3])], {"dec
     error=True)
 op1("round_decimals_bool_err", "aten.round.decimals", [T("b8", [3])], {"decimals": 1},
     error=True)
+for u in ("special_i1", "special_i1e"):
+    op1(u, "aten.%s.default" % u, [P("f64", [2, 3], [1, 0])])
+    op1(u + "_int", "aten.%s.default" % u, [T("i16", [3])])
+    op1(u + "_half_err", "aten.%s.default" % u, [T("f16", [3])], error=True)
+    op1(u + "_bf16_err", "aten.%s.default" % u, [T("bf16", [3])], error=True)
 for u in ("isposinf", "isneginf"):
     op1(u, "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
     op1(u + "_int", "aten.%s.default" % u, [P("i32", [2, 3], [1, 0])])

@@ -4228,7 +4228,7 @@ PINNED = [
     for op in ("airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
                "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
                "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
-               "spherical_bessel_j0")
+               "spherical_bessel_j0", "i1", "i1e")
     for dt in ("f32", "f64")
 ] + [
     # the polynomials over x at their ends (+-1, and 0 for the shifted ones), NaN, +-inf, past

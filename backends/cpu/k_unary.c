@@ -956,6 +956,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.special_entr.default", k_entr},
     {"aten.special_erfcx.default", k_erfcx},
     {"aten.special_i0e.default", k_i0e},
+    {"aten.special_i1.default", k_i1},
+    {"aten.special_i1e.default", k_i1e},
     {"aten.special_log_ndtr.default", k_log_ndtr},
     {"aten.special_modified_bessel_i0.default", k_modified_bessel_i0},
     {"aten.special_modified_bessel_i1.default", k_modified_bessel_i1},

@@ -212,7 +212,7 @@ airc_status airc_meta_unary_float(airc_node *n, void *user_data)
      * either) */
     static const char *const no_f16[] = {"special_entr", "special_i0e", "i0", "polygamma", NULL};
     static const char *const no_half[] = {"special_erfcx", "special_ndtri", "special_log_ndtr",
-                                          NULL};
+                                          "special_i1",    "special_i1e",   NULL};
     if ((d == AIRC_DTYPE_F16 && (name_in(name, no_f16) || name_in(name, no_half))) ||
         (d == AIRC_DTYPE_BF16 && name_in(name, no_half)) ||
         ((d == AIRC_DTYPE_F16 || d == AIRC_DTYPE_BF16) && is_bessel(name)))
