@@ -236,6 +236,24 @@ airc_status airc_meta_logical_not(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
+/* torch's sub_check: no bool operand (ops[0], ops[1]) */
+static airc_status check_sub_bools(const airc_meta_args *a, const airc_operand *ops)
+{
+    bool b0 = ops[0].t.dtype == AIRC_DTYPE_BOOL, b1 = ops[1].t.dtype == AIRC_DTYPE_BOOL;
+    if (b0 && b1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with two bool tensors is not "
+                         "supported. Use the `^` or `logical_xor()` operator instead.",
+                         a->op);
+    if (b0 || b1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with a bool tensor is not "
+                         "supported. If you are trying to invert a mask, use the `~` or "
+                         "`logical_not()` operator instead.",
+                         a->op);
+    return AIRC_OK;
+}
+
 /* The operands of a binary op: its Tensor and Scalar arguments but alpha. */
 static airc_status binary_operands(const airc_meta_args *a, airc_operand *ops, size_t *nops)
 {
@@ -269,20 +287,8 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     base_name(&a, name, sizeof name);
     airc_dtype dtype = airc_result_type(ops, nops);
 
-    if (!strcmp(name, "sub") || !strcmp(name, "rsub")) {
-        bool b0 = ops[0].t.dtype == AIRC_DTYPE_BOOL, b1 = ops[1].t.dtype == AIRC_DTYPE_BOOL;
-        if (b0 && b1)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: Subtraction, the `-` operator, with two bool tensors is not "
-                             "supported. Use the `^` or `logical_xor()` operator instead.",
-                             a.op);
-        if (b0 || b1)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: Subtraction, the `-` operator, with a bool tensor is not "
-                             "supported. If you are trying to invert a mask, use the `~` or "
-                             "`logical_not()` operator instead.",
-                             a.op);
-    }
+    if (!strcmp(name, "sub") || !strcmp(name, "rsub"))
+        AIRC_TRY(check_sub_bools(&a, ops));
     const airc_value *alpha = airc_meta_get(&a, "alpha");
     if (alpha && alpha->kind == AIRC_VALUE_FLOAT && !airc_dtype_is_floating(dtype))
         return airc_fail(AIRC_E_SHAPE,
@@ -794,17 +800,7 @@ airc_status airc_meta_dist(airc_node *n, void *user_data)
     AIRC_TRY(airc_meta_bind(n, &a));
     airc_operand ops[2];
     AIRC_TRY(tensor_operands(&a, (const char *const[]){"self", "other"}, 2, ops));
-    if (ops[0].t.dtype == AIRC_DTYPE_BOOL && ops[1].t.dtype == AIRC_DTYPE_BOOL)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: Subtraction, the `-` operator, with two bool tensors is not "
-                         "supported. Use the `^` or `logical_xor()` operator instead.",
-                         a.op);
-    if (ops[0].t.dtype == AIRC_DTYPE_BOOL || ops[1].t.dtype == AIRC_DTYPE_BOOL)
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: Subtraction, the `-` operator, with a bool tensor is not "
-                         "supported. If you are trying to invert a mask, use the `~` or "
-                         "`logical_not()` operator instead.",
-                         a.op);
+    AIRC_TRY(check_sub_bools(&a, ops));
     airc_dtype dtype = airc_result_type(ops, 2);
     airc_tmeta out;
     AIRC_TRY(elementwise_out(&a, ops, 2, dtype, &out));
