@@ -11,13 +11,26 @@
 
 /* Device-agnostic view kernels taken from the CPU family table. */
 static const char *const view_ops[] = {
-    "aten._reshape_alias.default", "aten.alias.default",   "aten.as_strided.default",
-    "aten.detach.default",         "aten.expand.default",  "aten.lift.default",
-    "aten.lift_fresh.default",     "aten.permute.default", "aten.select.int",
-    "aten.slice.Tensor",           "aten.split.Tensor",    "aten.split_with_sizes.default",
-    "aten.squeeze.default",        "aten.squeeze.dim",     "aten.t.default",
-    "aten.transpose.int",          "aten.unbind.int",      "aten.unsqueeze.default",
-    "aten.view.default",           "aten.view.dtype",
+    "aten._reshape_alias.default",
+    "aten.alias.default",
+    "aten.as_strided.default",
+    "aten.detach.default",
+    "aten.expand.default",
+    "aten.lift.default",
+    "aten.lift_fresh.default",
+    "aten.permute.default",
+    "aten.select.int",
+    "aten.slice.Tensor",
+    "aten.split.Tensor",
+    "aten.split_with_sizes.default",
+    "aten.squeeze.default",
+    "aten.squeeze.dim",
+    "aten.t.default",
+    "aten.transpose.int",
+    "aten.unbind.int",
+    "aten.unsqueeze.default",
+    "aten.view.default",
+    "aten.view.dtype",
 };
 
 /* Registers fn for op unless the context already has a "cuda" kernel for

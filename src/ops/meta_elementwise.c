@@ -118,7 +118,9 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
      * read (clone, make_fx's next node); airc has no such bit and computes
      * neg into a tensor of self's layout */
     bool neg_view = !strcmp(name, "_neg_view");
-    if ((!strcmp(name, "neg") || neg_view) && d == AIRC_DTYPE_BOOL)
+    if (neg_view && d == AIRC_DTYPE_BOOL) /* "neg_cpu" when torch reads it */
+        return unsupported_dtype(&a, d);
+    if (!strcmp(name, "neg") && d == AIRC_DTYPE_BOOL)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Negation, the `-` operator, on a bool tensor is not supported. If "
                          "you are trying to invert a mask, use the `~` or `logical_not()` "
