@@ -34,7 +34,8 @@
  * shape) also view/_reshape_alias/contiguous reshape -> view, squeeze (all
  * dims) -> view, squeeze.dim -> unsqueeze, an item of split / unbind ->
  * slice_scatter / select_scatter of what the split views (meta: the items'
- * sizes); alias/detach/lift_fresh (and a no-op squeeze or expand) -> the
+ * sizes); view.dtype -> view.dtype to the parent's dtype;
+ * alias/detach/lift/lift_fresh (and a no-op squeeze or expand) -> the
  * value itself. The top of the chain becomes the root's latest
  * value; the views on the chain read their new values from then on, the
  * in-place op's result reads its view's.
@@ -507,6 +508,7 @@ typedef enum inv_kind {
     INV_VIEW,      /* view/_reshape_alias/reshape -> view(parent's shape) */
     INV_IDENTITY,  /* alias, detach, a no-op expand or squeeze */
     INV_ITEM,      /* item j of split / unbind -> slice_scatter / select_scatter */
+    INV_DTYPE,     /* view.dtype -> view.dtype(the parent's dtype) */
 } inv_kind;
 
 /* The split-family node whose item getitem c takes, with j in range and
@@ -570,8 +572,10 @@ static inv_kind inverse_kind(const fstate *s, airc_node *c)
         return INV_PERMUTE;
     if (!strcmp(q, "aten.unsqueeze.default"))
         return INV_SQUEEZE;
+    if (!strcmp(q, "aten.view.dtype"))
+        return source_meta(s, c) ? INV_DTYPE : INV_NONE;
     if (!strcmp(q, "aten.alias.default") || !strcmp(q, "aten.detach.default") ||
-        !strcmp(q, "aten.lift_fresh.default"))
+        !strcmp(q, "aten.lift_fresh.default") || !strcmp(q, "aten.lift.default"))
         return INV_IDENTITY;
     const airc_tmeta *pm = source_meta(s, c);
     const airc_tmeta *cm = c->meta_kind == AIRC_META_TENSOR && c->nout == 1 ? &c->out[0] : NULL;
@@ -687,6 +691,11 @@ static airc_status inverse(fstate *s, airc_node *c, airc_node *p, airc_node *v, 
         const airc_tmeta *pm = source_meta(s, c);
         AIRC_TRY(int_list(s->g, pm->shape, pm->ndim, &args[1]));
         return make(s, "aten.view.default", args, 2, NULL, NULL, 0, out);
+    }
+    case INV_DTYPE: {
+        const airc_tmeta *pm = source_meta(s, c);
+        AIRC_TRY(airc_value_dtype(s->g, pm->dtype, &args[1]));
+        return make(s, q, args, 2, NULL, NULL, 0, out);
     }
     case INV_ITEM: return item_inverse(s, c, p, v, out);
     case INV_IDENTITY: *out = v; return AIRC_OK;

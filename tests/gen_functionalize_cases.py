@@ -194,6 +194,16 @@ def split_items_write(x, y):
     return a, f + o, i, b
 
 
+def dtype_view_write(x, y):
+    # writes through view.dtype: its inverse views the new value back in
+    # the parent's dtype (bits, not values); an input written that way too
+    a = x.clone()
+    v = a.view(torch.int32)
+    v.add_(1)
+    y.view(torch.int16).add_(3)
+    return a, v.float()
+
+
 VIEW_CASES = [
     (slice_of_slice, lambda: (torch.randn(4, 6),)),
     (select_of_transpose, lambda: (torch.randn(3, 4),)),
@@ -209,6 +219,7 @@ VIEW_CASES = [
     (squeeze_all_write, lambda: (torch.randn(1, 3, 1),)),
     (inplace_views, lambda: (torch.randn(2, 3),)),
     (split_items_write, lambda: (torch.randn(3, 8), torch.randn(2, 3))),
+    (dtype_view_write, lambda: (torch.randn(2, 3), torch.randn(2, 2))),
 ]
 
 

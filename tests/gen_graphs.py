@@ -1030,6 +1030,26 @@ def int_pipeline(scores, lengths, values, codes):
             (codes * codes).sum(), codes.abs().max())
 
 
+def bit_tricks(x, ids, w, idx, src):
+    # float bits by view(dtype) and shifts (a sign / exponent split, a hash of int ids),
+    # rounding to decimals, the fused addmm + gelu and add + relu that torch's own
+    # passes emit, norm / dist, scatter with reduce, isposinf
+    A = torch.ops.aten
+    bits = x.view(torch.int32)
+    sign = (bits >> 31) & 1
+    expo = (bits >> 23) & 0xFF
+    half = x.to(torch.float64).view(torch.int16)[..., 3::4]
+    h = (ids << 7) ^ (ids >> 3)
+    bucket = torch.remainder(1000003, h.abs() + 1)
+    r = torch.round(x * 10, decimals=-1) + torch.round(x, decimals=2)
+    act = A._addmm_activation.default(torch.zeros(6), x, w, use_gelu=True)
+    y = A._add_relu.Tensor(act, r[:, :6], alpha=0.5)
+    big = torch.isposinf(x.exp() * 1e38)
+    s = x.scatter(1, idx, src, reduce="multiply").scatter(1, idx, 1.5, reduce="add")
+    return (sign, expo, half, h, bucket, r, act, y, torch.dist(x, r, 3), A.norm.Scalar(y, 1),
+            big, s, torch.special.i1e(x), torch.vdot(x[0], x[1]))
+
+
 # name -> (function, example-input factory)
 def scalar_conversion(u, h, x, b, i):
     # A Python number converts to the tensors' common dtype first: -2 is 254
@@ -1275,6 +1295,8 @@ MODELS = {
         torch.tensor([True, False, True, True]), I64(3) - 5]),
     "transformer_fastpath": (transformer_fastpath, fastpath_inputs),
     "qat_net": (qat_net, qat_inputs),
+    "bit_tricks": (bit_tricks, lambda: [randn(4, 8) * 3, I64(4, 8, hi=1 << 40) - (1 << 39),
+                                        randn(8, 6), I64(4, 3, hi=8), randn(4, 3)]),
 }
 
 

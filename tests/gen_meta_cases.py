@@ -344,6 +344,68 @@ for u in ("gcd", "lcm"):
     op1(u + "_float_err", "aten.%s.default" % u, [T("i64", [3]), T("f32", [3])], error=True)
     op1(u + "_inplace", "aten.%s_.default" % u, [T("i64", [2, 3]), T("i8", [3])])
     op1(u + "_inplace_narrow", "aten.%s_.default" % u, [T("i8", [3]), T("i64", [3])])
+for u in ("__lshift__", "__rshift__", "bitwise_left_shift", "bitwise_right_shift"):
+    op1(u + "_perm", "aten.%s.Tensor" % u, [P("i32", [2, 3], [1, 0]), T("i8", [2])])
+    op1(u + "_u8_i64", "aten.%s.Tensor" % u, [T("u8", [3]), T("i64", [])])
+    op1(u + "_bool_err", "aten.%s.Tensor" % u, [T("b8", [3]), T("b8", [3])], error=True)
+    op1(u + "_float_err", "aten.%s.Tensor" % u, [T("i64", [3]), T("f32", [3])], error=True)
+    op1(u + "_bcast_err", "aten.%s.Tensor" % u, [T("i64", [2]), T("i64", [3])], error=True)
+    scalar = "Scalar" if u.startswith("__") else "Tensor_Scalar"
+    op1(u + "_scalar", "aten.%s.%s" % (u, scalar), [P("i16", [2, 3], [1, 0]), 65])
+    op1(u + "_bool_scalar", "aten.%s.%s" % (u, scalar), [T("b8", [3]), 2])
+    op1(u + "_float_scalar_err", "aten.%s.%s" % (u, scalar), [T("i8", [3]), 1.5], error=True)
+    op1(u + "_float_self_err", "aten.%s.%s" % (u, scalar), [T("f32", [3]), 1], error=True)
+    if not u.startswith("__"):
+        op1(u + "_scalar_tensor", "aten.%s.Scalar_Tensor" % u, [-300, P("i8", [2, 3], [1, 0])])
+        op1(u + "_scalar_tensor_float_err", "aten.%s.Scalar_Tensor" % u, [2.5, T("i8", [3])],
+            error=True)
+for u in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+    op1(u + "_scalar_tensor", "aten.%s.Scalar_Tensor" % u, [300, P("i8", [2, 3], [1, 0])])
+    op1(u + "_scalar_tensor_bool", "aten.%s.Scalar_Tensor" % u, [True, T("b8", [3])])
+    op1(u + "_scalar_tensor_float_err", "aten.%s.Scalar_Tensor" % u, [3, T("f16", [3])],
+        error=True)
+op1("remainder_scalar_tensor", "aten.remainder.Scalar_Tensor", [7, P("i16", [2, 3], [1, 0])])
+op1("remainder_scalar_tensor_float", "aten.remainder.Scalar_Tensor", [7.5, T("i64", [3])])
+op1("remainder_scalar_tensor_half", "aten.remainder.Scalar_Tensor", [-2, T("bf16", [2, 2])])
+op1("round_decimals", "aten.round.decimals", [P("f32", [2, 3], [1, 0])], {"decimals": 2})
+op1("round_decimals_neg", "aten.round.decimals", [T("bf16", [3])], {"decimals": -1})
+op1("round_decimals_f64", "aten.round.decimals", [T("f64", [3])], {"decimals": 400})
+op1("round_decimals_half_err", "aten.round.decimals", [T("f16", [3])], {"decimals": 1},
+    error=True)
+op1("round_decimals_int_err", "aten.round.decimals", [T("i64", [3])], {"decimals": -1},
+    error=True)
+op1("round_decimals_zero_int_err", "aten.round.decimals", [T("i32", [3])], {"decimals": 0},
+    error=True)
+op1("round_decimals_bool_err", "aten.round.decimals", [T("b8", [3])], {"decimals": 1},
+    error=True)
+for u in ("special_i1", "special_i1e"):
+    op1(u, "aten.%s.default" % u, [P("f64", [2, 3], [1, 0])])
+    op1(u + "_int", "aten.%s.default" % u, [T("i16", [3])])
+    op1(u + "_half_err", "aten.%s.default" % u, [T("f16", [3])], error=True)
+    op1(u + "_bf16_err", "aten.%s.default" % u, [T("bf16", [3])], error=True)
+for u in ("isposinf", "isneginf"):
+    op1(u, "aten.%s.default" % u, [P("f32", [2, 3], [1, 0])])
+    op1(u + "_int", "aten.%s.default" % u, [P("i32", [2, 3], [1, 0])])
+    op1(u + "_bool", "aten.%s.default" % u, [T("b8", [3])])
+    op1(u + "_bf16", "aten.%s.default" % u, [T("bf16", [2, 0])])
+# _add_relu's bounds are self's dtype's: an f64 0-dim self next to an f32
+# tensor overflows float, a u8 / bool / half self asserts
+op1("add_relu", "aten._add_relu.Tensor", [P("f32", [2, 3], [1, 0]), T("f32", [2])],
+    {"alpha": 2})
+op1("add_relu_int", "aten._add_relu.Tensor", [T("i8", [3]), T("i32", [])], {"alpha": 0.5})
+op1("add_relu_mixed", "aten._add_relu.Tensor", [T("i32", [3]), T("f32", [3])])
+op1("add_relu_wide", "aten._add_relu.Tensor", [T("i16", []), T("i32", [3])])
+op1("add_relu_scalar", "aten._add_relu.Scalar", [T("i64", [2, 2]), 1.5, 2])
+op1("add_relu_f64_self_err", "aten._add_relu.Tensor", [T("f64", []), T("f32", [3])], error=True)
+op1("add_relu_narrow_self_err", "aten._add_relu.Tensor", [T("i32", []), T("i8", [3])],
+    error=True)
+op1("add_relu_u8_err", "aten._add_relu.Tensor", [T("u8", [3]), T("f32", [3])], error=True)
+op1("add_relu_half_err", "aten._add_relu.Tensor", [T("f16", [3]), T("f16", [3])], error=True)
+op1("add_relu_half_result_err", "aten._add_relu.Tensor", [T("i16", []), T("f16", [3])],
+    error=True)
+op1("add_relu_alpha_err", "aten._add_relu.Tensor", [T("i8", [3]), T("i8", [3])],
+    {"alpha": 300}, error=True)
+op1("add_relu_bcast_err", "aten._add_relu.Tensor", [T("f32", [2]), T("f32", [3])], error=True)
 op1("nextafter", "aten.nextafter.default", [P("f64", [2, 3], [1, 0]), T("f64", [2])])
 op1("nextafter_bf16", "aten.nextafter.default", [T("bf16", [3]), T("bf16", [3])])
 op1("nextafter_mixed", "aten.nextafter.default", [T("f32", [3]), T("f64", [])])
@@ -581,6 +643,26 @@ op1("scatter_reduce_bad_err", "aten.scatter_reduce.two",
     [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f32", [2, 4]), "max"], error=True)
 op1("scatter_reduce_bool_mean_err", "aten.scatter_reduce.two",
     [T("b8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("b8", [2, 4]), "mean"], error=True)
+op1("scatter_reduce_add", "aten.scatter.reduce",
+    [P("f32", [3, 4], [1, 0]), 1, T("i64", [4, 2], fill="zeros"), T("f32", [4, 3])],
+    {"reduce": "add"})
+op1("scatter_reduce_multiply", "aten.scatter.reduce",
+    [T("b8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("b8", [2, 4])],
+    {"reduce": "multiply"})
+op1("scatter_reduce_bad_reduce_err", "aten.scatter.reduce",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f32", [2, 4])], {"reduce": "sum"},
+    error=True)
+op1("scatter_reduce_dtype_err", "aten.scatter.reduce",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), T("f64", [2, 4])], {"reduce": "add"},
+    error=True)
+op1("scatter_value_reduce", "aten.scatter.value_reduce",
+    [P("i16", [3, 4], [1, 0]), -1, T("i64", [4, 2], fill="zeros"), 2.5], {"reduce": "multiply"})
+op1("scatter_value_reduce_bad_err", "aten.scatter.value_reduce",
+    [T("f32", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), 2], {"reduce": "mean"}, error=True)
+op1("scatter_value_reduce_overflow_err", "aten.scatter.value_reduce",
+    [T("i8", [3, 4]), 0, T("i64", [2, 4], fill="zeros"), 300], {"reduce": "add"}, error=True)
+op1("scatter_value_reduce_index_err", "aten.scatter.value_reduce",
+    [T("f32", [3, 4]), 0, T("i32", [2, 4], fill="zeros"), 2], {"reduce": "add"}, error=True)
 op1("std_mean", "aten.std_mean.correction", [P("f32", [3, 4, 5], [2, 0, 1]), [0, 2]],
     {"correction": 0, "keepdim": True})
 op1("std_mean_all", "aten.std_mean.correction", [T("f64", [3, 4]), None], {"correction": None})
@@ -595,6 +677,46 @@ op1("aminmax_half_err", "aten.aminmax.default", [T("f16", [3])], error=True)
 op1("aminmax_empty_err", "aten.aminmax.default", [T("f32", [0, 3])], error=True)
 op1("aminmax_empty_dim_err", "aten.aminmax.default", [T("f32", [0, 3])], {"dim": 0}, error=True)
 op1("aminmax_empty_other_dim", "aten.aminmax.default", [T("f32", [0, 3])], {"dim": 1})
+op1("aminmax_0d_keepdim", "aten.aminmax.default", [T("f32", [])], {"dim": 0, "keepdim": True})
+op1("_aminmax", "aten._aminmax.default", [P("f32", [3, 4, 5], [2, 0, 1])])
+op1("_aminmax_dim", "aten._aminmax.dim", [P("f32", [3, 4, 5], [2, 0, 1]), 1])
+op1("_aminmax_dim_keepdim", "aten._aminmax.dim", [T("i32", [3, 4]), -1, True])
+op1("_aminmax_0d_keepdim", "aten._aminmax.dim", [T("f64", []), 0, True])
+op1("_aminmax_0d", "aten._aminmax.dim", [T("f64", []), -1])
+op1("_aminmax_bool", "aten._aminmax.default", [T("b8", [3])])
+op1("_aminmax_bf16", "aten._aminmax.default", [T("bf16", [3, 2])])
+op1("_aminmax_bf16_dim_err", "aten._aminmax.dim", [T("bf16", [3, 4]), 0], error=True)
+op1("_aminmax_half_err", "aten._aminmax.default", [T("f16", [3])], error=True)
+op1("_aminmax_empty_err", "aten._aminmax.default", [T("f32", [0, 3])], error=True)
+op1("_aminmax_empty_dim_err", "aten._aminmax.dim", [T("f32", [2, 0]), 1], error=True)
+op1("_aminmax_dim_range_err", "aten._aminmax.dim", [T("f32", [2, 3]), 2], error=True)
+# norm's dtype= overloads are norm(self.to(dtype)): integer selves too
+op1("norm_scalar", "aten.norm.Scalar", [P("f32", [3, 4], [1, 0]), 3])
+op1("norm_scalar_default", "aten.norm.Scalar", [T("bf16", [3, 4])])
+op1("norm_scalar_int_err", "aten.norm.Scalar", [T("i64", [3])], error=True)
+op1("norm_scalar_empty", "aten.norm.Scalar", [T("f32", [0]), float("-inf")])
+op1("norm_dtype", "aten.norm.ScalarOpt_dtype", [T("f32", [3, 4]), 2], {"dtype": torch.float64})
+op1("norm_dtype_none_p", "aten.norm.ScalarOpt_dtype", [T("i64", [3, 4]), None],
+    {"dtype": torch.float32})
+op1("norm_dtype_narrow", "aten.norm.ScalarOpt_dtype", [T("f64", [3]), 1], {"dtype": torch.float16})
+op1("norm_dtype_int_err", "aten.norm.ScalarOpt_dtype", [T("f32", [3]), 2], {"dtype": torch.int64},
+    error=True)
+op1("norm_dim_dtype", "aten.norm.ScalarOpt_dim_dtype",
+    [P("f32", [3, 4, 5], [2, 0, 1]), 2, [1, 2], True], {"dtype": torch.float64})
+op1("norm_dim_dtype_no_dims", "aten.norm.ScalarOpt_dim_dtype", [T("i32", [3, 4]), 1, [], False],
+    {"dtype": torch.bfloat16})
+op1("norm_dim_dtype_err", "aten.norm.ScalarOpt_dim_dtype", [T("f32", [3, 4]), 1, [0], False],
+    {"dtype": torch.bool}, error=True)
+op1("norm_dim_dtype_range_err", "aten.norm.ScalarOpt_dim_dtype", [T("f32", [3, 4]), 1, [2], False],
+    {"dtype": torch.float32}, error=True)
+# dist is norm(self - other, p): sub's checks, then norm's dtype
+op1("dist", "aten.dist.default", [P("f32", [3, 4], [1, 0]), T("f32", [4, 1])])
+op1("dist_p", "aten.dist.default", [T("f16", [3]), T("f16", [3]), float("inf")])
+op1("dist_promote", "aten.dist.default", [T("i64", [3]), T("f64", []), 0.5])
+op1("dist_bf16_f32", "aten.dist.default", [T("bf16", [3]), T("f32", [3]), 0])
+op1("dist_int_err", "aten.dist.default", [T("i64", [3]), T("i32", [3])], error=True)
+op1("dist_bool_err", "aten.dist.default", [T("b8", [3]), T("b8", [3])], error=True)
+op1("dist_bcast_err", "aten.dist.default", [T("f32", [3]), T("f32", [2])], error=True)
 op1("count_nonzero_all", "aten.count_nonzero.default", [P("f16", [3, 4], [1, 0])])
 op1("count_nonzero_dim", "aten.count_nonzero.default", [T("b8", [3, 4]), -1])
 op1("count_nonzero_list", "aten.count_nonzero.dim_IntList", [T("i32", [2, 3, 4]), [0, 2]])
@@ -1035,6 +1157,11 @@ op1("mv_int", "aten.mv.default", [T("i32", [4, 3]), T("i32", [3])])
 op1("mv_size_err", "aten.mv.default", [T("f32", [2, 3]), T("f32", [4])], error=True)
 op1("mv_rank_err", "aten.mv.default", [T("f32", [3]), T("f32", [3])], error=True)
 op1("dot", "aten.dot.default", [T("f32", [5]), T("f32", [5])])
+op1("vdot", "aten.vdot.default", [T("f32", [5]), P("f32", [5], [0])])
+op1("vdot_int", "aten.vdot.default", [T("i8", [3]), T("i8", [3])])
+op1("vdot_dtype_err", "aten.vdot.default", [T("f32", [3]), T("f64", [3])], error=True)
+op1("vdot_size_err", "aten.vdot.default", [T("f32", [3]), T("f32", [2])], error=True)
+op1("vdot_2d_err", "aten.vdot.default", [T("f32", [1, 3]), T("f32", [1, 3])], error=True)
 op1("dot_empty", "aten.dot.default", [T("f64", [0]), T("f64", [0])])
 op1("dot_size_err", "aten.dot.default", [T("f32", [3]), T("f32", [4])], error=True)
 op1("dot_rank_err", "aten.dot.default", [T("f32", [3, 1]), T("f32", [3])], error=True)
@@ -1053,6 +1180,17 @@ op1("addmm_full", "aten.addmm.default", [T("f32", [2, 4]), P("f32", [3, 2], [1, 
                                          T("f32", [3, 4])])
 op1("addmm_bias_err", "aten.addmm.default", [T("f32", [3]), T("f32", [2, 3]), T("f32", [3, 4])],
     error=True)
+op1("addmm_act", "aten._addmm_activation.default", [T("f32", [4]), T("f32", [2, 3]),
+                                                    T("f32", [3, 4])])
+op1("addmm_act_gelu", "aten._addmm_activation.default",
+    [T("bf16", [2, 1]), P("bf16", [3, 2], [1, 0]), T("bf16", [3, 4])],
+    {"beta": 0.5, "alpha": 2, "use_gelu": True})
+op1("addmm_act_int", "aten._addmm_activation.default", [T("i64", [4]), T("i64", [2, 3]),
+                                                        T("i64", [3, 4])])
+op1("addmm_act_int_gelu_err", "aten._addmm_activation.default",
+    [T("i32", [4]), T("i32", [2, 3]), T("i32", [3, 4])], {"use_gelu": True}, error=True)
+op1("addmm_act_bias_err", "aten._addmm_activation.default",
+    [T("f32", [3]), T("f32", [2, 3]), T("f32", [3, 4])], {"use_gelu": True}, error=True)
 op1("linear", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [4, 3]), T("f32", [4])])
 op1("linear_nobias", "aten.linear.default", [T("f32", [2, 5, 3]), T("f32", [4, 3])])
 op1("linear_1d", "aten.linear.default", [T("f32", [3]), T("f32", [4, 3])])
@@ -2220,6 +2358,60 @@ for nm, x in [("perm", XP), ("odd", ODD), ("nondense", NONDENSE),
     op1("ones_like_" + nm, "aten.ones_like.default", [x])
     op1("contiguous_" + nm, "aten.contiguous.default", [x])
     op1("copy_" + nm, "aten.copy.default", [x, T("f64", [1])])
+# view.dtype: the same element size keeps the layout; otherwise the last
+# dim scales (torch 1.13's view_dtype checks; its storage-offset check
+# needs an offset a meta does not have)
+op1("view_dtype_same", "aten.view.dtype", [P("f32", [2, 3], [1, 0]), torch.int32])
+op1("view_dtype_same_0d", "aten.view.dtype", [T("i16", []), torch.float16])
+op1("view_dtype_down", "aten.view.dtype", [T("f64", [2, 3]), torch.int16])
+op1("view_dtype_down_expanded", "aten.view.dtype", [T("f32", [3, 4], [0, 1]), torch.uint8])
+op1("view_dtype_up", "aten.view.dtype", [T("u8", [2, 8]), torch.float64])
+op1("view_dtype_up_expanded", "aten.view.dtype", [T("f16", [3, 4], [0, 1]), torch.float32])
+op1("view_dtype_bool", "aten.view.dtype", [T("i8", [2, 3]), torch.bool])
+op1("view_dtype_0d_err", "aten.view.dtype", [T("f32", []), torch.float64], error=True)
+op1("view_dtype_0d_down_err", "aten.view.dtype", [T("f32", []), torch.int16], error=True)
+op1("view_dtype_size_err", "aten.view.dtype", [T("f32", [2, 3]), torch.float64], error=True)
+op1("view_dtype_stride_err", "aten.view.dtype", [P("f32", [2, 4], [1, 0]), torch.int16],
+    error=True)
+op1("view_dtype_up_stride_err", "aten.view.dtype", [P("f32", [4, 2], [1, 0]), torch.float64],
+    error=True)
+op1("view_dtype_up_lead_stride_err", "aten.view.dtype", [T("f32", [3, 0]), torch.float64],
+    error=True)
+op1("view_dtype_up_last_stride_err", "aten.view.dtype", [T("f32", [3, 4], [1, 0]), torch.float64],
+    error=True)
+op1("fill_tensor", "aten.fill.Tensor", [P("f32", [2, 3], [1, 0]), T("f64", [])])
+op1("fill_tensor_expanded", "aten.fill.Tensor", [T("i8", [2, 3], [0, 1]), T("b8", [])])
+op1("fill_tensor_dim_err", "aten.fill.Tensor", [T("f32", [2, 3]), T("f32", [1])], error=True)
+op1("zero", "aten.zero.default", [P("i32", [2, 3], [1, 0])])
+op1("zero_expanded", "aten.zero.default", [T("f32", [2, 3], [0, 1])])
+op1("conj_physical", "aten._conj_physical.default", [P("bf16", [2, 3], [1, 0])])
+op1("conj_physical_expanded", "aten._conj_physical.default", [T("b8", [2, 3], [0, 1])])
+op1("neg_view", "aten._neg_view.default", [P("f32", [2, 3], [1, 0])])
+op1("neg_view_u8", "aten._neg_view.default", [T("u8", [2, 3])])
+op1("lift", "aten.lift.default", [P("f32", [2, 3], [1, 0])])
+op1("lift_expanded", "aten.lift.default", [T("i64", [2, 3], [0, 1])])
+op1("efficientzerotensor", "aten._efficientzerotensor.default", [[2, 3]])
+op1("efficientzerotensor_dtype", "aten._efficientzerotensor.default", [[2, 0]],
+    {"dtype": torch.int16})
+op1("efficientzerotensor_neg_err", "aten._efficientzerotensor.default", [[2, -3]], error=True)
+op1("_stack", "aten._stack.default", [[T("f32", [2, 3]), T("f64", [2, 3])], 1])
+op1("_stack_last", "aten._stack.default", [[T("i32", [2, 3]), T("i32", [2, 3])], -1])
+op1("_stack_size_err", "aten._stack.default", [[T("f32", [2, 3]), T("f32", [3, 2])]], error=True)
+op1("_stack_dim_err", "aten._stack.default", [[T("f32", [2, 3])], 4], error=True)
+op1("narrow_copy", "aten.narrow_copy.default", [P("f32", [2, 3, 4], [2, 0, 1]), 2, 1, 2])
+op1("narrow_copy_neg", "aten.narrow_copy.default", [T("f16", [3, 4]), -1, -3, 3])
+op1("narrow_copy_empty", "aten.narrow_copy.default", [T("f32", [2, 0]), 1, -1, 0])
+op1("narrow_copy_end", "aten.narrow_copy.default", [T("b8", [2, 3]), 1, 3, 0])
+op1("narrow_copy_0d_err", "aten.narrow_copy.default", [T("f32", []), 0, 0, 1], error=True)
+op1("narrow_copy_dim_err", "aten.narrow_copy.default", [T("f32", [2, 3]), 2, 0, 1], error=True)
+op1("narrow_copy_neg_dim_err", "aten.narrow_copy.default", [T("f32", [2, 3]), -3, 0, 1],
+    error=True)
+op1("narrow_copy_start_err", "aten.narrow_copy.default", [T("f32", [2, 3]), 1, -4, 1],
+    error=True)
+op1("narrow_copy_length_err", "aten.narrow_copy.default", [T("f32", [2, 3]), 1, 0, -1],
+    error=True)
+op1("narrow_copy_range_err", "aten.narrow_copy.default", [T("f32", [2, 3]), 1, 2, 2],
+    error=True)
 op1("clone_cf", "aten.clone.default", [XP], {"memory_format": torch.contiguous_format})
 op1("clone_to_cl", "aten.clone.default", [T("f32", [2, 3, 4, 5])],
     {"memory_format": torch.channels_last})

@@ -78,6 +78,9 @@ SKIPPED = {
     # returns nothing; its messages are checked by tests/unit/test_lapack.c
     "aten._linalg_check_errors.default": "no result (an assertion)",
     "aten.new_empty_strided.default": "uninitialized result",
+    # a ZeroTensor: torch keeps no storage and refuses to read its values
+    # (tolist: "unallocated storage"); checked by meta cases
+    "aten._efficientzerotensor.default": "torch cannot read its result",
     # torch 1.13's raw op checks no argument (a short weight is read past its
     # end) and crashes on some sets (eval without running_var): checked
     # against torch by the conformance model batchnorm_eval and meta cases
@@ -791,6 +794,17 @@ def h_addmm(d):
             "mat2": d.tensor([m, p], dt)}
 
 
+def h_addmm_activation(d):
+    """_addmm_activation: addmm's operands (bf16 too), relu or gelu, scaled now and then"""
+    a = h_addmm(d)
+    if d.chance(0.15):
+        a = {k: TSpec("bf16", v.shape, v.values, v.layout, v.perm, v.sdim) for k, v in a.items()}
+    a["use_gelu"] = d.chance(0.5)
+    if d.chance(0.3):
+        a["beta"], a["alpha"] = d.pick([0, 0.5, 2, -1]), d.pick([1, 0.5, -2, 3])
+    return a
+
+
 def h_baddbmm(d):
     b, n, m, p = (d.r.randint(1, 3) for _ in range(4))
     dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16"])
@@ -857,6 +871,49 @@ def h_dot(d):
     dt = d.pick(["f32"] * 6 + ["f64", "bf16", "i64", "i32", "i8"])
     rhs = [m if d.chance(0.92) else m + 1] if d.chance(0.95) else [1, m]
     return {"self": d.tensor([m], dt), "tensor": d.tensor(rhs, dt)}
+
+
+SCATTER_REDUCE = ["add", "multiply"] * 4 + ["sum", "mean"]
+
+
+def h_narrow_copy(d):
+    """narrow_copy: a dim of self (now and then out of range), start and length mostly inside
+    it, negative starts too"""
+    x = d.tensor()
+    nd = nd_of(x)
+    dim = d.dim(nd)
+    size = x.shape[dim] if x.shape and -nd <= dim < nd else 1
+    start = d.r.randint(-size - 1, size)
+    length = d.r.randint(-1, size + 1) if d.chance(0.2) else d.r.randint(
+        0, max(size - (start if start >= 0 else start + size), 0))
+    return {"self": x, "dim": dim, "start": start, "length": length}
+
+
+def h_vdot(d):
+    a = h_dot(d)
+    return {"self": a["self"], "other": a["tensor"]}
+
+
+NORM_ORDERS = [2, 2.0, 1, 0, 3, 3.5, 0.5, -1, -2.5, float("inf"), -float("inf"), True]
+
+
+def h_norm_dtype(d, with_dim):
+    """norm's dtype= overloads: the norm of self.to(dtype), any self (integers too), a float
+    dtype mostly (an integer one is refused), p None now and then"""
+    x = d.tensor(dtype=d.pick(["f32"] * 4 + ["f64", "f64", "bf16", "f16", "i64", "i32"]))
+    a = {"self": x, "p": d.pick(NORM_ORDERS + [None]),
+         "dtype": d.pick([torch.float32, torch.float64, torch.float64, torch.float16,
+                          torch.bfloat16, torch.int64])}
+    if with_dim:
+        nd = nd_of(x)
+        a["dim"] = sorted(d.r.sample(range(-nd, 0), d.r.randint(0, nd))) if nd else []
+        a["keepdim"] = d.chance(0.4)
+    return a
+
+
+def h_dist(d):
+    """dist: two tensors that broadcast (mostly floats), torch's special orders"""
+    return {"self": d.tensor(), "other": d.tensor(), "p": d.pick(NORM_ORDERS + [1.5, -0.5])}
 
 
 def h_matmul(d):
@@ -1773,6 +1830,29 @@ def h_int_pair(d):
     return {"self": d.tensor(dtype=dt), "other": d.tensor(dtype=d.pick([dt, dt, "i64", "u8"]))}
 
 
+SHIFT_COUNTS = [0, 1, 3, 7, 8, 9, 15, 16, 31, 32, 33, 63, 64, 65, -1, -3, -64, 300, 2**40 + 1]
+
+
+def h_shift(d, kind):
+    """__lshift__ / __rshift__ / bitwise_*_shift (kind "tt", "ts", "st": which operand is a
+    number): integer operands (now and then bool or float, which torch refuses), counts past
+    the width and negative (torch 1.13 shifts by the count mod 32, mod 64 for int64)"""
+    dt = d.pick(["i64", "i64", "i32", "i16", "i8", "u8", "u8", "b8", "f32"])
+    a = {}
+    if kind == "st":
+        a["self"] = d.pick([1, -1, 5, -300, 2**40 + 3, 2**62, True])
+    else:
+        a["self"] = d.tensor(dtype=dt)
+    if kind == "ts":
+        a["other"] = d.pick(SHIFT_COUNTS + [True])
+    else:
+        ct = dt if d.chance(0.7) else d.pick(["i64", "u8", "i8"])
+        lo, hi = (0, 255) if ct == "u8" else (0, 1) if ct == "b8" else (-70, 70)
+        a["other"] = d.tensor(dtype=ct, lo=lo if ct not in FLOATS else None,
+                              hi=hi if ct not in FLOATS else None)
+    return a
+
+
 def h_tri_indices(d):
     a = {"row": d.r.randint(0, 6), "col": d.r.randint(0, 6)}
     if d.chance(0.05):
@@ -2556,7 +2636,19 @@ HINTS = {
     "bucketize.Tensor": h_bucketize, "bucketize.Scalar": lambda d: h_bucketize(d, True),
     "searchsorted.Tensor": h_searchsorted,
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
-    "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
+    "round.decimals": lambda d: {"self": d.tensor(), "decimals": d.pick(
+        [0, 1, 2, 3, -1, -2, 5, 38, 39, 309, -400, 2**40])},
+    "view.dtype": lambda d: {"self": d.tensor(), "dtype": d.dtype_arg()},
+    "scatter.reduce": lambda d: dict(h_scatter_src(d), reduce=d.pick(SCATTER_REDUCE)),
+    "scatter.value_reduce": lambda d: dict(h_scatter_value(d), reduce=d.pick(SCATTER_REDUCE)),
+    "fill.Tensor": lambda d: {"self": d.tensor(), "value": d.tensor(
+        shape=[] if d.chance(0.9) else [1])},
+    "narrow_copy": h_narrow_copy, "_stack": h_stack,
+    "vdot": h_vdot, "_aminmax.dim": h_dim, "dist": h_dist,
+    "norm.ScalarOpt_dtype": lambda d: h_norm_dtype(d, False),
+    "norm.ScalarOpt_dim_dtype": lambda d: h_norm_dtype(d, True),
+    "norm.Scalar": lambda d: {"self": d.tensor(), "p": d.pick(NORM_ORDERS)},
+    "addmm": h_addmm, "_addmm_activation": h_addmm_activation, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "adaptive_max_pool2d": h_adaptive,
@@ -2667,6 +2759,12 @@ for _name in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_pol
     HINTS["special_%s.default" % _name] = h_poly
     HINTS["special_%s.x_scalar" % _name] = h_poly_x_scalar
     HINTS["special_%s.n_scalar" % _name] = h_poly_n_scalar
+
+
+for _name in ("__lshift__", "__rshift__", "bitwise_left_shift", "bitwise_right_shift"):
+    HINTS[_name + ".Tensor"] = lambda d: h_shift(d, "tt")
+    HINTS[_name + ".Scalar"] = HINTS[_name + ".Tensor_Scalar"] = lambda d: h_shift(d, "ts")
+    HINTS[_name + ".Scalar_Tensor"] = lambda d: h_shift(d, "st")
 
 
 def hint_for(qualname):
@@ -2814,6 +2912,13 @@ EXCLUSIONS = {
         "storages, only the input's own layout; as_strided_scatter into a view whose elements "
         "share memory (other than along a stride-0 dim, which torch refuses): which write "
         "lands last is torch's loop order",
+    "bool_bytes":
+        "view.dtype to bool of bytes other than 0 and 1: both torch and airc keep the bytes "
+        "as they are, which torch's tolist reads as True and the case file as 1",
+    "add_relu_nan":
+        "_add_relu where self + alpha * other is NaN: torch 1.13's add_clamp gives NaN in its "
+        "vectorized chunks and 0 in its scalar tail (std::max(NaN, 0)), so the answer depends "
+        "on the element's place in the loop; airc keeps NaN",
     "gemm_alpha_zero":
         "addmm with alpha 0 and an inf or nan in mat1 or mat2: torch's naive gemm loops "
         "multiply the product by 0 (nan), the BLAS it calls for other sizes skips it",
@@ -2894,7 +2999,9 @@ EXCLUSIONS = {
         "where airc refuses the draw or computes a defined result: _weight_norm_interface "
         "with g of other than v.size(dim) values, an empty normed dim, or a v or g that is "
         "not contiguous (torch's kernel indexes their storage as if it were); "
-        "_pdist_forward of a self of more than 2 dims (read as [size(0), size(1)]); histc "
+        "_pdist_forward of a self of more than 2 dims (read as [size(0), size(1)]); _stack "
+        "of no tensors (torch reads the first one) or of a non-contiguous one (torch 1.13's "
+        "serial stack kernel reads it as contiguous: wrong values, or a heap overflow); histc "
         "of a NaN inside a given range (its bin a cast of NaN to int64); "
         "multi_margin_loss with a weight of fewer elements than self has classes (torch "
         "reads weight[target] unchecked; airc refuses it) or not contiguous (torch reads its "
@@ -2996,9 +3103,9 @@ HALF_ROUNDING_OPS = {
     "rsqrt": HALF, "gelu": HALF, "silu": HALF, "pow": ("bf16",),
     "add": ("bf16",), "sub": ("bf16",), "rsub": ("bf16",),
     "softmax": HALF, "log_softmax": HALF, "_softmax": HALF, "_log_softmax": HALF,
-    "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
+    "mm": HALF, "bmm": HALF, "addmm": HALF, "_addmm_activation": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "addbmm": HALF, "addmv": HALF, "addr": HALF, "index_add": HALF,
-    "mv": HALF, "dot": HALF, "embedding_renorm": HALF,
+    "mv": HALF, "dot": HALF, "vdot": HALF, "dist": HALF, "norm": HALF, "embedding_renorm": HALF,
     "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
@@ -3229,6 +3336,9 @@ def exclude_before(qualname, args, pos, kw):
     if name in ("_embedding_bag", "_embedding_bag_forward_only") and \
             embedding_bag_unchecked(val):
         raise Excluded("torch_memory_error")
+    if name == "_stack" and (not val("tensors") or any(
+            isinstance(t, TSpec) and t.layout != "c" for t in val("tensors"))):
+        raise Excluded("torch_memory_error")
     if name in ("_native_multi_head_attention", "_transformer_encoder_layer_fwd") and \
             (val("num_head") if name[1] == "n" else val("num_heads")) == 0:
         raise Excluded("torch_sigfpe")
@@ -3274,7 +3384,7 @@ def exclude_before(qualname, args, pos, kw):
             raise Excluded("torch_memory_error")
     if name in ("linspace", "logspace") and val("dtype") == torch.bool:
         raise Excluded("kernel_gap")  # torch returns an empty one, never calling its kernel
-    if name in ("addmm", "baddbmm", "addbmm", "addmv") and any(
+    if name in ("addmm", "_addmm_activation", "baddbmm", "addbmm", "addmv") and any(
             isinstance(val(p), float) and not math.isfinite(val(p)) for p in ("alpha", "beta")):
         raise Excluded("gemm_nonfinite_scale")
     if name == "pixel_shuffle" and isinstance(val("upscale_factor"), int) and \
@@ -3312,7 +3422,8 @@ def exclude_before(qualname, args, pos, kw):
             spots = [p + i * s_ for p in spots for i in range(n_)]
         if len(set(spots)) != len(spots):
             raise Excluded("storage_view")
-    order = val("p") if name == "norm" else val("ord") if name == "linalg_vector_norm" else None
+    order = val("p") if name in ("norm", "dist") else val("ord") if name == "linalg_vector_norm" \
+        else None
     if isinstance(order, (int, float)) and 0 < abs(order) < 0.1:
         raise Excluded("norm_small_order")
     if name == "index_copy" and isinstance(val("self"), TSpec) and \
@@ -3359,7 +3470,7 @@ def same_bits(a, b):
     return bool(((a == b) | (a.isnan() & b.isnan())).all())
 
 
-REDUCTIONS = ("sum", "nansum", "mean", "prod", "cumsum")
+REDUCTIONS = ("sum", "nansum", "mean", "prod", "cumsum", "norm")
 
 
 def half_reference(qualname, fn, t_pos, t_kw, res=None):
@@ -3394,7 +3505,7 @@ def half_reference(qualname, fn, t_pos, t_kw, res=None):
 # DESIGN's tolerance is torch's own rounding ("accumulation_error").
 ACCUMULATING_OPS = ("sum", "nansum", "mean", "prod", "cumsum", "cumprod", "var", "var_mean", "std_mean", "mm",
                     "bmm", "addbmm", "addmv",
-                    "addmm", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
+                    "addmm", "_addmm_activation", "baddbmm", "matmul", "linear", "convolution", "native_layer_norm", "softmax",
                     "log_softmax", "_softmax", "_log_softmax", "avg_pool2d", "adaptive_avg_pool2d",
                     "_adaptive_avg_pool2d", "avg_pool3d", "_adaptive_avg_pool3d",
                     "_native_multi_head_attention", "_transformer_encoder_layer_fwd")
@@ -3546,7 +3657,17 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
             tensors[0].is_floating_point() and \
             not bool(torch.isfinite(tensors[0]).all()):
         raise Excluded("interp_nonfinite")
-    if name == "addmm" and t_kw.get("alpha", 1) == 0 and \
+    if qualname == "aten.view.dtype" and isinstance(res, torch.Tensor) and \
+            res.dtype == torch.bool and res.numel() and int(res.view(torch.uint8).max()) > 1:
+        raise Excluded("bool_bytes")
+    if name == "_add_relu" and isinstance(res, torch.Tensor) and res.is_floating_point():
+        a = tensors[0].double()
+        b = tensors[1].double() if len(tensors) > 1 else torch.tensor(float(
+            t_kw.get("other", t_pos[1] if len(t_pos) > 1 else 0)), dtype=torch.float64)
+        alpha = t_kw.get("alpha", t_pos[2] if len(t_pos) > 2 else 1)
+        if bool(torch.isnan(a + float(alpha) * b).any()):
+            raise Excluded("add_relu_nan")
+    if name in ("addmm", "_addmm_activation") and t_kw.get("alpha", 1) == 0 and \
             not all(bool(torch.isfinite(t).all()) for t in tensors[1:3]):
         raise Excluded("gemm_alpha_zero")
     if name in ("tril", "triu") and tensors[0].dim() < 2:
@@ -3776,6 +3897,8 @@ def run_case(qualname, pos, kw, case_name, check):
         err = None
         if qualname.startswith("aten._ctc_loss."):
             res = ctc_defined(res, t_pos[2:4])  # the lengths, never left out
+        if qualname == "aten._neg_view.default":
+            res = res.resolve_neg()  # its values: negated when read (bool raises then)
     except (RuntimeError, IndexError, ValueError, TypeError, OverflowError) as e:
         res, err = None, str(e).strip().split("\n")[0]
         if "can't allocate memory" in err:
@@ -4084,6 +4207,19 @@ PINNED = [
         ("u8", [0, 255, 128, 200, 12], [0, 5, 64, 150, 18]),
     ]
 ] + [
+    # shifts by counts past the width and negative, of negative values: torch 1.13 shifts the
+    # value promoted to int (int64) by the count mod 32 (mod 64), wrapped back to the dtype
+    ("%s_edges_%s" % (op.split(".")[1], dt), op, [V(dt, [len(a)], a), V(dt, [len(b)], b)], {})
+    for op in ("aten.__lshift__.Tensor", "aten.__rshift__.Tensor")
+    for dt, a, b in [
+        ("i64", [-5, -1, 1, 3, 100, -2**63, 2**63 - 1, 7, 7, 7],
+         [-1, 0, 63, 64, 70, 1, 65, 127, -64, -65]),
+        ("i32", [-5, -1, 1, 3, 100, -2**31, 2**31 - 1, 7, 7], [-1, 0, 31, 32, 70, 1, 33, -32, 95]),
+        ("i16", [-5, -1, 1, 3, 100, -2**15, 7, 7, 7], [-1, 0, 15, 16, 31, 32, 33, -1, 17]),
+        ("i8", [-5, -1, 1, 3, 100, -128, 127, 7, 7], [-1, 0, 7, 8, 9, 31, 33, 65, -128]),
+        ("u8", [0, 1, 3, 200, 255, 255, 128, 7], [0, 7, 8, 9, 31, 32, 255, 33]),
+    ]
+] + [
     # torch.special's Bessel functions at each approximation's switches (2, 5, 8, airy_ai's
     # +-2.09, 8.32 and 103.892), their poles and NaN domains (y0 / y1 / k0 / k1 at 0 and
     # below), past exp's range, inf, NaN
@@ -4092,7 +4228,7 @@ PINNED = [
     for op in ("airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
                "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
                "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
-               "spherical_bessel_j0")
+               "spherical_bessel_j0", "i1", "i1e")
     for dt in ("f32", "f64")
 ] + [
     # the polynomials over x at their ends (+-1, and 0 for the shifted ones), NaN, +-inf, past

@@ -1,5 +1,6 @@
 /* Elementwise engine: conversions, operands, the block driver (ew.h). */
 #include "backends/cpu/ew.h"
+#include "backends/cpu/k_strided.h"
 #include "backends/cpu/parallel.h"
 
 #include "core/core.h"
@@ -657,6 +658,21 @@ airc_status airc_ew_arg_int(const airc_kernel_ctx *k, uint32_t i, int64_t def, i
     else
         return airc_fail(AIRC_E_UNSUPPORTED, "%s: argument %u is not a number", airc_ew_name(k),
                          (unsigned)i);
+    return AIRC_OK;
+}
+
+airc_status airc_ew_check_item(const airc_kernel_ctx *k, const airc_tview *value, airc_dtype dtype)
+{
+    if (!value->data || value->dtype == AIRC_DTYPE_BOOL)
+        return AIRC_OK;
+    bool is_float = airc_ew_is_float(value->dtype);
+    const char *type = airc_meta_number_overflows(
+        is_float, is_float ? airc_cpu_load_f64(value->data, value->dtype) : 0,
+        is_float ? 0 : airc_cpu_load_i64(value->data, value->dtype), dtype);
+    if (type)
+        return airc_fail(AIRC_E_RUNTIME,
+                         "%s: value cannot be converted to type %s without overflow",
+                         airc_ew_name(k), type);
     return AIRC_OK;
 }
 

@@ -83,6 +83,11 @@ AIRC_HIDDEN airc_status airc_ew_run(airc_ew *op, const airc_tview *out,
 
 /* "aten.add.Tensor" (or "kernel") for messages. */
 AIRC_HIDDEN const char *airc_ew_name(const airc_kernel_ctx *k);
+/* torch's value.item() of a 0-dim tensor converted to dtype with the
+ * overflow check (masked_fill.Tensor, fill.Tensor): AIRC_E_RUNTIME with
+ * torch's message when it does not fit; a bool item always does. */
+AIRC_HIDDEN airc_status airc_ew_check_item(const airc_kernel_ctx *k, const airc_tview *value,
+                                           airc_dtype dtype);
 
 /* A tensor-or-number operand: argument i's tensor, or the number bound to
  * it stored as `dt` in *storage and viewed as a 0-d tensor through *tmp,

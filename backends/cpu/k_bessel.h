@@ -1,6 +1,7 @@
 /* torch.special's Bessel functions (airy_ai, bessel_j0 / j1 / y0 / y1,
  * modified_bessel_i0 / i1 / k0 / k1, scaled_modified_bessel_k0 / k1,
- * spherical_bessel_j0) and orthogonal polynomials (chebyshev_polynomial_t /
+ * spherical_bessel_j0; special_i1 / i1e, Cephes' i1 as torch's calc_i1) and
+ * orthogonal polynomials (chebyshev_polynomial_t /
  * u / v / w and their shifted forms, hermite_polynomial_h / he,
  * laguerre_polynomial_l, legendre_polynomial_p, of x and the degree n) as
  * torch 1.13's CPU kernels compute them: _f32 in float, _f64 in double.
@@ -19,9 +20,10 @@
     X(airy_ai)                                                                                     \
     X(bessel_j0)                                                                                   \
     X(bessel_j1)                                                                                   \
-    X(bessel_y0) X(bessel_y1) X(modified_bessel_i0) X(modified_bessel_i1) X(modified_bessel_k0)    \
+    X(bessel_y0)                                                                                   \
+    X(bessel_y1) X(modified_bessel_i0) X(modified_bessel_i1) X(modified_bessel_k0)                 \
         X(modified_bessel_k1) X(scaled_modified_bessel_k0) X(scaled_modified_bessel_k1)            \
-            X(spherical_bessel_j0)
+            X(spherical_bessel_j0) X(i1) X(i1e)
 #define AIRC_BESSEL_POLY(X)                                                                        \
     X(chebyshev_t)                                                                                 \
     X(chebyshev_u)                                                                                 \

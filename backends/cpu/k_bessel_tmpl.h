@@ -193,6 +193,37 @@ T FN(airc_modified_bessel_i1)(T x)
     return x < 0 ? -v : v;
 }
 
+/* torch.special.i1 / i1e, torch's calc_i1 / calc_i1e (Cephes' i1 / i1e,
+ * not modified_bessel_i1's evaluation): f32 with Cephes' float tables, the
+ * double tables' last 17 and 7 terms; I1 = exp(|x|) |x| chbevl(..) on
+ * [0, 8], exp(|x|) chbevl(..) / sqrt(|x|) past, in that order; i1e leaves
+ * out exp(|x|); both odd. */
+static T FN(i1_common)(T x, bool scaled)
+{
+    const bool narrow = sizeof(T) == sizeof(float);
+    T ax = fabs(x), out;
+    if (ax <= (T)8.0) {
+        T c = FN(chbevl)(ax / (T)2.0 - (T)2.0, narrow ? bessel_i1_a + 12 : bessel_i1_a,
+                         narrow ? 17 : 29);
+        out = scaled ? c * ax : exp(ax) * ax * c;
+    } else {
+        T c = FN(chbevl)((T)32.0 / ax - (T)2.0, narrow ? bessel_i1_b + 18 : bessel_i1_b,
+                         narrow ? 7 : 25);
+        out = scaled ? c / sqrt(ax) : exp(ax) * c / sqrt(ax);
+    }
+    return x < 0 ? -out : out;
+}
+
+T FN(airc_i1)(T x)
+{
+    return FN(i1_common)(x, false);
+}
+
+T FN(airc_i1e)(T x)
+{
+    return FN(i1_common)(x, true);
+}
+
 /* K0 or K1 (order), scaled by exp(x) or not, by their Chebyshev series:
  * on (0, 2] in x^2 - 2 with the log term of I, past 2 sqrt(x) exp(x) K(x)
  * in 8 / x - 2. inf at 0, NaN below. The scaled forms multiply by exp(x)

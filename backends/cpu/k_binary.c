@@ -16,6 +16,7 @@
 #include "backends/cpu/k_strided.h"
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -351,6 +352,21 @@ BIN(int64_t, int64_t, band_i64, a &b)
 BIN(int64_t, int64_t, bor_i64, a | b)
 BIN(int64_t, int64_t, bxor_i64, a ^ b)
 
+/* torch 1.13's shifts on the dtype dt (i[1]): C's << and >> of the value
+ * promoted to int (to int64 for int64) as x86 computes them, the count
+ * taken mod 32 (mod 64), the result wrapped to dt; so int8 1 << 65 is 2
+ * and x >> -1 is x >> 31. A number operand is dt's first (-300 >> 1 in
+ * int8 is -44 >> 1). */
+static inline int64_t shift_count(int64_t dt, int64_t b)
+{
+    return b & (dt == AIRC_DTYPE_I64 ? 63 : 31);
+}
+BIN(int64_t, int64_t, lshift_i64,
+    airc_cpu_round_i64((airc_dtype)op->i[1], (int64_t)(U64(a) << shift_count(op->i[1], b))))
+BIN(int64_t, int64_t, rshift_i64,
+    airc_cpu_round_i64((airc_dtype)op->i[1],
+                       airc_cpu_round_i64((airc_dtype)op->i[1], a) >> shift_count(op->i[1], b)))
+
 /* torch's powi: negative exponents give 0 but for bases 1 and -1 */
 static inline int64_t powi(int64_t a, int64_t b)
 {
@@ -429,6 +445,22 @@ INT_DIV(div_trunc_i64, div_trunc_i)
 INT_DIV(div_floor_i64, div_floor_i)
 INT_DIV(remainder_i64, remainder_i)
 INT_DIV(fmod_i64, fmod_i)
+
+/* _add_relu: torch 1.13's add_clamp to [0, the largest value of self's
+ * dtype] (f[1], i[2]; INT32_MAX for an int32 self next to a float), so
+ * +inf is FLT_MAX; NaN stays NaN (its vectorized loop's: its scalar
+ * tail's std::max gives 0, see gen_value_sweep.py's add_relu_nan); an
+ * integer sum wraps in the dtype (i[1]) before it is clamped */
+#define CLAMP_POS(v, MAX) ((v) != (v) ? (v) : (v) < 0 ? 0 : (v) > (MAX) ? (MAX) : (v))
+BIN(float, float, add_relu_f32, CLAMP_POS(a + (float)pf * b, (float)op->f[1]))
+BIN(double, double, add_relu_f64, CLAMP_POS(a + pf * b, op->f[1]))
+static inline int64_t relu_wrap(const airc_ew *op, int64_t v)
+{
+    v = airc_cpu_round_i64((airc_dtype)op->i[1], v);
+    return CLAMP_POS(v, op->i[2]);
+}
+BIN(int64_t, int64_t, add_relu_i64, relu_wrap(op, (int64_t)(U64(a) + U64(pi) * U64(b))))
+#undef CLAMP_POS
 
 /* ---- three inputs: where, clamp ----------------------------------------- */
 
@@ -576,6 +608,9 @@ typedef enum arith_kind {
     A_BITWISE_AND,
     A_BITWISE_OR,
     A_BITWISE_XOR,
+    A_LSHIFT,
+    A_RSHIFT,
+    A_ADD_RELU,
 #define POLY_KIND(name) A_##name,
     AIRC_BESSEL_POLY(POLY_KIND)
 #undef POLY_KIND
@@ -672,6 +707,21 @@ static airc_status arith(airc_kernel_ctx *k, arith_kind kind)
                   kind == A_BITWISE_AND  ? band_i64
                   : kind == A_BITWISE_OR ? bor_i64
                                          : bxor_i64};
+    } else if (kind == A_ADD_RELU) {
+        /* alpha converts to the result's dtype (a float alpha truncated for integers) */
+        AIRC_TRY(airc_ew_arg_double(k, 2, 1.0, &op.f[0]));
+        AIRC_TRY(airc_ew_arg_int(k, 2, 1, &op.i[0]));
+        f = (fn3){add_relu_f32, add_relu_f64, add_relu_i64};
+        airc_dtype self = k->nargs && k->in && k->in[0] ? k->in[0]->dtype : rt;
+        op.i[2] = self == AIRC_DTYPE_I8    ? INT8_MAX
+                  : self == AIRC_DTYPE_I16 ? INT16_MAX
+                  : self == AIRC_DTYPE_I32 ? INT32_MAX
+                                           : INT64_MAX;
+        op.f[1] = self == AIRC_DTYPE_F64   ? DBL_MAX
+                  : self == AIRC_DTYPE_F32 ? FLT_MAX
+                                           : (double)op.i[2];
+    } else if (kind == A_LSHIFT || kind == A_RSHIFT) {
+        f = (fn3){NULL, NULL, kind == A_LSHIFT ? lshift_i64 : rshift_i64};
     } else if (kind == A_FLOOR_DIVIDE) {
         f = (fn3){div_floor_f32, div_floor_f64, div_floor_i64};
         if (rt == AIRC_DTYPE_F16 || rt == AIRC_DTYPE_BF16)
@@ -861,16 +911,8 @@ static airc_status k_masked_fill(airc_kernel_ctx *k, void *user_data)
     /* masked_fill.Tensor: torch fills with value.item() converted to self's
      * dtype with the overflow check (Scalar values are checked in meta) */
     const airc_tview *value = k->nargs > 2 && k->in ? k->in[2] : NULL;
-    if (value && value->data && value->dtype != AIRC_DTYPE_BOOL) {
-        bool is_float = airc_ew_is_float(value->dtype);
-        const char *type = airc_meta_number_overflows(
-            is_float, is_float ? airc_cpu_load_f64(value->data, value->dtype) : 0,
-            is_float ? 0 : airc_cpu_load_i64(value->data, value->dtype), k->out[0].dtype);
-        if (type)
-            return airc_fail(AIRC_E_RUNTIME,
-                             "%s: value cannot be converted to type %s without overflow",
-                             airc_ew_name(k), type);
-    }
+    if (value)
+        AIRC_TRY(airc_ew_check_item(k, value, k->out[0].dtype));
     return select3(k, 1, 2, 0);
 }
 
@@ -1087,9 +1129,18 @@ KERNEL(heaviside, arith(k, A_HEAVISIDE))
 KERNEL(bitwise_and, arith(k, A_BITWISE_AND))
 KERNEL(bitwise_or, arith(k, A_BITWISE_OR))
 KERNEL(bitwise_xor, arith(k, A_BITWISE_XOR))
+KERNEL(lshift, arith(k, A_LSHIFT))
+KERNEL(add_relu, arith(k, A_ADD_RELU))
+KERNEL(rshift, arith(k, A_RSHIFT))
 
 /* Sorted by qualname (strcmp); a unit test checks it. */
 const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
+    {"aten.__lshift__.Scalar", k_lshift},
+    {"aten.__lshift__.Tensor", k_lshift},
+    {"aten.__rshift__.Scalar", k_rshift},
+    {"aten.__rshift__.Tensor", k_rshift},
+    {"aten._add_relu.Scalar", k_add_relu},
+    {"aten._add_relu.Tensor", k_add_relu},
     {"aten.add.Scalar", k_add},
     {"aten.add.Tensor", k_add},
     {"aten.add_.Scalar", k_add},
@@ -1097,14 +1148,23 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.atan2.default", k_atan2},
     {"aten.atan2_.default", k_atan2},
     {"aten.bitwise_and.Scalar", k_bitwise_and},
+    {"aten.bitwise_and.Scalar_Tensor", k_bitwise_and},
     {"aten.bitwise_and.Tensor", k_bitwise_and},
     {"aten.bitwise_and_.Scalar", k_bitwise_and},
     {"aten.bitwise_and_.Tensor", k_bitwise_and},
+    {"aten.bitwise_left_shift.Scalar_Tensor", k_lshift},
+    {"aten.bitwise_left_shift.Tensor", k_lshift},
+    {"aten.bitwise_left_shift.Tensor_Scalar", k_lshift},
     {"aten.bitwise_or.Scalar", k_bitwise_or},
+    {"aten.bitwise_or.Scalar_Tensor", k_bitwise_or},
     {"aten.bitwise_or.Tensor", k_bitwise_or},
     {"aten.bitwise_or_.Scalar", k_bitwise_or},
     {"aten.bitwise_or_.Tensor", k_bitwise_or},
+    {"aten.bitwise_right_shift.Scalar_Tensor", k_rshift},
+    {"aten.bitwise_right_shift.Tensor", k_rshift},
+    {"aten.bitwise_right_shift.Tensor_Scalar", k_rshift},
     {"aten.bitwise_xor.Scalar", k_bitwise_xor},
+    {"aten.bitwise_xor.Scalar_Tensor", k_bitwise_xor},
     {"aten.bitwise_xor.Tensor", k_bitwise_xor},
     {"aten.bitwise_xor_.Scalar", k_bitwise_xor},
     {"aten.bitwise_xor_.Tensor", k_bitwise_xor},
@@ -1206,6 +1266,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_binary[] = {
     {"aten.pow_.Tensor", k_pow},
     {"aten.prelu.default", k_prelu},
     {"aten.remainder.Scalar", k_remainder},
+    {"aten.remainder.Scalar_Tensor", k_remainder},
     {"aten.remainder.Tensor", k_remainder},
     {"aten.remainder_.Scalar", k_remainder},
     {"aten.remainder_.Tensor", k_remainder},

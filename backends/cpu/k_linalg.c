@@ -4,11 +4,14 @@
  *
  * Threads: these kernels start none of their own. OpenBLAS's thread count
  * is the CPU runtime's policy (its thread budget per stream), set there. */
+#include "backends/cpu/ew.h"
 #include "backends/cpu/k_lapack.h"
 #include "backends/cpu/k_linalg_impl.h"
+#include "backends/cpu/k_math.h"
 
 #include <cblas.h>
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 static int64_t max64(int64_t a, int64_t b)
@@ -236,23 +239,26 @@ static airc_status k_mm(airc_kernel_ctx *k, void *ud)
 
 /* addmm's and baddbmm's start: the result holds self (or its number),
  * broadcast, unless beta is 0 (which ignores self, its NaNs too). */
-static airc_status self_into_out(airc_kernel_ctx *k, int32_t ndim, double beta)
+static airc_status self_into(airc_kernel_ctx *k, int32_t ndim, double beta, const airc_tview *o)
 {
-    const airc_tview *o = &k->out[0];
     if (beta == 0)
         return AIRC_OK;
     if (k->in[0]) {
         airc_tview e;
         AIRC_TRY(want(k, airc_cpu_expand(k->in[0], o->shape, ndim, &e),
                       "self does not broadcast to the result"));
-        airc_cpu_copy(o, &e);
-        return AIRC_OK;
+        return airc_cpu_copy_cast(o, &e);
     }
     airc_cpu_scalar v;
     bool present;
     AIRC_TRY(airc_cpu_arg_scalar(k, 0, &v, &present));
     airc_cpu_fill(o, &v);
     return AIRC_OK;
+}
+
+static airc_status self_into_out(airc_kernel_ctx *k, int32_t ndim, double beta)
+{
+    return self_into(k, ndim, beta, &k->out[0]);
 }
 
 /* addmm(self, mat1, mat2, *, beta=1, alpha=1): beta 0 ignores self (its
@@ -271,6 +277,91 @@ static airc_status k_addmm(airc_kernel_ctx *k, void *ud)
     AIRC_TRY(self_into_out(k, 2, beta));
     return airc_cpu_gemm(k, o->dtype, alpha, mat_of(x, 0, 1), mat_of(y, 0, 1), beta,
                          mat_of(o, 0, 1));
+}
+
+/* A contiguous f32 copy of t (freed with airc_free). */
+static airc_status f32_copy(airc_kernel_ctx *k, const airc_tview *t, airc_tview *out)
+{
+    *out = *t;
+    out->dtype = AIRC_DTYPE_F32;
+    airc_cpu_set_contiguous(out);
+    int64_t n = 1;
+    for (int32_t d = 0; d < t->ndim; d++)
+        n *= t->shape[d];
+    out->data = airc_malloc(k->ctx, (size_t)(n > 0 ? n : 1) * sizeof(float));
+    if (!out->data)
+        return airc_cpu_oom(k, "an f32 copy");
+    return t->data ? airc_cpu_copy_cast(out, t) : AIRC_OK;
+}
+
+/* relu (NaN kept) or the exact gelu of n contiguous floats, in place */
+static void activation_f32(float *p, int64_t n, bool gelu)
+{
+    if (gelu)
+        airc_cpu_gelu_f32(n, p, p);
+    for (int64_t i = 0; !gelu && i < n; i++)
+        p[i] = p[i] < 0 ? 0.0f : p[i];
+}
+
+/* _addmm_activation(self, mat1, mat2, *, beta, alpha, use_gelu): addmm,
+ * then relu_ or the exact gelu_ of its result in place, as torch; bf16
+ * and f16 (which torch's CPU addmm lacks) compute both in f32 and round
+ * once. The meta refuses an integer gelu. */
+static airc_status k_addmm_activation(airc_kernel_ctx *k, void *ud)
+{
+    const airc_tview *o = &k->out[0];
+    bool gelu = airc_cpu_arg_bool(k, 5, false);
+    int64_t n = 1;
+    for (int32_t d = 0; d < o->ndim; d++)
+        n *= o->shape[d];
+    if (o->dtype == AIRC_DTYPE_BF16 || o->dtype == AIRC_DTYPE_F16) {
+        const airc_tview *x, *y;
+        AIRC_TRY(tensor_arg(k, 1, &x));
+        AIRC_TRY(tensor_arg(k, 2, &y));
+        AIRC_TRY(want(k, x->ndim == 2 && y->ndim == 2 && o->ndim == 2 && x->shape[1] == y->shape[0],
+                      "expects 2-d operands with matching inner dims"));
+        AIRC_TRY(same_dtypes(k, x, y));
+        double beta = airc_cpu_arg_double(k, 3, 1.0), alpha = airc_cpu_arg_double(k, 4, 1.0);
+        airc_tview t[3] = {{0}, {0}, {0}}, none = *o;
+        none.data = NULL;
+        airc_status st = f32_copy(k, x, &t[0]);
+        if (st == AIRC_OK)
+            st = f32_copy(k, y, &t[1]);
+        if (st == AIRC_OK)
+            st = f32_copy(k, &none, &t[2]);
+        if (st == AIRC_OK)
+            st = self_into(k, 2, beta, &t[2]);
+        if (st == AIRC_OK)
+            st = airc_cpu_gemm(k, AIRC_DTYPE_F32, alpha, mat_of(&t[0], 0, 1), mat_of(&t[1], 0, 1),
+                               beta, mat_of(&t[2], 0, 1));
+        if (st == AIRC_OK) {
+            activation_f32(t[2].data, n, gelu);
+            st = airc_cpu_copy_cast(o, &t[2]);
+        }
+        for (int i = 0; i < 3; i++)
+            airc_free(k->ctx, t[i].data);
+        return st;
+    }
+    AIRC_TRY(k_addmm(k, ud));
+    AIRC_TRY(want(k, airc_cpu_is_contiguous(o), "expects a contiguous result"));
+    if (o->dtype == AIRC_DTYPE_F32) {
+        activation_f32(o->data, n, gelu);
+        return AIRC_OK;
+    }
+    if (o->dtype == AIRC_DTYPE_F64) {
+        double *p = o->data;
+        for (int64_t i = 0; i < n; i++)
+            p[i] = gelu ? 0.5 * p[i] * erfc(p[i] * -0.70710678118654752440) : p[i] < 0 ? 0.0 : p[i];
+        return AIRC_OK;
+    }
+    AIRC_TRY(want(k, !gelu && !airc_cpu_dtype_is_float(o->dtype), "gelu of an integer result"));
+    size_t es = airc_dtype_size(o->dtype);
+    for (int64_t i = 0; i < n; i++) { /* relu of an integer: the negatives to 0 */
+        char *p = (char *)o->data + i * (int64_t)es;
+        if (airc_cpu_load_i64(p, o->dtype) < 0)
+            airc_cpu_store_i64(p, o->dtype, 0);
+    }
+    return AIRC_OK;
 }
 
 /* o[b] = alpha * x[b] @ y[b] + beta * o[b], one GEMM per batch. */
@@ -621,6 +712,7 @@ static airc_status k_linear(airc_kernel_ctx *k, void *ud)
 const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten._adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
     {"aten._adaptive_avg_pool3d.default", airc_cpu_k_adaptive_avg_pool3d},
+    {"aten._addmm_activation.default", k_addmm_activation},
     {"aten._cdist_forward.default", airc_cpu_k_cdist},
     {"aten._euclidean_dist.default", airc_cpu_k_euclidean_dist},
     {"aten._linalg_check_errors.default", airc_cpu_k_linalg_check_errors},
@@ -707,6 +799,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten.upsample_nearest3d.vec", airc_cpu_k_upsample_nearest},
     {"aten.upsample_trilinear3d.default", airc_cpu_k_upsample_linear},
     {"aten.upsample_trilinear3d.vec", airc_cpu_k_upsample_linear},
+    {"aten.vdot.default", k_mv},
 };
 const size_t airc_cpu_num_kernels_linalg =
     sizeof airc_cpu_kernels_linalg / sizeof airc_cpu_kernels_linalg[0];

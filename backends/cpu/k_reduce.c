@@ -5,9 +5,12 @@
  * log_softmax, layer norm and cumsum live in k_norm.c. Output dtypes are
  * the meta's (the executor allocates outputs from it): an integer sum's
  * int64, an explicit dtype=, bool for any/all. */
+#include "backends/cpu/cpu_kernels.h"
 #include "backends/cpu/k_reduce_engine.h"
+#include "backends/cpu/k_strided.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 static airc_status self_of(const airc_kernel_ctx *k, const airc_tview **out)
 {
@@ -243,6 +246,55 @@ static airc_status k_norm(airc_kernel_ctx *k, void *u)
     return airc_kred_reduce(k, &s);
 }
 
+/* norm.ScalarOpt_dtype / ScalarOpt_dim_dtype(..., dtype): torch's norm of
+ * self.to(dtype), so each element converts to the result's dtype first */
+static airc_status k_norm_dtype(airc_kernel_ctx *k, void *u)
+{
+    kr_spec s;
+    AIRC_TRY(setup(k, &s, KR_NORM, KR_FIN_NORM));
+    s.p = airc_kred_double(k, "p", 2.0);
+    if (s.in->dtype != k->out[0].dtype)
+        s.elem_dtype = k->out[0].dtype;
+    return airc_kred_reduce(k, &s);
+}
+
+/* dist(self, other, p): torch's norm(self - other, p), the difference
+ * (broadcast, in the result's dtype) run by sub's kernel into scratch */
+static airc_status k_dist(airc_kernel_ctx *k, void *u)
+{
+    const airc_tview *x = airc_kred_input(k, "self"), *y = airc_kred_input(k, "other");
+    if (!x || !y || k->nargs < 2 || k->nout < 1)
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "self and other must be tensors");
+    airc_tview diff;
+    memset(&diff, 0, sizeof diff);
+    diff.dtype = k->out[0].dtype;
+    diff.ndim = x->ndim > y->ndim ? x->ndim : y->ndim;
+    int64_t n = 1;
+    for (int32_t i = 0; i < diff.ndim; i++) { /* the meta checked that they broadcast */
+        int32_t ix = i - (diff.ndim - x->ndim), iy = i - (diff.ndim - y->ndim);
+        int64_t sx = ix >= 0 ? x->shape[ix] : 1, sy = iy >= 0 ? y->shape[iy] : 1;
+        diff.shape[i] = sx == 1 ? sy : sx;
+        n *= diff.shape[i];
+    }
+    airc_cpu_set_contiguous(&diff);
+    diff.data = airc_malloc(k->ctx, (size_t)(n > 0 ? n : 1) * airc_dtype_size(diff.dtype));
+    if (!diff.data)
+        return airc_kred_fail(k, AIRC_E_OUT_OF_MEMORY, "out of memory for dist's difference");
+    const airc_tview *in[3] = {x, y, NULL}, *norm_in[3] = {&diff, NULL, NULL};
+    airc_kernel_ctx sub = *k, norm = *k;
+    sub.nargs = 2; /* sub.Tensor(self, other), alpha left at 1 */
+    sub.in = in;
+    sub.out = &diff;
+    sub.nout = 1;
+    norm.in = norm_in;
+    airc_kernel_fn fn = airc_cpu_find_kernel("aten.sub.Tensor");
+    airc_status st = fn ? fn(&sub, NULL) : airc_kred_fail(k, AIRC_E_RUNTIME, "no sub kernel");
+    if (st == AIRC_OK)
+        st = k_norm(&norm, u);
+    airc_free(k->ctx, diff.data);
+    return st;
+}
+
 /* linalg_vector_norm(self, ord, dim, keepdim, *, dtype): norm of self in
  * dtype (the engine reads elements as double, exact for every float type) */
 static airc_status k_vector_norm(airc_kernel_ctx *k, void *u)
@@ -255,6 +307,8 @@ static airc_status k_vector_norm(airc_kernel_ctx *k, void *u)
 
 /* Sorted by qualname (strcmp order); a test checks. */
 const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
+    {"aten._aminmax.default", k_aminmax},
+    {"aten._aminmax.dim", k_aminmax},
     {"aten._histogramdd_bin_edges.default", airc_kred_histogramdd_bin_edges},
     {"aten._histogramdd_from_bin_cts.default", airc_kred_histogramdd},
     {"aten._histogramdd_from_bin_tensors.default", airc_kred_histogramdd},
@@ -277,6 +331,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.cummin.default", airc_kred_cummin},
     {"aten.cumprod.default", airc_kred_cumprod},
     {"aten.cumsum.default", airc_kred_cumsum},
+    {"aten.dist.default", k_dist},
     {"aten.histc.default", airc_kred_histc},
     {"aten.histogram.bin_ct", airc_kred_histogram},
     {"aten.histogram.bins_tensor", airc_kred_histogram},
@@ -300,7 +355,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.native_batch_norm.default", airc_kred_batch_norm},
     {"aten.native_group_norm.default", airc_kred_group_norm},
     {"aten.native_layer_norm.default", airc_kred_layer_norm},
+    {"aten.norm.Scalar", k_norm},
     {"aten.norm.ScalarOpt_dim", k_norm},
+    {"aten.norm.ScalarOpt_dim_dtype", k_norm_dtype},
+    {"aten.norm.ScalarOpt_dtype", k_norm_dtype},
     {"aten.prod.default", k_prod},
     {"aten.prod.dim_int", k_prod},
     {"aten.renorm.default", airc_kred_renorm},

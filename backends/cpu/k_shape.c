@@ -26,7 +26,8 @@ static airc_status view_at(airc_kernel_ctx *k, size_t out, int64_t offset)
     return AIRC_OK;
 }
 
-/* view, _reshape_alias, alias, detach, lift_fresh, permute, transpose, t,
+/* view (.dtype too: the meta's dtype, same bytes), _reshape_alias, alias,
+ * detach, lift, lift_fresh, permute, transpose, t,
  * expand, squeeze, unsqueeze, and the in-place squeeze_, unsqueeze_, t_,
  * transpose_: the view starts where the input does. */
 static airc_status k_alias(airc_kernel_ctx *k, void *ud)
@@ -153,9 +154,12 @@ airc_tview *airc_cpu_inplace_target(airc_kernel_ctx *k)
 
 /* Sorted by qualname (strcmp order); a test checks. */
 const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
+    {"aten._conj_physical.default", airc_cpu_k_clone},
+    {"aten._efficientzerotensor.default", airc_cpu_k_zeros},
     {"aten._embedding_bag.default", airc_cpu_k_embedding_bag},
     {"aten._embedding_bag_forward_only.default", airc_cpu_k_embedding_bag},
     {"aten._reshape_alias.default", k_alias},
+    {"aten._stack.default", airc_cpu_k_stack},
     {"aten._unsafe_view.default", airc_cpu_k_reshape_copy},
     {"aten.alias.default", k_alias},
     {"aten.arange.default", airc_cpu_k_arange},
@@ -188,6 +192,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.eye.default", airc_cpu_k_eye},
     {"aten.eye.m", airc_cpu_k_eye},
     {"aten.fill.Scalar", airc_cpu_k_fill_arg1},
+    {"aten.fill.Tensor", airc_cpu_k_fill_tensor},
     {"aten.fill_.Scalar", airc_cpu_k_fill_},
     {"aten.flip.default", airc_cpu_k_flip},
     {"aten.full.default", airc_cpu_k_fill_arg1},
@@ -209,11 +214,13 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.isin.Scalar_Tensor", airc_cpu_k_isin},
     {"aten.isin.Tensor_Scalar", airc_cpu_k_isin},
     {"aten.isin.Tensor_Tensor", airc_cpu_k_isin},
+    {"aten.lift.default", k_alias},
     {"aten.lift_fresh.default", k_alias},
     {"aten.lift_fresh_copy.default", airc_cpu_k_clone},
     {"aten.linspace.default", airc_cpu_k_linspace},
     {"aten.logspace.default", airc_cpu_k_logspace},
     {"aten.masked_scatter.default", airc_cpu_k_masked_scatter},
+    {"aten.narrow_copy.default", airc_cpu_k_narrow_copy},
     {"aten.new_empty.default", airc_cpu_k_zeros},
     {"aten.new_empty_strided.default", airc_cpu_k_zeros},
     {"aten.new_full.default", airc_cpu_k_new_full},
@@ -236,8 +243,10 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.roll.default", airc_cpu_k_roll},
     {"aten.rot90.default", airc_cpu_k_rot90},
     {"aten.scalar_tensor.default", airc_cpu_k_scalar_tensor},
+    {"aten.scatter.reduce", airc_cpu_k_scatter_add_multiply},
     {"aten.scatter.src", airc_cpu_k_scatter},
     {"aten.scatter.value", airc_cpu_k_scatter},
+    {"aten.scatter.value_reduce", airc_cpu_k_scatter_add_multiply},
     {"aten.scatter_.src", airc_cpu_k_scatter},
     {"aten.scatter_.value", airc_cpu_k_scatter},
     {"aten.scatter_add.default", airc_cpu_k_scatter_add},
@@ -276,6 +285,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.unsqueeze.default", k_alias},
     {"aten.unsqueeze_.default", k_alias},
     {"aten.view.default", k_alias},
+    {"aten.view.dtype", k_alias},
+    {"aten.zero.default", airc_cpu_k_zeros},
     {"aten.zero_.default", airc_cpu_k_zero_},
     {"aten.zeros.default", airc_cpu_k_zeros},
     {"aten.zeros_like.default", airc_cpu_k_zeros},

@@ -48,6 +48,28 @@ airc_status airc_cpu_k_clone(airc_kernel_ctx *k, void *ud)
     return AIRC_OK;
 }
 
+/* narrow_copy(self, dim, start, length): the meta checked the bounds; a
+ * negative start counts from the end */
+airc_status airc_cpu_k_narrow_copy(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *x;
+    AIRC_TRY(tensor_arg(k, 0, &x));
+    int64_t dim = airc_cpu_arg_int(k, 1, 0), start = airc_cpu_arg_int(k, 2, 0);
+    if (x->ndim < 1 || dim < -x->ndim || dim >= x->ndim)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "dim %lld out of range", (long long)dim);
+    int32_t d = (int32_t)(dim < 0 ? dim + x->ndim : dim);
+    if (start < 0)
+        start += x->shape[d];
+    airc_tview v = *x;
+    if (start < 0 || start > x->shape[d] || k->out[0].ndim != x->ndim ||
+        k->out[0].shape[d] > x->shape[d] - start)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "start %lld out of range", (long long)start);
+    airc_cpu_narrow(&v, d, start, k->out[0].shape[d]);
+    airc_cpu_copy(&k->out[0], &v);
+    return AIRC_OK;
+}
+
 airc_status airc_cpu_k_reshape_copy(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;

@@ -2,6 +2,7 @@
  * *_like, new_*, scalar_tensor, fill, zero_, arange). The result's dtype,
  * shape and layout come from meta; these only write values. empty and
  * empty_like give zeros: deterministic at no real cost. */
+#include "backends/cpu/ew.h"
 #include "backends/cpu/k_shape_impl.h"
 
 #include <math.h>
@@ -55,6 +56,24 @@ airc_status airc_cpu_k_scalar_tensor(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     return fill_from_arg(k, &k->out[0], 0);
+}
+
+/* fill.Tensor(self, value): value.item() (a 0-dim tensor, the meta's
+ * check) converted to self's dtype, checked as torch does */
+airc_status airc_cpu_k_fill_tensor(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *v = k->nargs > 1 && k->in ? k->in[1] : NULL;
+    if (!v || !v->data)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "value must be a tensor");
+    AIRC_TRY(airc_ew_check_item(k, v, k->out[0].dtype));
+    bool is_float = airc_cpu_dtype_is_float(v->dtype);
+    airc_cpu_scalar s = {is_float, is_float ? 0 : airc_cpu_load_i64(v->data, v->dtype),
+                         is_float ? airc_cpu_load_f64(v->data, v->dtype) : 0.0};
+    if (!is_float)
+        s.f = (double)s.i;
+    airc_cpu_fill(&k->out[0], &s);
+    return AIRC_OK;
 }
 
 airc_status airc_cpu_k_fill_(airc_kernel_ctx *k, void *ud)

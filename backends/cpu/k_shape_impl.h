@@ -8,7 +8,8 @@
 #define AIRC_CPU_KERNEL(name) AIRC_HIDDEN airc_status airc_cpu_k_##name(airc_kernel_ctx *k, void *ud)
 
 /* k_shape_copy.c */
-AIRC_CPU_KERNEL(clone);          /* clone, contiguous, lift_fresh_copy */
+AIRC_CPU_KERNEL(clone); /* clone, contiguous, lift_fresh_copy, _conj_physical */
+AIRC_CPU_KERNEL(narrow_copy);
 AIRC_CPU_KERNEL(reshape_copy);   /* reshape, _unsafe_view */
 AIRC_CPU_KERNEL(copy);           /* copy.default */
 AIRC_CPU_KERNEL(copy_);          /* copy_.default */
@@ -39,6 +40,7 @@ AIRC_CPU_KERNEL(index);
 AIRC_CPU_KERNEL(index_put);
 AIRC_CPU_KERNEL(scatter);
 AIRC_CPU_KERNEL(scatter_add);
+AIRC_CPU_KERNEL(scatter_add_multiply); /* scatter.reduce, scatter.value_reduce */
 AIRC_CPU_KERNEL(scatter_reduce);
 AIRC_CPU_KERNEL(index_copy);
 AIRC_CPU_KERNEL(index_add);
@@ -76,6 +78,7 @@ AIRC_HIDDEN int64_t airc_cpu_combine_i(airc_reduce_kind kind, int64_t a, int64_t
 AIRC_CPU_KERNEL(zeros);          /* zeros, empty.memory_format, zeros_like, empty_like, new_zeros, new_empty */
 AIRC_CPU_KERNEL(ones);           /* ones, ones_like, new_ones */
 AIRC_CPU_KERNEL(fill_arg1);      /* full, full_like, fill.Scalar */
+AIRC_CPU_KERNEL(fill_tensor);    /* fill.Tensor */
 AIRC_CPU_KERNEL(new_full);
 AIRC_CPU_KERNEL(scalar_tensor);
 AIRC_CPU_KERNEL(fill_);

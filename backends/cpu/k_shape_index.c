@@ -487,11 +487,16 @@ airc_status airc_cpu_k_index_put(airc_kernel_ctx *k, void *ud)
     return adv_walk(k, &a, o, &v, put_fn, &acc);
 }
 
-/* scatter / scatter_add (.src, .value, in place): the result starts as
- * self; for each position p of index, result[p with dim replaced by
- * index[p]] = src[p] (or the value), or += for scatter_add. Positions in
+/* How scatter combines: a plain write (scatter), += (scatter_add,
+ * reduce='add'), *= (reduce='multiply'). */
+typedef enum scatter_mode { SCATTER_WRITE, SCATTER_ADD, SCATTER_MULTIPLY } scatter_mode;
+
+/* scatter / scatter_add (.src, .value, in place), scatter.reduce and
+ * .value_reduce: the result starts as self; for each position p of index,
+ * result[p with dim replaced by index[p]] = src[p] (or the value), or +=,
+ * or *= (in the dtype, as torch's scalar_t product). Positions in
  * row-major order: of two writes to one place the later wins. */
-static airc_status scatter(airc_kernel_ctx *k, bool add)
+static airc_status scatter(airc_kernel_ctx *k, scatter_mode mode)
 {
     const airc_tview *x, *idx;
     AIRC_TRY(tensor_arg(k, 0, &x));
@@ -541,10 +546,19 @@ static airc_status scatter(airc_kernel_ctx *k, bool add)
         }
         d0.data = (char *)o->data + ooff * (int64_t)esz;
         s0.data = src ? (char *)src->data + soff * (int64_t)esz : (void *)value;
-        if (add)
+        if (mode == SCATTER_ADD)
             accumulate_fn(&d0, &s0, NULL);
-        else
+        else if (mode == SCATTER_WRITE)
             memcpy(d0.data, s0.data, esz);
+        else if (airc_cpu_dtype_is_float(o->dtype)) /* an exact product, rounded once */
+            airc_cpu_store_f64(d0.data, o->dtype,
+                               airc_cpu_load_f64(d0.data, o->dtype) *
+                                   airc_cpu_load_f64(s0.data, o->dtype));
+        else
+            airc_cpu_store_i64(d0.data, o->dtype,
+                               airc_cpu_combine_i(AIRC_RK_PROD,
+                                                  airc_cpu_load_i64(d0.data, o->dtype),
+                                                  airc_cpu_load_i64(s0.data, o->dtype)));
         for (int32_t q = idx->ndim - 1; q >= 0 && ++p[q] == idx->shape[q]; q--)
             p[q] = 0;
     }
@@ -713,13 +727,24 @@ airc_status airc_cpu_k_scatter_reduce(airc_kernel_ctx *k, void *ud)
 airc_status airc_cpu_k_scatter(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
-    return scatter(k, false);
+    return scatter(k, SCATTER_WRITE);
 }
 
 airc_status airc_cpu_k_scatter_add(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
-    return scatter(k, true);
+    return scatter(k, SCATTER_ADD);
+}
+
+/* scatter.reduce / .value_reduce(self, dim, index, src or value, *, reduce) */
+airc_status airc_cpu_k_scatter_add_multiply(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_value *rv = k->nargs > 4 ? k->args[4] : NULL;
+    const char *r = rv && airc_value_get_kind(rv) == AIRC_VALUE_STRING ? rv->u.s : "";
+    if (strcmp(r, "add") && strcmp(r, "multiply"))
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "reduce argument must be either add or multiply.");
+    return scatter(k, !strcmp(r, "add") ? SCATTER_ADD : SCATTER_MULTIPLY);
 }
 
 /* index_copy / index_copy_(self, dim, index, source): the result starts

@@ -42,6 +42,7 @@ typedef enum unary_kind {
     U_CEIL,
     U_FLOOR,
     U_ROUND,
+    U_ROUND_DECIMALS,
     U_TRUNC,
     U_SIGN,
     U_HARDTANH,
@@ -55,6 +56,8 @@ typedef enum unary_kind {
     U_NAN_TO_NUM,
     U_ISNAN,
     U_ISINF,
+    U_ISPOSINF,
+    U_ISNEGINF,
     U_TAN,
     U_ATAN,
     U_ASIN,
@@ -138,6 +141,18 @@ MAP(float, hardswish_f32, x != x ? x : x * fminf(fmaxf(x + 3.0f, 0.0f), 6.0f) / 
 MAP(float, ceil_f32, ceilf(x))
 MAP(float, floor_f32, floorf(x))
 MAP(float, round_f32, nearbyintf(x))
+/* round.decimals as torch 1.13's kernel in the dtype itself: 10^|decimals|
+ * (f[0], rounded to it), x * 10^d rounded to an integer, / 10^d; a
+ * negative decimals (i[0]) divides first and multiplies back. bf16 (i[1])
+ * rounds each step to bf16, as its operators do (-434 to 2 decimals is
+ * -436: -43400 is -43520 in bf16). */
+static inline float bf16_if(const airc_ew *op, float v)
+{
+    return op->i[1] ? airc_bf16_to_f32(airc_f32_to_bf16(v)) : v;
+}
+MAP(float, round_decimals_f32,
+    op->i[0] ? bf16_if(op, nearbyintf(bf16_if(op, x / (float)op->f[0])) * (float)op->f[0])
+             : bf16_if(op, nearbyintf(bf16_if(op, x *(float)op->f[0])) / (float)op->f[0]))
 MAP(float, trunc_f32, truncf(x))
 MAP(float, sign_f32, (float)((0 < x) - (x < 0)))
 MAP(float, hardtanh_f32, (float)op->f[1] < (x < (float)op->f[0] ? (float)op->f[0] : x)
@@ -301,6 +316,8 @@ MAP(double, relu_f64, x < 0 ? 0.0 : x)
 MAP(double, ceil_f64, ceil(x))
 MAP(double, floor_f64, floor(x))
 MAP(double, round_f64, nearbyint(x))
+MAP(double, round_decimals_f64,
+    op->i[0] ? nearbyint(x / op->f[0]) * op->f[0] : nearbyint(x * op->f[0]) / op->f[0])
 MAP(double, trunc_f64, trunc(x))
 MAP(double, sign_f64, (double)((0 < x) - (x < 0)))
 MAP(double, hardtanh_f64,
@@ -405,6 +422,21 @@ static void isinf_b8(FN_ARGS)
         ((uint8_t *)out)[i] = isinf(((const double *)in[0])[i]) != 0;
 }
 
+/* isposinf / isneginf: false for every integer and bool */
+static void isposinf_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = ((const double *)in[0])[i] == INFINITY;
+}
+
+static void isneginf_b8(FN_ARGS)
+{
+    (void)op, (void)inc;
+    for (int64_t i = 0; i < n; i++)
+        ((uint8_t *)out)[i] = ((const double *)in[0])[i] == -INFINITY;
+}
+
 /* hardtanh is torch's clamp with both bounds: a NaN bound fills the
  * result with NaN */
 static void nan_fill_f32(FN_ARGS)
@@ -475,6 +507,7 @@ static unary_fns fns_of(unary_kind kind, bool gelu_tanh)
         return (unary_fns){floor_f32, floor_f64, copy_i64};
     case U_ROUND:
         return (unary_fns){round_f32, round_f64, copy_i64};
+    case U_ROUND_DECIMALS: return (unary_fns){round_decimals_f32, round_decimals_f64, NULL};
     case U_TRUNC:
         return (unary_fns){trunc_f32, trunc_f64, copy_i64};
     case U_SIGN:
@@ -550,8 +583,13 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
         op.in_type[0] = op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
     }
-    if (kind == U_ISNAN || kind == U_ISINF || kind == U_SIGNBIT) {
-        op.fn = kind == U_ISNAN ? isnan_b8 : kind == U_ISINF ? isinf_b8 : signbit_b8;
+    if (kind == U_ISNAN || kind == U_ISINF || kind == U_ISPOSINF || kind == U_ISNEGINF ||
+        kind == U_SIGNBIT) {
+        op.fn = kind == U_ISNAN      ? isnan_b8
+                : kind == U_ISINF    ? isinf_b8
+                : kind == U_ISPOSINF ? isposinf_b8
+                : kind == U_ISNEGINF ? isneginf_b8
+                                     : signbit_b8;
         op.in_type[0] = AIRC_DTYPE_F64;
         op.out_type = AIRC_DTYPE_BOOL;
         return airc_ew_run(&op, out, &self);
@@ -589,6 +627,12 @@ static airc_status unary(airc_kernel_ctx *k, unary_kind kind)
             else
                 op.f[i] = airc_cpu_round_f64(out->dtype, op.f[i]);
         }
+    } else if (kind == U_ROUND_DECIMALS) {
+        int64_t d;
+        AIRC_TRY(airc_ew_arg_int(k, 1, 0, &d));
+        op.i[0] = d < 0;
+        op.f[0] = airc_cpu_round_f64(out->dtype, pow(10.0, d < 0 ? -(double)d : (double)d));
+        op.i[1] = out->dtype == AIRC_DTYPE_BF16;
     } else if (kind == U_HARDSHRINK || kind == U_SOFTSHRINK) {
         AIRC_TRY(airc_ew_arg_double(k, 1, 0.5, &op.f[0]));
     } else if (kind == U_LOGIT) {
@@ -663,6 +707,7 @@ UNARY_KERNEL(erf, U_ERF)
 UNARY_KERNEL(ceil, U_CEIL)
 UNARY_KERNEL(floor, U_FLOOR)
 UNARY_KERNEL(round, U_ROUND)
+UNARY_KERNEL(round_decimals, U_ROUND_DECIMALS)
 UNARY_KERNEL(trunc, U_TRUNC)
 UNARY_KERNEL(sign, U_SIGN)
 UNARY_KERNEL(hardtanh, U_HARDTANH)
@@ -676,6 +721,8 @@ UNARY_KERNEL(exp2, U_EXP2)
 UNARY_KERNEL(nan_to_num, U_NAN_TO_NUM)
 UNARY_KERNEL(isnan, U_ISNAN)
 UNARY_KERNEL(isinf, U_ISINF)
+UNARY_KERNEL(isposinf, U_ISPOSINF)
+UNARY_KERNEL(isneginf, U_ISNEGINF)
 UNARY_KERNEL(tan, U_TAN)
 UNARY_KERNEL(atan, U_ATAN)
 UNARY_KERNEL(asin, U_ASIN)
@@ -771,6 +818,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
      airc_cpu_k_fake_quantize_learnable_per_tensor},
     {"aten._fake_quantize_per_tensor_affine_cachemask_tensor_qparams.default",
      airc_cpu_k_fake_quantize_tensor_qparams},
+    {"aten._neg_view.default", k_neg},
     {"aten._to_copy.default", k_copy},
     {"aten.abs.default", k_abs},
     {"aten.abs_.default", k_abs},
@@ -836,6 +884,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.i0_.default", k_i0},
     {"aten.isinf.default", k_isinf},
     {"aten.isnan.default", k_isnan},
+    {"aten.isneginf.default", k_isneginf},
+    {"aten.isposinf.default", k_isposinf},
     {"aten.leaky_relu.default", k_leaky_relu},
     {"aten.leaky_relu_.default", k_leaky_relu},
     {"aten.lgamma.default", k_lgamma},
@@ -868,6 +918,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.reciprocal_.default", k_reciprocal},
     {"aten.relu.default", k_relu},
     {"aten.relu_.default", k_relu},
+    {"aten.round.decimals", k_round_decimals},
     {"aten.round.default", k_round},
     {"aten.round_.default", k_round},
     {"aten.rrelu_with_noise.default", k_rrelu_with_noise},
@@ -898,6 +949,8 @@ const airc_cpu_kernel_entry airc_cpu_kernels_unary[] = {
     {"aten.special_entr.default", k_entr},
     {"aten.special_erfcx.default", k_erfcx},
     {"aten.special_i0e.default", k_i0e},
+    {"aten.special_i1.default", k_i1},
+    {"aten.special_i1e.default", k_i1e},
     {"aten.special_log_ndtr.default", k_log_ndtr},
     {"aten.special_modified_bessel_i0.default", k_modified_bessel_i0},
     {"aten.special_modified_bessel_i1.default", k_modified_bessel_i1},

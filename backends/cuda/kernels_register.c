@@ -16,6 +16,7 @@ static const char *const view_ops[] = {
     "aten.as_strided.default",
     "aten.detach.default",
     "aten.expand.default",
+    "aten.lift.default",
     "aten.lift_fresh.default",
     "aten.permute.default",
     "aten.select.int",
@@ -29,6 +30,7 @@ static const char *const view_ops[] = {
     "aten.unbind.int",
     "aten.unsqueeze.default",
     "aten.view.default",
+    "aten.view.dtype",
 };
 
 /* Registers fn for op unless the context already has a "cuda" kernel for

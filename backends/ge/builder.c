@@ -891,9 +891,10 @@ airc_status airc_ge_broadcast(airc_ge_builder *b, airc_ge_tensor t, int32_t nd,
     return airc_ge_op_output(op, "y", dt, nd, shape, out);
 }
 
-airc_status airc_ge_scatter_elements(airc_ge_builder *b, airc_ge_tensor data, airc_ge_tensor idx,
-                                     airc_ge_tensor upd, int64_t axis, bool add, airc_dtype dt,
-                                     int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+airc_status airc_ge_scatter_elements_reduce(airc_ge_builder *b, airc_ge_tensor data,
+                                            airc_ge_tensor idx, airc_ge_tensor upd, int64_t axis,
+                                            const char *reduction, airc_dtype dt, int32_t nd,
+                                            const int64_t *shape, airc_ge_tensor *out)
 {
     airc_ge_op *op;
     AIRC_TRY(airc_ge_op_create(b, "ScatterElements", &op));
@@ -901,8 +902,16 @@ airc_status airc_ge_scatter_elements(airc_ge_builder *b, airc_ge_tensor data, ai
     AIRC_TRY(airc_ge_op_input(op, "indices", idx));
     AIRC_TRY(airc_ge_op_input(op, "updates", upd));
     AIRC_TRY(airc_ge_op_attr_int(op, "axis", axis));
-    AIRC_TRY(airc_ge_op_attr_string(op, "reduction", add ? "add" : "none"));
+    AIRC_TRY(airc_ge_op_attr_string(op, "reduction", reduction));
     return airc_ge_op_output(op, "y", dt, nd, shape, out);
+}
+
+airc_status airc_ge_scatter_elements(airc_ge_builder *b, airc_ge_tensor data, airc_ge_tensor idx,
+                                     airc_ge_tensor upd, int64_t axis, bool add, airc_dtype dt,
+                                     int32_t nd, const int64_t *shape, airc_ge_tensor *out)
+{
+    return airc_ge_scatter_elements_reduce(b, data, idx, upd, axis, add ? "add" : "none", dt, nd,
+                                           shape, out);
 }
 
 airc_status airc_ge_op_input_list(airc_ge_op *op, const char *prefix, const airc_ge_tensor *t,

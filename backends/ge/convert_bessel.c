@@ -24,6 +24,8 @@ static const special_op s_i0 = {
     "BesselI0", "aten.special_modified_bessel_i0.default", {"x"}, "y", 1};
 static const special_op s_i1 = {
     "BesselI1", "aten.special_modified_bessel_i1.default", {"x"}, "y", 1};
+/* torch.special.i1e (Cephes' i1e, as torch's calc_i1e) */
+static const special_op s_i1e = {"BesselI1e", "aten.special_i1e.default", {"x"}, "y", 1};
 static const special_op s_k0 = {
     "BesselK0", "aten.special_modified_bessel_k0.default", {"x"}, "y", 1};
 static const special_op s_k1 = {
@@ -568,7 +570,24 @@ static airc_status conv_poly(airc_ge_builder *b, const airc_node *n, void *ud)
         "aten.special_" name ".x_scalar", conv_poly, &op                                           \
     }
 
+/* torch.special.i1: BesselI1e(x) * Exp(|x|) (torch's exp(|x|) |x| chbevl
+ * to the rounding: both overflow to inf past exp's range) */
+static airc_status conv_i1(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x, in[2], y;
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &x));
+    AIRC_TRY(airc_ge_special(b, &s_i1e, &x, om->dtype, om->ndim, om->shape, &in[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Abs", &x, 1, om->dtype, om->ndim, om->shape, &in[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Exp", &in[1], 1, om->dtype, om->ndim, om->shape, &in[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", in, 2, om->dtype, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.special_i1.default", conv_i1, NULL},
+    {"aten.special_i1e.default", airc_ge_special_conv, &s_i1e},
     {"aten.special_bessel_j0.default", airc_ge_special_conv, &s_j0},
     {"aten.special_bessel_j1.default", airc_ge_special_conv, &s_j1},
     {"aten.special_bessel_y0.default", airc_ge_special_conv, &s_y0},
@@ -599,8 +618,9 @@ static const ge_raise_entry raise[] = {
     {"BesselJ0", airc_ge_special_raise, &s_j0},   {"BesselJ1", airc_ge_special_raise, &s_j1},
     {"BesselY0", airc_ge_special_raise, &s_y0},   {"BesselY1", airc_ge_special_raise, &s_y1},
     {"BesselI0", airc_ge_special_raise, &s_i0},   {"BesselI1", airc_ge_special_raise, &s_i1},
-    {"BesselK0", airc_ge_special_raise, &s_k0},   {"BesselK1", airc_ge_special_raise, &s_k1},
-    {"BesselK0e", airc_ge_special_raise, &s_k0e}, {"BesselK1e", airc_ge_special_raise, &s_k1e},
+    {"BesselI1e", airc_ge_special_raise, &s_i1e}, {"BesselK0", airc_ge_special_raise, &s_k0},
+    {"BesselK1", airc_ge_special_raise, &s_k1},   {"BesselK0e", airc_ge_special_raise, &s_k0e},
+    {"BesselK1e", airc_ge_special_raise, &s_k1e},
 };
 
 const ge_family airc_ge_family_bessel = {conv, sizeof conv / sizeof *conv, raise,

@@ -14,6 +14,7 @@
 #include "ir/ir.h"
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -126,6 +127,8 @@ static const binary_op b_atan2 = {"Atan2", "aten.atan2.default", false};
 static const binary_op b_band = {"BitwiseAnd", "aten.bitwise_and.Tensor", false};
 static const binary_op b_bor = {"BitwiseOr", "aten.bitwise_or.Tensor", false};
 static const binary_op b_bxor = {"BitwiseXor", "aten.bitwise_xor.Tensor", false};
+static const binary_op b_lshift = {"LeftShift", "aten.bitwise_left_shift.Tensor", false};
+static const binary_op b_rshift = {"RightShift", "aten.bitwise_right_shift.Tensor", false};
 
 /* The dtype both operands are computed in: the result's, or for
  * comparisons the operands' result type. */
@@ -170,6 +173,66 @@ static airc_status conv_binary(airc_ge_builder *b, const airc_node *n, void *ud)
         AIRC_TRY(airc_ge_scale(b, in[1], 2, &in[1]));
     static const char *const names[] = {"x1", "x2"};
     return airc_ge_simple(b, op->ge, names, in, 2, NULL);
+}
+
+/* __lshift__ / bitwise_left_shift (LeftShift) and the right shifts
+ * (RightShift) of x by y in the result's dtype: torch 1.13 shifts the
+ * promoted value by the count mod 32 (mod 64 in int64), as x86 does, so
+ * the count goes through a BitwiseAnd first. */
+static airc_status conv_shift(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const binary_op *op = ud;
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_ge_tensor in[2], mask;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
+    AIRC_TRY(airc_ge_const_scalar(b, dt, dt == AIRC_DTYPE_I64 ? 63 : 31, &mask));
+    int32_t nd = 0;
+    const int64_t *shape = NULL;
+    AIRC_TRY(airc_ge_tensor_meta(b, in[1], NULL, &nd, &shape));
+    airc_ge_tensor count[2] = {in[1], mask};
+    AIRC_TRY(airc_ge_ew_op(b, "BitwiseAnd", count, 2, dt, nd, shape, &in[1]));
+    airc_ge_op *g;
+    AIRC_TRY(airc_ge_op_create(b, op->ge, &g));
+    AIRC_TRY(airc_ge_op_input(g, "x", in[0]));
+    AIRC_TRY(airc_ge_op_input(g, "y", in[1]));
+    airc_ge_tensor z;
+    AIRC_TRY(airc_ge_op_output_like_node(g, "z", 0, &z));
+    (void)n;
+    return airc_ge_set_result(b, 0, z);
+}
+
+/* _add_relu(self, other, alpha): Add of other * alpha, Relu, and a Minimum
+ * with the largest value of self's dtype where it bounds the result
+ * (torch 1.13's add_clamp to [0, that max]: +inf is FLT_MAX, an int16 self
+ * next to an int32 tensor caps at 32767) */
+static airc_status conv_add_relu(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor in[2], y;
+    AIRC_TRY(airc_ge_input(b, 0, &in[0]));
+    airc_dtype self = AIRC_DTYPE_UNDEFINED;
+    AIRC_TRY(airc_ge_tensor_meta(b, in[0], &self, NULL, NULL));
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, om->dtype, &in[1]));
+    AIRC_TRY(airc_ge_scale(b, in[1], 2, &in[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Add", in, 2, om->dtype, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Relu", &y, 1, om->dtype, om->ndim, om->shape, &y));
+    double cap = self == AIRC_DTYPE_I8    ? INT8_MAX
+                 : self == AIRC_DTYPE_I16 ? INT16_MAX
+                 : self == AIRC_DTYPE_I32 ? INT32_MAX
+                 : self == AIRC_DTYPE_F32 ? FLT_MAX
+                 : self == AIRC_DTYPE_F64 ? DBL_MAX
+                                          : (double)INT64_MAX;
+    /* an integer result is at most self's dtype (a wider one only next to a
+     * 0-dim self): int64 has nothing above it */
+    if (airc_dtype_is_floating(om->dtype) || (om->dtype != self && self != AIRC_DTYPE_I64)) {
+        in[0] = y;
+        AIRC_TRY(airc_ge_const_scalar(b, om->dtype, cap, &in[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Minimum", in, 2, om->dtype, om->ndim, om->shape, &y));
+    }
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* rsub(self, other, alpha) = other - alpha * self. */
@@ -551,6 +614,43 @@ static airc_status conv_signbit(airc_ge_builder *b, const airc_node *n, void *ud
     return airc_ge_set_result(b, 0, x);
 }
 
+/* round.decimals(x, decimals) as torch 1.13's kernel, in the dtype itself
+ * (bf16 rounds every step): Mul by 10^d, Round, RealDiv by it; a negative
+ * d RealDiv by 10^-d, Round, Mul back */
+static airc_status conv_round_decimals(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype ct = om->dtype;
+    int64_t d = airc_ge_int_arg(b, 1, 0);
+    airc_ge_tensor x[2], y;
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &x[0]));
+    AIRC_TRY(airc_ge_const_scalar(b, ct, pow(10.0, d < 0 ? -(double)d : (double)d), &x[1]));
+    AIRC_TRY(airc_ge_ew_op(b, d < 0 ? "RealDiv" : "Mul", x, 2, ct, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_ew_op(b, "Round", &y, 1, ct, om->ndim, om->shape, &x[0]));
+    AIRC_TRY(airc_ge_ew_op(b, d < 0 ? "Mul" : "RealDiv", x, 2, ct, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* isposinf / isneginf (ud +inf / -inf): Equal to a Const of the infinity in
+ * x's own dtype; integers and bools are never infinite, a Fill of false */
+static const double k_pos_inf = INFINITY, k_neg_inf = -INFINITY;
+static airc_status conv_isinf_signed(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    const airc_tmeta *om = &n->out[0];
+    airc_ge_tensor x[2], y;
+    AIRC_TRY(airc_ge_input(b, 0, &x[0]));
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    AIRC_TRY(airc_ge_tensor_meta(b, x[0], &dt, NULL, NULL));
+    if (!airc_dtype_is_floating(dt)) {
+        AIRC_TRY(airc_ge_fill(b, AIRC_DTYPE_BOOL, om->ndim, om->shape, 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    AIRC_TRY(airc_ge_const_scalar(b, dt, *(const double *)ud, &x[1]));
+    AIRC_TRY(airc_ge_ew_op(b, "Equal", x, 2, AIRC_DTYPE_BOOL, om->ndim, om->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* copysign(self, other) = SelectV2(airc_ge_sign_bit(other), -|self|, |self|), both
  * in the result's dtype */
 static airc_status conv_copysign(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -638,6 +738,8 @@ static const ge_conv_entry conv[] = {
     {"aten.add.Scalar", conv_binary, &b_add},
     {"aten.sub.Tensor", conv_binary, &b_sub},
     {"aten.sub.Scalar", conv_binary, &b_sub},
+    {"aten._add_relu.Tensor", conv_add_relu, NULL},
+    {"aten._add_relu.Scalar", conv_add_relu, NULL},
     {"aten.rsub.Tensor", conv_rsub, NULL},
     {"aten.rsub.Scalar", conv_rsub, NULL},
     {"aten.mul.Tensor", conv_binary, &b_mul},
@@ -677,7 +779,23 @@ static const ge_conv_entry conv[] = {
     {"aten.bitwise_or.Scalar", conv_binary, &b_bor},
     {"aten.bitwise_xor.Tensor", conv_binary, &b_bxor},
     {"aten.bitwise_xor.Scalar", conv_binary, &b_bxor},
-    {"aten.sgn.default", conv_unary, unary[17]}, /* Sign: sgn is sign on real dtypes */
+    {"aten.bitwise_and.Scalar_Tensor", conv_binary, &b_band},
+    {"aten.bitwise_or.Scalar_Tensor", conv_binary, &b_bor},
+    {"aten.bitwise_xor.Scalar_Tensor", conv_binary, &b_bxor},
+    {"aten.remainder.Scalar_Tensor", conv_binary, &b_floormod},
+    {"aten.__lshift__.Scalar", conv_shift, &b_lshift},
+    {"aten.__lshift__.Tensor", conv_shift, &b_lshift},
+    {"aten.bitwise_left_shift.Tensor", conv_shift, &b_lshift},
+    {"aten.bitwise_left_shift.Tensor_Scalar", conv_shift, &b_lshift},
+    {"aten.bitwise_left_shift.Scalar_Tensor", conv_shift, &b_lshift},
+    {"aten.__rshift__.Scalar", conv_shift, &b_rshift},
+    {"aten.__rshift__.Tensor", conv_shift, &b_rshift},
+    {"aten.bitwise_right_shift.Tensor", conv_shift, &b_rshift},
+    {"aten.bitwise_right_shift.Tensor_Scalar", conv_shift, &b_rshift},
+    {"aten.bitwise_right_shift.Scalar_Tensor", conv_shift, &b_rshift},
+    {"aten.sgn.default", conv_unary, unary[17]},          /* Sign: sgn is sign on real dtypes */
+    {"aten._neg_view.default", conv_unary, unary[11]},    /* Neg: the view's values */
+    {"aten._conj_physical.default", conv_identity, NULL}, /* real dtypes: a copy */
     {"aten.fmax.default", conv_fmax, "Maximum"},
     {"aten.fmin.default", conv_fmax, "Minimum"},
     {"aten.logaddexp.default", conv_logaddexp, NULL},
@@ -696,6 +814,9 @@ static const ge_conv_entry conv[] = {
     {"aten.deg2rad.default", conv_deg2rad, NULL},
     {"aten.rad2deg.default", conv_deg2rad, &k_rad2deg},
     {"aten.signbit.default", conv_signbit, NULL},
+    {"aten.round.decimals", conv_round_decimals, NULL},
+    {"aten.isposinf.default", conv_isinf_signed, &k_pos_inf},
+    {"aten.isneginf.default", conv_isinf_signed, &k_neg_inf},
     {"aten.copysign.Tensor", conv_copysign, NULL},
     {"aten.copysign.Scalar", conv_copysign, NULL},
     {"aten.hypot.default", conv_hypot, NULL},
@@ -731,6 +852,8 @@ static const ge_raise_entry raise[] = {
     {"BitwiseAnd", raise_binary, &b_band},
     {"BitwiseOr", raise_binary, &b_bor},
     {"BitwiseXor", raise_binary, &b_bxor},
+    {"LeftShift", raise_binary, &b_lshift},
+    {"RightShift", raise_binary, &b_rshift},
     {"Addcmul", raise_addc, "aten.mul.Tensor"},
     {"Addcdiv", raise_addc, "aten.div.Tensor"},
     {"Lerp", raise_lerp, NULL},

@@ -332,7 +332,8 @@ static airc_status conv_index_copy(airc_ge_builder *b, const airc_node *n, void 
 /* scatter.src / scatter.value / scatter_add(self, dim, index, src|value)
  * -> ScatterElements(data, indices, updates; axis, reduction none|add), as
  * TorchAir; a value is broadcast to the index's shape; an empty index
- * leaves self (Identity). ud: "add" for scatter_add. */
+ * leaves self (Identity). ud: the reduction, "add" for scatter_add (and
+ * "mul" for scatter.reduce's multiply); NULL: none. */
 static airc_status conv_scatter(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     const airc_tmeta *om = &n->out[0];
@@ -355,9 +356,22 @@ static airc_status conv_scatter(airc_ge_builder *b, const airc_node *n, void *ud
         AIRC_TRY(airc_ge_broadcast(b, upd, in, ishape, &upd));
     int64_t dim = airc_ge_int_arg(b, 1, 0);
     dim = dim < 0 ? dim + (om->ndim ? om->ndim : 1) : dim;
-    AIRC_TRY(airc_ge_scatter_elements(b, x, idx, upd, dim, ud != NULL, om->dtype, om->ndim,
-                                      om->shape, &y));
+    AIRC_TRY(airc_ge_scatter_elements_reduce(b, x, idx, upd, dim, ud ? (const char *)ud : "none",
+                                             om->dtype, om->ndim, om->shape, &y));
     return airc_ge_set_result(b, 0, y);
+}
+
+/* scatter.reduce / .value_reduce(self, dim, index, src|value, *, reduce):
+ * ScatterElements with reduction add, or mul for 'multiply' */
+static airc_status conv_scatter_add_mul(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_value *r = airc_ge_arg(b, 4);
+    const char *reduce = r && r->kind == AIRC_VALUE_STRING ? r->u.s : "";
+    if (strcmp(reduce, "add") && strcmp(reduce, "multiply"))
+        return airc_fail(AIRC_E_INVALID_GRAPH,
+                         "%s: reduce argument must be either add or multiply.", n->target);
+    return conv_scatter(b, n, !strcmp(reduce, "add") ? "add" : "mul");
 }
 
 /* ScatterElements(data, indices, updates; axis, reduction) -> scatter.src
@@ -368,16 +382,21 @@ static airc_status raise_scatter_elements(ge_raise *r)
     int64_t axis = 0;
     AIRC_TRY(airc_ge_attr_i(r, "axis", false, 0, &axis));
     const Ge__Proto__AttrDef *red = airc_ge_find_attr(r->op, "reduction");
-    bool add = red && red->value_case == GE__PROTO__ATTR_DEF__VALUE_S && red->s.len == 3 &&
-               !memcmp(red->s.data, "add", 3);
-    if (red && !add &&
-        (red->value_case != GE__PROTO__ATTR_DEF__VALUE_S || red->s.len != 4 ||
-         memcmp(red->s.data, "none", 4)))
+    bool str = red && red->value_case == GE__PROTO__ATTR_DEF__VALUE_S;
+    bool add = str && red->s.len == 3 && !memcmp(red->s.data, "add", 3);
+    bool mul = str && red->s.len == 3 && !memcmp(red->s.data, "mul", 3);
+    if (red && !add && !mul && (!str || red->s.len != 4 || memcmp(red->s.data, "none", 4)))
         return airc_fail(AIRC_E_UNSUPPORTED,
-                         "op '%s' (ScatterElements): reduction must be 'none' or 'add'",
+                         "op '%s' (ScatterElements): reduction must be 'none', 'add' or 'mul'",
                          r->op->name);
     const airc_value *args[4] = {airc_ge_vnode(r, r->in[0]), airc_ge_vint(r, axis),
                                  airc_ge_vnode(r, r->in[1]), airc_ge_vnode(r, r->in[2])};
+    if (mul) {
+        static const char *const names[] = {"reduce"};
+        const airc_value *kw[1] = {NULL};
+        AIRC_TRY(airc_value_string(r->g, "multiply", &kw[0]));
+        return airc_ge_raise_call(r, "aten.scatter.reduce", args, 4, names, kw, 1, &r->out[0]);
+    }
     return airc_ge_raise_call(r, add ? "aten.scatter_add.default" : "aten.scatter.src", args, 4,
                               NULL, NULL, 0, &r->out[0]);
 }
@@ -859,6 +878,8 @@ static const ge_conv_entry conv[] = {
     {"aten.segment_reduce.default", conv_segment_reduce, NULL},
     {"aten.scatter.src", conv_scatter, NULL},
     {"aten.scatter.value", conv_scatter, NULL},
+    {"aten.scatter.reduce", conv_scatter_add_mul, NULL},
+    {"aten.scatter.value_reduce", conv_scatter_add_mul, NULL},
     {"aten.scatter_add.default", conv_scatter, "add"},
 };
 

@@ -77,8 +77,8 @@ static airc_status conv_mm(airc_ge_builder *b, const airc_node *n, void *ud)
 /* The result beta * self + alpha * prod (arguments 0, 3, 4) in dt, cast
  * to the node's dtype; beta 0 leaves self out, as torch. prod is already
  * scaled by alpha when `scaled`. */
-static airc_status add_scaled_self(airc_ge_builder *b, airc_ge_tensor prod, airc_dtype dt,
-                                   bool scaled)
+static airc_status add_scaled_self_act(airc_ge_builder *b, airc_ge_tensor prod, airc_dtype dt,
+                                       bool scaled, const char *act)
 {
     airc_ge_tensor y = prod, bias;
     const airc_tmeta *om = &b->node->out[0];
@@ -92,7 +92,15 @@ static airc_status add_scaled_self(airc_ge_builder *b, airc_ge_tensor prod, airc
         AIRC_TRY(airc_ge_ew_op(b, "Add", in, 2, dt, om->ndim, om->shape, &y));
     }
     AIRC_TRY(airc_ge_cast(b, y, om->dtype, &y));
+    if (act) /* _addmm_activation's, on the result */
+        AIRC_TRY(airc_ge_ew_op(b, act, &y, 1, om->dtype, om->ndim, om->shape, &y));
     return airc_ge_set_result(b, 0, y);
+}
+
+static airc_status add_scaled_self(airc_ge_builder *b, airc_ge_tensor prod, airc_dtype dt,
+                                   bool scaled)
+{
+    return add_scaled_self_act(b, prod, dt, scaled, NULL);
 }
 
 static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -100,6 +108,16 @@ static airc_status conv_addmm(airc_ge_builder *b, const airc_node *n, void *ud)
     airc_ge_tensor prod;
     AIRC_TRY(matmul(b, ud, 1, 2, false, &prod));
     return add_scaled_self(b, prod, n->out[0].dtype, false);
+}
+
+/* _addmm_activation(self, mat1, mat2, beta, alpha, use_gelu): addmm, then
+ * Relu or Gelu (the exact one) of its result in the result's dtype. */
+static airc_status conv_addmm_activation(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    airc_ge_tensor prod;
+    AIRC_TRY(matmul(b, ud, 1, 2, false, &prod));
+    return add_scaled_self_act(b, prod, n->out[0].dtype, false,
+                               airc_ge_bool_arg(b, 5, false) ? "Gelu" : "Relu");
 }
 
 /* The shape of tensor argument arg (its node's meta). */
@@ -367,12 +385,14 @@ static const ge_conv_entry conv[] = {
     {"aten.mm.default", conv_mm, &m_mm},
     {"aten.bmm.default", conv_mm, &m_bmm},
     {"aten.addmm.default", conv_addmm, &m_mmv2},
+    {"aten._addmm_activation.default", conv_addmm_activation, &m_mmv2},
     {"aten.baddbmm.default", conv_addmm, &m_bmm},
     {"aten.mv.default", conv_mv, NULL},
     {"aten.addmv.default", conv_addmv, NULL},
     {"aten.addbmm.default", conv_addbmm, NULL},
     {"aten.addr.default", conv_addr, NULL},
     {"aten.dot.default", conv_mv, NULL},
+    {"aten.vdot.default", conv_mv, NULL},
 };
 
 static const ge_raise_entry raise[] = {

@@ -222,6 +222,8 @@ static airc_status conv_aminmax(airc_ge_builder *b, const airc_node *n, void *ud
     for (int j = 0; j < 2; j++) {
         const airc_tmeta *o = &n->out[j];
         AIRC_TRY(airc_ge_reduce(b, types[j], x, dims, ndims, keep, dt, o->ndim, o->shape, &y));
+        if (nd == 0 && o->ndim == 1) /* torch's keepdim of a 0-dim self: [1] */
+            AIRC_TRY(airc_ge_reshape(b, y, dt, o->ndim, o->shape, &y));
         AIRC_TRY(airc_ge_set_result(b, (size_t)j, y));
     }
     return AIRC_OK;
@@ -525,12 +527,34 @@ static airc_status conv_logsumexp(airc_ge_builder *b, const airc_node *n, void *
 /* norm.ScalarOpt_dim(self, p, dim, keepdim) and linalg_vector_norm(self,
  * ord, dim, keepdim, *, dtype) -> LpNormV2(x; p, axes, keepdim, epsilon 0)
  * of x cast to the result's dtype (dtype=), as TorchAir; p None is 2. */
+/* LpNormV2(x; p from argument p_arg, every dim, no keepdim) of x */
+static airc_status lp_norm_all(airc_ge_builder *b, airc_ge_tensor x, size_t p_arg)
+{
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
+    AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
+    size_t ndims = 0;
+    AIRC_TRY(dims_arg(b, -1, nd, dims, &ndims));
+    airc_ge_op *op;
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_op_create(b, "LpNormV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_float(op, "p", airc_ge_number_arg(b, p_arg, 2.0)));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "axes", dims, ndims));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "keepdim", false));
+    AIRC_TRY(airc_ge_op_attr_float(op, "epsilon", 0));
+    AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static airc_status conv_norm(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    (void)ud;
     airc_dtype dt = airc_ge_node_dtype(b, 0);
     airc_ge_tensor x, y;
     AIRC_TRY(airc_ge_operand(b, 0, dt, &x));
+    if (ud) /* norm.Scalar / norm.ScalarOpt_dtype: every dim */
+        return lp_norm_all(b, x, 1);
     int32_t nd = 0;
     int64_t shape[AIRC_MAX_DIMS], dims[AIRC_MAX_DIMS];
     AIRC_TRY(meta_of(b, x, &dt, &nd, shape));
@@ -546,6 +570,31 @@ static airc_status conv_norm(airc_ge_builder *b, const airc_node *n, void *ud)
     AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
     (void)n;
     return airc_ge_set_result(b, 0, y);
+}
+
+/* dist(self, other, p): LpNormV2 over every dim of Sub(self, other) in the
+ * result's dtype (torch's norm(self - other, p)) */
+static airc_status conv_dist(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_dtype dt = n->out[0].dtype;
+    airc_ge_tensor in[2], d;
+    AIRC_TRY(airc_ge_operand(b, 0, dt, &in[0]));
+    AIRC_TRY(airc_ge_operand(b, 1, dt, &in[1]));
+    /* the broadcast shape: of both operands' metas */
+    const airc_value *v0 = airc_ge_arg(b, 0), *v1 = airc_ge_arg(b, 1);
+    if (!v0 || !v1 || v0->kind != AIRC_VALUE_NODE || v1->kind != AIRC_VALUE_NODE)
+        return airc_fail(AIRC_E_UNSUPPORTED, "%s: self and other must be tensors", n->target);
+    const airc_tmeta *m0 = &v0->u.node->out[0], *m1 = &v1->u.node->out[0];
+    int32_t nd = m0->ndim > m1->ndim ? m0->ndim : m1->ndim;
+    int64_t shape[AIRC_MAX_DIMS];
+    for (int32_t i = 0; i < nd; i++) {
+        int32_t i0 = i - (nd - m0->ndim), i1 = i - (nd - m1->ndim);
+        int64_t s0 = i0 >= 0 ? m0->shape[i0] : 1, s1 = i1 >= 0 ? m1->shape[i1] : 1;
+        shape[i] = s0 == 1 ? s1 : s0;
+    }
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", in, 2, dt, nd, shape, &d));
+    return lp_norm_all(b, d, 2);
 }
 
 /* ---- raisers ------------------------------------------------------------------------------ */
@@ -767,6 +816,8 @@ static const ge_conv_entry conv[] = {
     {"aten.count_nonzero.default", conv_reduce, &r_count_nonzero},
     {"aten.count_nonzero.dim_IntList", conv_reduce, &r_count_nonzero},
     {"aten.aminmax.default", conv_aminmax, NULL},
+    {"aten._aminmax.default", conv_aminmax, NULL},
+    {"aten._aminmax.dim", conv_aminmax, NULL},
     {"aten.max.dim", conv_max_dim, &a_max},
     {"aten.min.dim", conv_max_dim, &a_min},
     {"aten.argmax.default", conv_argmax, &a_max},
@@ -785,6 +836,10 @@ static const ge_conv_entry conv[] = {
     {"aten.std.correction", conv_var, &v_std_correction},
     {"aten.logsumexp.default", conv_logsumexp, NULL},
     {"aten.norm.ScalarOpt_dim", conv_norm, NULL},
+    {"aten.norm.ScalarOpt_dim_dtype", conv_norm, NULL},
+    {"aten.norm.Scalar", conv_norm, "all"},
+    {"aten.norm.ScalarOpt_dtype", conv_norm, "all"},
+    {"aten.dist.default", conv_dist, NULL},
     {"aten.linalg_vector_norm.default", conv_norm, NULL},
 };
 

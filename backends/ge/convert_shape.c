@@ -343,6 +343,67 @@ static airc_status conv_slice(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, y);
 }
 
+/* view.dtype(self, dtype) -> Bitcast(x; type), TensorFlow's: to smaller
+ * elements it adds a last dim of the ratio (Reshape'd into the last one),
+ * to larger ones it takes the last dim Reshape'd to [.., n / ratio, ratio]
+ * and drops it; the meta checked torch's rules (a unit last stride: the
+ * last dim's bytes are consecutive, as in GE's dense tensors). */
+static airc_status conv_view_dtype(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_ge_tensor x, y;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dims[AIRC_MAX_DIMS + 1];
+    AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    const airc_tmeta *m = &n->out[0];
+    size_t from = airc_dtype_size(dt), to = airc_dtype_size(m->dtype);
+    if (from < to) { /* [.., n] -> [.., n / r, r] */
+        if (nd < 1 || nd >= AIRC_MAX_DIMS)
+            return airc_fail(AIRC_E_UNSUPPORTED, "view.dtype of a %d-dim tensor", (int)nd);
+        dims[nd - 1] = m->shape[nd - 1];
+        dims[nd++] = (int64_t)(to / from);
+        AIRC_TRY(airc_ge_reshape(b, x, dt, nd, dims, &x));
+    } else if (from > to) {
+        if (nd >= AIRC_MAX_DIMS)
+            return airc_fail(AIRC_E_UNSUPPORTED, "view.dtype of a %d-dim tensor", (int)nd);
+        dims[nd++] = (int64_t)(from / to);
+    }
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Bitcast", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_dtype(op, "type", m->dtype));
+    if (from < to)
+        AIRC_TRY(airc_ge_op_output(op, "y", m->dtype, m->ndim, m->shape, &y));
+    else
+        AIRC_TRY(airc_ge_op_output(op, "y", m->dtype, nd, dims, &y));
+    if (from > to)
+        AIRC_TRY(airc_ge_reshape(b, y, m->dtype, m->ndim, m->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* narrow_copy(self, dim, start, length): StridedSliceV2 of [start, start +
+ * length) (a negative start from the end; the meta checked the range) */
+static airc_status conv_narrow_copy(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)n;
+    (void)ud;
+    airc_ge_tensor x, y;
+    airc_dtype dt = AIRC_DTYPE_UNDEFINED;
+    int32_t nd = 0;
+    int64_t dims[AIRC_MAX_DIMS];
+    AIRC_TRY(input_meta(b, 0, &x, &dt, &nd, dims));
+    const airc_tmeta *m = node_meta(b, 0);
+    int64_t dim = nd ? wrap_dim(airc_ge_int_arg(b, 1, 0), nd) : -1;
+    if (!m || dim < 0 || dim >= nd)
+        return airc_fail(AIRC_E_SHAPE, "narrow_copy of a tensor without dims or meta");
+    int64_t s = airc_ge_int_arg(b, 2, 0);
+    if (s < 0)
+        s += dims[dim];
+    AIRC_TRY(strided_slice(b, x, dim, s, s + m->shape[dim], 1, m->dtype, m->ndim, m->shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* GatherV2(x, indices, Const axis) like the node's result. */
 static airc_status gather_v2(airc_ge_builder *b, airc_ge_tensor x, airc_ge_tensor idx, int64_t axis,
                              bool axis_1d, bool negative_ok)
@@ -441,7 +502,8 @@ static airc_status conv_gather(airc_ge_builder *b, const airc_node *n, void *ud)
 static airc_status conv_cat(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
-    bool stack = !strcmp(n->op->qualname, "aten.stack.default");
+    bool stack = !strcmp(n->op->qualname, "aten.stack.default") ||
+                 !strcmp(n->op->qualname, "aten._stack.default");
     size_t count = airc_ge_input_list_length(b, 0);
     const airc_tmeta *m = node_meta(b, 0);
     if (!count || !m)
@@ -817,6 +879,35 @@ static airc_status raise_reshape(ge_raise *r)
         return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Reshape): axis/num_axes other than 0/-1",
                          r->op->name);
     return call1(r, "aten.reshape.default", r->in[0], airc_ge_vints(r, shape, n), &r->out[0]);
+}
+
+/* Bitcast(x; type) -> view.dtype, Reshape'd to the op's output_desc where
+ * the element sizes differ (TensorFlow's shapes: to smaller elements a new
+ * last dim of the size ratio, to larger ones the last dim dropped, where
+ * view.dtype scales the last dim). */
+static airc_status raise_bitcast(ge_raise *r)
+{
+    AIRC_TRY(airc_ge_raise_arity(r, 1));
+    const Ge__Proto__AttrDef *t = airc_ge_find_attr(r->op, "type");
+    airc_dtype to = t && t->value_case == GE__PROTO__ATTR_DEF__VALUE_DT
+                        ? airc_ge_from_attr_dtype(t->dt)
+                        : AIRC_DTYPE_UNDEFINED;
+    const Ge__Proto__TensorDescriptor *in = r->op->n_input_desc ? r->op->input_desc[0] : NULL,
+                                      *out = r->op->n_output_desc ? r->op->output_desc[0] : NULL;
+    airc_dtype from = in ? airc_ge_from_proto_dtype((int32_t)in->dtype) : AIRC_DTYPE_UNDEFINED;
+    if (to == AIRC_DTYPE_UNDEFINED || from == AIRC_DTYPE_UNDEFINED || !out ||
+        (out->shape && out->shape->n_dim > AIRC_MAX_DIMS))
+        return airc_fail(AIRC_E_UNSUPPORTED, "op '%s' (Bitcast): no type, input or output desc",
+                         r->op->name);
+    const airc_value *dt = NULL;
+    AIRC_TRY(airc_value_dtype(r->g, to, &dt));
+    if (airc_dtype_size(from) == airc_dtype_size(to))
+        return call1(r, "aten.view.dtype", r->in[0], dt, &r->out[0]);
+    airc_node *v;
+    AIRC_TRY(call1(r, "aten.view.dtype", r->in[0], dt, &v));
+    size_t nd = out->shape ? out->shape->n_dim : 0;
+    return call1(r, "aten.reshape.default", v, airc_ge_vints(r, nd ? out->shape->dim : NULL, nd),
+                 &r->out[0]);
 }
 
 /* Transpose: permute by the Const perm. */
@@ -1219,6 +1310,9 @@ static const ge_conv_entry conv[] = {
     {"aten.alias.default", conv_reshape, NULL},
     {"aten.detach.default", conv_identity, NULL},
     {"aten.lift_fresh.default", conv_identity, NULL},
+    {"aten.lift.default", conv_identity, NULL},
+    {"aten.narrow_copy.default", conv_narrow_copy, NULL},
+    {"aten.view.dtype", conv_view_dtype, NULL},
     {"aten.lift_fresh_copy.default", conv_identity, NULL},
     {"aten.contiguous.default", conv_identity, NULL},
     {"aten.to.device", conv_to, NULL},
@@ -1240,6 +1334,7 @@ static const ge_conv_entry conv[] = {
     {"aten.gather.default", conv_gather, NULL},
     {"aten.cat.default", conv_cat, NULL},
     {"aten.stack.default", conv_cat, NULL},
+    {"aten._stack.default", conv_cat, NULL},
     {"aten.split.Tensor", conv_split, NULL},
     {"aten.split_with_sizes.default", conv_split, NULL},
     {"aten.unbind.int", conv_unbind, NULL},
@@ -1261,6 +1356,7 @@ static const ge_conv_entry conv[] = {
 
 static const ge_raise_entry raise[] = {
     {"Reshape", raise_reshape, NULL},
+    {"Bitcast", raise_bitcast, NULL},
     {"Transpose", raise_transpose, NULL},
     {"BroadcastTo", raise_broadcast, NULL},
     {"Tile", raise_tile, NULL},

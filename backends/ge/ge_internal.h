@@ -275,6 +275,12 @@ AIRC_HIDDEN airc_status airc_ge_broadcast(airc_ge_builder *b, airc_ge_tensor t, 
                                           const int64_t *shape, airc_ge_tensor *out);
 /* ScatterElements(data, idx, upd; axis, reduction "add" or "none") with a
  * result of (dt, nd, shape). */
+/* The same with reduction "none", "add" or "mul" (scatter.reduce's multiply). */
+AIRC_HIDDEN airc_status airc_ge_scatter_elements_reduce(airc_ge_builder *b, airc_ge_tensor data,
+                                                        airc_ge_tensor idx, airc_ge_tensor upd,
+                                                        int64_t axis, const char *reduction,
+                                                        airc_dtype dt, int32_t nd,
+                                                        const int64_t *shape, airc_ge_tensor *out);
 AIRC_HIDDEN airc_status airc_ge_scatter_elements(airc_ge_builder *b, airc_ge_tensor data,
                                                  airc_ge_tensor idx, airc_ge_tensor upd,
                                                  int64_t axis, bool add, airc_dtype dt, int32_t nd,

@@ -66,6 +66,20 @@ static airc_status check_src(const airc_meta_args *a, const airc_tmeta *self, ai
     return AIRC_OK;
 }
 
+/* fill / fill_'s value: a number, or a 0-dim tensor (whose item() is
+ * converted to self's dtype when the kernel reads it) */
+static airc_status check_fill_value(const airc_meta_args *a)
+{
+    airc_operand v;
+    AIRC_TRY(airc_meta_operand(a, "value", &v));
+    if (v.present && !v.wrapped && v.t.ndim != 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: fill_ only supports 0-dimension value tensor but got tensor with %d "
+                         "dimensions.",
+                         a->op, (int)v.t.ndim);
+    return AIRC_OK;
+}
+
 airc_status airc_meta_copy(airc_node *n, void *user_data)
 {
     airc_meta_args a;
@@ -83,15 +97,8 @@ airc_status airc_meta_copy(airc_node *n, void *user_data)
             AIRC_TRY(check_src(&a, &self, &src));
             AIRC_TRY(airc_meta_no_internal_overlap(&a, &self));
         }
-        if (!strcmp(name, "fill_")) {
-            airc_operand v;
-            AIRC_TRY(airc_meta_operand(&a, "value", &v));
-            if (v.present && !v.wrapped && v.t.ndim != 0)
-                return airc_fail(AIRC_E_SHAPE,
-                                 "%s: fill_ only supports 0-dimension value tensor but got tensor "
-                                 "with %d dimensions.",
-                                 a.op, (int)v.t.ndim);
-        }
+        if (!strcmp(name, "fill_"))
+            AIRC_TRY(check_fill_value(&a));
     } else if (!strcmp(name, "copy")) {
         /* torch 1.13's functional copy: src.to(self.dtype), expanded (and
          * cloned) to self's shape when it differs; with the same dtype and
@@ -141,8 +148,10 @@ airc_status airc_meta_copy(airc_node *n, void *user_data)
                              a.op, name);
         airc_tmeta_contiguous(&out);
     } else {
-        /* clone, _to_copy, lift_fresh_copy, fill, *_like: empty_like(self)
-         * with the op's memory format and dtype */
+        /* clone, _to_copy, lift_fresh_copy, fill, zero, _conj_physical,
+         * *_like: empty_like(self) with the op's memory format and dtype */
+        if (!strcmp(name, "fill"))
+            AIRC_TRY(check_fill_value(&a));
         AIRC_TRY(like_layout(&a, &self, AIRC_MEMORY_FORMAT_PRESERVE, &out));
         if (airc_meta_find(&a, "dtype") >= 0) {
             airc_dtype d;
@@ -154,6 +163,56 @@ airc_status airc_meta_copy(airc_node *n, void *user_data)
     /* fill and full_like convert their value to the result's dtype, checked */
     AIRC_TRY(airc_meta_check_scalar(&a, "value", out.dtype));
     AIRC_TRY(airc_meta_check_scalar(&a, "fill_value", out.dtype));
+    return airc_meta_set(n, &out);
+}
+
+/* narrow_copy(self, dim, start, length): torch 1.13's checks in its order
+ * (a 0-dim self; a negative dim wrapped, one past the end its bare
+ * TORCH_CHECK; a negative start wrapped as a dim of the size's; the
+ * range), a contiguous copy of the narrowed self. */
+airc_status airc_meta_narrow_copy(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    int64_t dim, start, length;
+    AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
+    AIRC_TRY(airc_meta_int(&a, "start", 0, &start));
+    AIRC_TRY(airc_meta_int(&a, "length", 0, &length));
+    if (self.ndim == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: narrow() cannot be applied to a 0-dim tensor.", a.op);
+    int32_t d;
+    if (dim < 0) {
+        AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
+    } else if (dim >= self.ndim) {
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Expected dim < static_cast<int64_t>(self_sizes.size()) to be true, "
+                         "but got false.  (Could this error message be improved?  If so, please "
+                         "report an enhancement request to PyTorch.)",
+                         a.op);
+    } else {
+        d = (int32_t)dim;
+    }
+    int64_t size = self.shape[d];
+    if (start < 0) {
+        int64_t lo = size ? -size : -1;
+        if (start < lo)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: Dimension out of range (expected to be in range of [%" PRId64
+                             ", %" PRId64 "], but got %" PRId64 ")",
+                             a.op, lo, size ? size - 1 : 0, start);
+        start += size ? size : 1;
+    }
+    if (length < 0 || start > size - length)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: start (%" PRId64 ") + length (%" PRId64
+                         ") exceeds dimension size (%" PRId64 ").",
+                         a.op, start, length, size);
+    airc_tmeta out = self;
+    out.shape[d] = length;
+    airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
 

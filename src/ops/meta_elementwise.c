@@ -4,6 +4,7 @@
  * torch). */
 #include "ops/meta_util.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -113,12 +114,23 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
     char name[64];
     base_name(&a, name, sizeof name);
     airc_dtype d = self.t.dtype;
+    /* _neg_view: torch's view with the negative bit set, negated when it is
+     * read (clone, make_fx's next node); airc has no such bit and computes
+     * neg into a tensor of self's layout */
+    bool neg_view = !strcmp(name, "_neg_view");
+    if (neg_view && d == AIRC_DTYPE_BOOL) /* "neg_cpu" when torch reads it */
+        return unsupported_dtype(&a, d);
     if (!strcmp(name, "neg") && d == AIRC_DTYPE_BOOL)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: Negation, the `-` operator, on a bool tensor is not supported. If "
                          "you are trying to invert a mask, use the `~` or `logical_not()` "
                          "operator instead.",
                          a.op);
+    /* round.decimals: torch 1.13's kernel has f32, f64 and bf16 only (with
+     * decimals 0 it is round's vectorized one, which has no integer either) */
+    if (!strcmp(name, "round") && !strcmp(airc_meta_overload(&a), "decimals") &&
+        (!airc_dtype_is_floating(d) || d == AIRC_DTYPE_F16))
+        return unsupported_dtype(&a, d);
     if ((d == AIRC_DTYPE_BOOL && name_in(name, no_bool)) ||
         (!airc_dtype_is_floating(d) && name_in(name, float_only)) ||
         (!strcmp(name, "bitwise_not") && !airc_dtype_is_integral(d, true)))
@@ -172,6 +184,8 @@ airc_status airc_meta_unary(airc_node *n, void *user_data)
                              "%s: approximate argument must be either none or tanh, got '%s'",
                              a.op, approx);
     }
+    if (neg_view)
+        return airc_meta_set(n, &self.t);
     return finish(n, &a, &self, 1, d);
 }
 
@@ -200,7 +214,7 @@ airc_status airc_meta_unary_float(airc_node *n, void *user_data)
      * either) */
     static const char *const no_f16[] = {"special_entr", "special_i0e", "i0", "polygamma", NULL};
     static const char *const no_half[] = {"special_erfcx", "special_ndtri", "special_log_ndtr",
-                                          NULL};
+                                          "special_i1",    "special_i1e",   NULL};
     if ((d == AIRC_DTYPE_F16 && (name_in(name, no_f16) || name_in(name, no_half))) ||
         (d == AIRC_DTYPE_BF16 && name_in(name, no_half)) ||
         ((d == AIRC_DTYPE_F16 || d == AIRC_DTYPE_BF16) && is_bessel(name)))
@@ -222,6 +236,24 @@ airc_status airc_meta_logical_not(airc_node *n, void *user_data)
     else
         AIRC_TRY(elementwise_out(&a, &self, 1, AIRC_DTYPE_BOOL, &out));
     return airc_meta_set(n, &out);
+}
+
+/* torch's sub_check: no bool operand (ops[0], ops[1]) */
+static airc_status check_sub_bools(const airc_meta_args *a, const airc_operand *ops)
+{
+    bool b0 = ops[0].t.dtype == AIRC_DTYPE_BOOL, b1 = ops[1].t.dtype == AIRC_DTYPE_BOOL;
+    if (b0 && b1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with two bool tensors is not "
+                         "supported. Use the `^` or `logical_xor()` operator instead.",
+                         a->op);
+    if (b0 || b1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Subtraction, the `-` operator, with a bool tensor is not "
+                         "supported. If you are trying to invert a mask, use the `~` or "
+                         "`logical_not()` operator instead.",
+                         a->op);
+    return AIRC_OK;
 }
 
 /* The operands of a binary op: its Tensor and Scalar arguments but alpha. */
@@ -257,20 +289,8 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
     base_name(&a, name, sizeof name);
     airc_dtype dtype = airc_result_type(ops, nops);
 
-    if (!strcmp(name, "sub") || !strcmp(name, "rsub")) {
-        bool b0 = ops[0].t.dtype == AIRC_DTYPE_BOOL, b1 = ops[1].t.dtype == AIRC_DTYPE_BOOL;
-        if (b0 && b1)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: Subtraction, the `-` operator, with two bool tensors is not "
-                             "supported. Use the `^` or `logical_xor()` operator instead.",
-                             a.op);
-        if (b0 || b1)
-            return airc_fail(AIRC_E_SHAPE,
-                             "%s: Subtraction, the `-` operator, with a bool tensor is not "
-                             "supported. If you are trying to invert a mask, use the `~` or "
-                             "`logical_not()` operator instead.",
-                             a.op);
-    }
+    if (!strcmp(name, "sub") || !strcmp(name, "rsub"))
+        AIRC_TRY(check_sub_bools(&a, ops));
     const airc_value *alpha = airc_meta_get(&a, "alpha");
     if (alpha && alpha->kind == AIRC_VALUE_FLOAT && !airc_dtype_is_floating(dtype))
         return airc_fail(AIRC_E_SHAPE,
@@ -304,6 +324,12 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
             dtype = AIRC_DTYPE_F32; /* true division of integers */
     }
     if (!strncmp(name, "bitwise_", 8) && !airc_dtype_is_integral(dtype, true))
+        return unsupported_dtype(&a, dtype);
+    /* __lshift__ / bitwise_left_shift and the right shifts: integers but bool
+     * (base_name takes one '_' off __lshift__) */
+    static const char *const shifts[] = {"__lshift_", "__rshift_", "bitwise_left_shift",
+                                         "bitwise_right_shift", NULL};
+    if (name_in(name, shifts) && !airc_dtype_is_integral(dtype, false))
         return unsupported_dtype(&a, dtype);
     if ((!strcmp(name, "atan2") || !strcmp(name, "xlogy") || !strcmp(name, "copysign") ||
          !strcmp(name, "special_xlog1py") || !strcmp(name, "special_zeta") || is_bessel(name)) &&
@@ -354,6 +380,44 @@ airc_status airc_meta_binary(airc_node *n, void *user_data)
             return airc_fail(AIRC_E_SHAPE,
                              "%s: Integers to negative integer powers are not allowed.", a.op);
     }
+    return finish(n, &a, ops, nops, dtype);
+}
+
+/* _add_relu.Tensor / .Scalar(self, other, alpha): torch 1.13 picks the
+ * clamp's bounds by self's dtype (asserting on any other than int8 ..
+ * int64, f32, f64), then its add_clamp kernel (no half, no bool) converts
+ * alpha and the bounds [0, max of self's dtype] to the result's dtype,
+ * checked: an f64 0-dim self next to an f32 tensor overflows. A float
+ * alpha converts to an integer result (truncated) without add's check. */
+airc_status airc_meta_add_relu(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[4];
+    size_t nops;
+    AIRC_TRY(binary_operands(&a, ops, &nops));
+    airc_dtype self = ops[0].t.dtype, dtype = airc_result_type(ops, nops);
+    int64_t imax = 0;
+    double fmax = 0;
+    switch (self) {
+    case AIRC_DTYPE_I8: imax = INT8_MAX; break;
+    case AIRC_DTYPE_I16: imax = INT16_MAX; break;
+    case AIRC_DTYPE_I32: imax = INT32_MAX; break;
+    case AIRC_DTYPE_I64: imax = INT64_MAX; break;
+    case AIRC_DTYPE_F32: fmax = FLT_MAX; break;
+    case AIRC_DTYPE_F64: fmax = DBL_MAX; break;
+    default:
+        return airc_fail(AIRC_E_SHAPE, "%s: Unsupported datatype for add_relu:%s", a.op,
+                         airc_dtype_torch_type_name(self));
+    }
+    if (dtype == AIRC_DTYPE_F16 || dtype == AIRC_DTYPE_BF16 || dtype == AIRC_DTYPE_BOOL)
+        return unsupported_dtype(&a, dtype);
+    AIRC_TRY(airc_meta_check_scalar(&a, "alpha", dtype));
+    const char *type = airc_meta_number_overflows(fmax != 0, fmax, imax, dtype);
+    if (type)
+        return airc_fail(AIRC_E_SHAPE, "%s: value cannot be converted to type %s without overflow",
+                         a.op, type);
     return finish(n, &a, ops, nops, dtype);
 }
 
@@ -726,4 +790,27 @@ airc_status airc_meta_mvlgamma(airc_node *n, void *user_data)
                          a.op, p);
     airc_tmeta_contiguous(&self);
     return airc_meta_set(n, &self);
+}
+
+/* dist(self, other, p): torch's norm(self - other, p), so sub's checks
+ * (bools, broadcasting) and then norm's floating dtype; a 0-dim result of
+ * the promoted dtype. */
+airc_status airc_meta_dist(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_operand ops[2];
+    AIRC_TRY(tensor_operands(&a, (const char *const[]){"self", "other"}, 2, ops));
+    AIRC_TRY(check_sub_bools(&a, ops));
+    airc_dtype dtype = airc_result_type(ops, 2);
+    airc_tmeta out;
+    AIRC_TRY(elementwise_out(&a, ops, 2, dtype, &out));
+    if (!airc_dtype_is_floating(dtype))
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: norm(): input dtype should be either floating point or complex. "
+                         "Got %s instead.",
+                         a.op, airc_dtype_torch_type_name(dtype));
+    out.ndim = 0;
+    return airc_meta_set(n, &out);
 }

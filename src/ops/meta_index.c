@@ -145,8 +145,9 @@ airc_status airc_meta_cat(airc_node *n, void *user_data)
     AIRC_TRY(tensor_list(&a, "tensors", &ts, &count));
     airc_status st = airc_meta_int(&a, "dim", 0, &dim);
     if (st == AIRC_OK)
-        st = !strcmp(airc_meta_name(&a), "stack") ? stack_meta(&a, ts, count, dim, &out)
-                                                  : cat_meta(&a, ts, count, dim, &out);
+        st = !strcmp(airc_meta_name(&a), "stack") || !strcmp(airc_meta_name(&a), "_stack")
+                 ? stack_meta(&a, ts, count, dim, &out)
+                 : cat_meta(&a, ts, count, dim, &out);
     airc_free(n->graph->ctx, ts);
     AIRC_TRY(st);
     return airc_meta_set(n, &out);
@@ -389,7 +390,8 @@ airc_status airc_meta_set_clone(airc_node *n, const airc_tmeta *self)
     return airc_meta_set(n, &out);
 }
 
-/* scatter.src / scatter.value / scatter_add (and the in-place forms):
+/* scatter.src / scatter.value / scatter_add (and the in-place forms),
+ * scatter.reduce / .value_reduce (reduce 'add' or 'multiply'):
  * self's shape and dtype, contiguous (in place: self). An empty index is
  * not checked, as torch; else an int64 index of self's rank (and src's),
  * no larger than self apart from dim, nor than src; src of self's dtype.
@@ -416,7 +418,15 @@ airc_status airc_meta_scatter(airc_node *n, void *user_data)
     int32_t d;
     AIRC_TRY(airc_meta_int(&a, "dim", 0, &dim));
     AIRC_TRY(airc_meta_wrap_dim(&a, dim, self.ndim, true, &d));
-    if (airc_meta_find(&a, "reduce") >= 0) { /* scatter_reduce.two */
+    bool scatter_reduce = !strncmp(airc_meta_name(&a), "scatter_reduce", 14);
+    if (airc_meta_find(&a, "reduce") >= 0 && !scatter_reduce) { /* scatter.reduce, value_reduce */
+        const char *r = NULL;
+        AIRC_TRY(airc_meta_opt_string(&a, "reduce", &r));
+        if (!r || (strcmp(r, "add") && strcmp(r, "multiply")))
+            return airc_fail(AIRC_E_SHAPE, "%s: reduce argument must be either add or multiply.",
+                             a.op);
+    }
+    if (scatter_reduce) { /* scatter_reduce.two */
         const char *r = NULL;
         AIRC_TRY(airc_meta_opt_string(&a, "reduce", &r));
         static const char *const names[] = {"sum", "prod", "mean", "amax", "amin"};

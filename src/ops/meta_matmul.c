@@ -54,7 +54,9 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
     const char *name = airc_meta_name(&a);
     bool is_addbmm = !strcmp(name, "addbmm"); /* the batch's products summed */
     bool is_baddbmm = !strcmp(name, "baddbmm") || is_addbmm;
-    bool is_bmm = !strcmp(name, "bmm") || is_baddbmm, is_addmm = !strcmp(name, "addmm");
+    bool activation = !strcmp(name, "_addmm_activation"); /* addmm, then relu_ or gelu_ */
+    bool is_bmm = !strcmp(name, "bmm") || is_baddbmm,
+         is_addmm = !strcmp(name, "addmm") || activation;
     const char *n1 = is_addmm ? "mat1" : is_baddbmm ? "batch1" : "self";
     const char *n2 = is_baddbmm ? "batch2" : "mat2";
     airc_tmeta x, y;
@@ -99,6 +101,12 @@ airc_status airc_meta_mm(airc_node *n, void *user_data)
         AIRC_TRY(airc_meta_check_expands_to(&a, "self", &self, &out));
         AIRC_TRY(check_scales(&a, &out));
     }
+    bool gelu = false;
+    if (activation)
+        AIRC_TRY(airc_meta_bool(&a, "use_gelu", false, &gelu));
+    if (gelu && !airc_dtype_is_floating(out.dtype))
+        return airc_fail(AIRC_E_SHAPE, "%s: \"GeluKernelImpl\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(out.dtype));
     return airc_meta_set(n, &out);
 }
 
@@ -196,13 +204,16 @@ airc_status airc_meta_matmul(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
-/* mv(self, vec) -> [n]; dot(self, tensor) -> 0-d. */
+/* mv(self, vec) -> [n]; dot(self, tensor), vdot(self, other) -> 0-d. */
 airc_status airc_meta_mv(airc_node *n, void *user_data)
 {
     airc_meta_args a;
     AIRC_TRY(airc_meta_bind(n, &a));
-    bool is_dot = !strcmp(airc_meta_name(&a), "dot");
-    const char *n2 = is_dot ? "tensor" : "vec";
+    /* vdot(self, other) of real tensors is dot (airc has no complex dtype
+     * to conjugate) */
+    bool is_vdot = !strcmp(airc_meta_name(&a), "vdot");
+    bool is_dot = !strcmp(airc_meta_name(&a), "dot") || is_vdot;
+    const char *n2 = is_vdot ? "other" : is_dot ? "tensor" : "vec";
     airc_tmeta x, y;
     AIRC_TRY(airc_meta_tensor(&a, "self", &x));
     AIRC_TRY(airc_meta_tensor(&a, n2, &y));

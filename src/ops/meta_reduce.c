@@ -172,6 +172,17 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
     airc_dtype dtype = self.dtype;
     if (!strcmp(name, "linalg_vector_norm"))
         AIRC_TRY(vector_norm_checks(&a, &self, &dtype));
+    /* norm's dtype= overloads are the norm of self.to(dtype): any self */
+    bool norm_dtype = !strcmp(name, "norm") && airc_meta_find(&a, "dtype") >= 0;
+    if (norm_dtype) {
+        bool present;
+        AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &dtype, &present));
+        if (!airc_dtype_is_floating(dtype))
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: norm(): the desired output dtype should be either floating "
+                             "point or complex. Got %s instead.",
+                             a.op, airc_dtype_torch_type_name(dtype));
+    }
     bool keepdim;
     AIRC_TRY(airc_meta_bool(&a, "keepdim", false, &keepdim));
     bool mask[AIRC_MAX_DIMS], all;
@@ -181,7 +192,7 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
         AIRC_TRY(accumulate_dtype(&a, self.dtype, &dtype));
     } else if (!strcmp(name, "count_nonzero")) {
         dtype = AIRC_DTYPE_I64;
-    } else if (!strcmp(name, "aminmax")) {
+    } else if (!strcmp(name, "aminmax") || !strcmp(name, "_aminmax")) {
         AIRC_TRY(aminmax_checks(&a, &self, mask, all));
     } else if (!strcmp(name, "mean")) {
         bool present;
@@ -212,7 +223,7 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
                              a.op);
         if (!airc_dtype_is_floating(dtype))
             dtype = AIRC_DTYPE_F32; /* integers in the default float dtype */
-    } else if (!strcmp(name, "norm")) {
+    } else if (!strcmp(name, "norm") && !norm_dtype) {
         if (!airc_dtype_is_floating(dtype))
             return airc_fail(AIRC_E_SHAPE,
                              "%s: norm(): input dtype should be either floating point or complex. "
@@ -228,12 +239,20 @@ airc_status airc_meta_reduce(airc_node *n, void *user_data)
     }
     airc_tmeta out;
     reduced_shape(&self, mask, keepdim, dtype, &out);
-    bool same_dtype =
-        !strcmp(name, "var_mean") || !strcmp(name, "std_mean") || !strcmp(name, "aminmax");
+    bool same_dtype = !strcmp(name, "var_mean") || !strcmp(name, "std_mean") ||
+                      !strcmp(name, "aminmax") || !strcmp(name, "_aminmax");
     bool pair = same_dtype || ((!strcmp(name, "max") || !strcmp(name, "min")) &&
                                !strcmp(airc_meta_overload(&a), "dim"));
     if (!pair)
         return airc_meta_set(n, &out);
+    /* torch 1.13's aminmax over a dim of a 0-dim self, keepdim: [1] */
+    bool dim_given = airc_meta_find(&a, "dim") >= 0 && airc_meta_get(&a, "dim") &&
+                     airc_meta_get(&a, "dim")->kind != AIRC_VALUE_NONE;
+    if ((!strcmp(name, "aminmax") || !strcmp(name, "_aminmax")) && !self.ndim && keepdim &&
+        dim_given) {
+        out.ndim = 1;
+        out.shape[0] = out.strides[0] = 1;
+    }
     airc_tmeta outs[2] = {out, out};
     if (!same_dtype)
         outs[1].dtype = AIRC_DTYPE_I64; /* max.dim/min.dim: (values, indices) */

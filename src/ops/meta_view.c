@@ -44,6 +44,75 @@ static airc_status inplace_view_ok(const airc_node *n, const airc_meta_args *a)
     return airc_meta_inplace_view_ok(n, v->u.node);
 }
 
+/* view.dtype(self, dtype): self's bytes read as dtype, torch 1.13's
+ * view_dtype: the same element size keeps shape and strides; otherwise
+ * self must have dims and a unit last stride, and the last dim scales by
+ * the size ratio (growing: it and every other stride must divide by it).
+ * torch also checks that a growing view's storage offset divides by the
+ * ratio; a meta has no storage offset (a view here starts at its own
+ * first element), so that one check is not made. */
+airc_status airc_meta_view_dtype(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta self;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &self));
+    airc_dtype to;
+    bool present;
+    AIRC_TRY(airc_meta_opt_dtype(&a, "dtype", &to, &present));
+    if (!present)
+        return airc_fail(AIRC_E_SHAPE, "%s: argument 'dtype' is missing", a.op);
+    int64_t from_size = (int64_t)airc_dtype_size(self.dtype),
+            to_size = (int64_t)airc_dtype_size(to);
+    airc_tmeta out = self;
+    out.dtype = to;
+    if (from_size == to_size)
+        return airc_meta_set(n, &out);
+    const char *from_name = airc_dtype_torch_type_name(self.dtype),
+               *to_name = airc_dtype_torch_type_name(to);
+    if (self.ndim == 0)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: self.dim() cannot be 0 to view %s as %s (different element sizes)",
+                         a.op, from_name, to_name);
+    int32_t last = self.ndim - 1;
+    if (from_size > to_size) { /* smaller elements: the last dim grows */
+        int64_t ratio = from_size / to_size;
+        if (self.strides[last] != 1)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: self.stride(-1) must be 1 to view %s as %s (different element "
+                             "sizes), but got %" PRId64,
+                             a.op, from_name, to_name, self.strides[last]);
+        for (int32_t d = 0; d < last; d++)
+            if (__builtin_mul_overflow(self.strides[d], ratio, &out.strides[d]))
+                return airc_meta_overflow(&a);
+        if (__builtin_mul_overflow(self.shape[last], ratio, &out.shape[last]))
+            return airc_meta_overflow(&a);
+        return airc_meta_set(n, &out);
+    }
+    int64_t ratio = to_size / from_size; /* larger elements: the last dim shrinks */
+    if (self.shape[last] % ratio)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: self.size(-1) must be divisible by %" PRId64
+                         " to view %s as %s (different element sizes), but got %" PRId64,
+                         a.op, ratio, from_name, to_name, self.shape[last]);
+    if (self.strides[last] != 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: self.stride(-1) must be 1 to view %s as %s (different element "
+                         "sizes), but got %" PRId64,
+                         a.op, from_name, to_name, self.strides[last]);
+    for (int32_t d = 0; d < last; d++) {
+        if (self.strides[d] % ratio)
+            return airc_fail(AIRC_E_SHAPE,
+                             "%s: self.stride(%d) must be divisible by %" PRId64
+                             " to view %s as %s (different element sizes), but got %" PRId64,
+                             a.op, (int)d, ratio, from_name, to_name, self.strides[d]);
+        out.strides[d] = self.strides[d] / ratio;
+    }
+    out.shape[last] = self.shape[last] / ratio;
+    return airc_meta_set(n, &out);
+}
+
 airc_status airc_meta_view(airc_node *n, void *user_data)
 {
     airc_meta_args a;

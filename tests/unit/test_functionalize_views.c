@@ -159,6 +159,7 @@ static void test_torch_view_cases(void **state)
         {"permute_unsqueeze", 0, false},    {"squeeze_transpose", 1, false},
         {"flat_view_write", 1, false},      {"squeeze_all_write", 2, false},
         {"inplace_views", 0, false},        {"split_items_write", 5, true},
+        {"dtype_view_write", 2, true},
     };
     const char *dir = AIRC_TEST_DATA "/passes/functionalize";
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -957,7 +957,9 @@ static void test_isas(void **state)
 static void test_table(void **state)
 {
     (void)state;
-    static const char *const mine[] = {"aten._histogramdd_bin_edges.default",
+    static const char *const mine[] = {"aten._aminmax.default",
+                                       "aten._aminmax.dim",
+                                       "aten._histogramdd_bin_edges.default",
                                        "aten._histogramdd_from_bin_cts.default",
                                        "aten._histogramdd_from_bin_tensors.default",
                                        "aten._log_softmax.default",
@@ -979,6 +981,7 @@ static void test_table(void **state)
                                        "aten.cummin.default",
                                        "aten.cumprod.default",
                                        "aten.cumsum.default",
+                                       "aten.dist.default",
                                        "aten.histc.default",
                                        "aten.histogram.bin_ct",
                                        "aten.histogram.bins_tensor",
@@ -1002,7 +1005,10 @@ static void test_table(void **state)
                                        "aten.native_batch_norm.default",
                                        "aten.native_group_norm.default",
                                        "aten.native_layer_norm.default",
+                                       "aten.norm.Scalar",
                                        "aten.norm.ScalarOpt_dim",
+                                       "aten.norm.ScalarOpt_dim_dtype",
+                                       "aten.norm.ScalarOpt_dtype",
                                        "aten.prod.default",
                                        "aten.prod.dim_int",
                                        "aten.renorm.default",
