@@ -2008,6 +2008,31 @@ def h_linspace(d):
             "base": d.pick([10.0, 2.0, 0.5, 3.0])}
 
 
+def factory_dtype(d):
+    """A factory's dtype kwarg: mostly floating (the window factories and
+    fftfreq refuse the others)."""
+    return d.pick([None, None, torch.float32, torch.float64, torch.bfloat16, torch.float16,
+                   torch.int64, torch.int32, torch.uint8, torch.bool])
+
+
+def h_window(d):
+    return {"window_length": d.pick([0, 1, 2, 3, 4, 5, 6, 8, 11, -1]),
+            "periodic": d.chance(0.5), "alpha": d.pick([0.54, 0.5, 0.3, 1.0, -0.5, 2.0]),
+            "beta": d.pick([0.46, 0.5, 12.0, 3.5, 0.0, -2.0, 8.0]), "dtype": factory_dtype(d)}
+
+
+def h_fftfreq(d):
+    return {"n": d.pick([0, 1, 2, 3, 4, 5, 7, 8, -1, -2, -3, -5]),
+            "d": d.pick([1.0, 1.0, 0.5, 0.3, 2.5, 0.0, -2.0]), "dtype": factory_dtype(d)}
+
+
+def h_range(d):
+    def num():
+        return d.pick([0, 1, 2, 3, 5, 7, -2, -4, 0.5, 2.5, -1.5, 4.25, True])
+    return {"start": num(), "end": num(), "step": d.pick([1, 1, 2, -1, 0.5, -0.75, 3, 0, 0.3]),
+            "dtype": factory_dtype(d)}
+
+
 def h_pointwise_loss(d):
     x = d.ftensor()
     return {"self": x, "target": d.tensor(dtype=d.pick([x.dtype] * 4 + ["f64", "f32", "i64"])),
@@ -2641,6 +2666,9 @@ HINTS = {
     "unfold": h_unfold, "diagonal": h_diagonal, "diag_embed": h_diag_embed, "diag": h_diag,
     "trace": h_trace, "eye": h_eye, "eye.m": h_eye, "linspace": h_linspace,
     "logspace": h_linspace,
+    "hann_window": h_window, "hamming_window": h_window, "bartlett_window": h_window,
+    "blackman_window": h_window, "kaiser_window": h_window, "fft_fftfreq": h_fftfreq,
+    "fft_rfftfreq": h_fftfreq, "range": h_range,
     "mse_loss": h_pointwise_loss, "smooth_l1_loss": h_pointwise_loss,
     "huber_loss": h_pointwise_loss, "binary_cross_entropy": h_bce,
     "soft_margin_loss": h_soft_margin,
@@ -3683,6 +3711,16 @@ def guard(qualname, pos, kw):
     if name == "arange":
         nums = [v for v in pos if isinstance(v, (int, float))]
         if any(abs(v) > 100 for v in nums):
+            raise Skip
+    if name.endswith("_window") or name in ("fft_fftfreq", "fft_rfftfreq"):
+        # the length is a number
+        if pos and isinstance(pos[0], int) and abs(pos[0]) > 64:
+            raise Skip
+    if name == "range":
+        nums = [v for v in pos if isinstance(v, (int, float))]
+        if any(not math.isfinite(v) or abs(v) > 100 for v in nums):
+            raise Skip
+        if len(nums) == 3 and nums[2] and (nums[1] - nums[0]) / nums[2] > MAX_OUT_NUMEL:
             raise Skip
     if name == "expand" and pos and len(pos) > 1:
         if any(isinstance(s, int) and s > 64 for s in pos[1]):

@@ -1,10 +1,11 @@
 /* Shape family: creation and fill kernels (zeros, ones, full, empty,
- * *_like, new_*, scalar_tensor, fill, zero_, arange). The result's dtype,
+ * *_like, new_*, scalar_tensor, fill, zero_, arange, range). The result's dtype,
  * shape and layout come from meta; these only write values. empty and
  * empty_like give zeros: deterministic at no real cost. */
 #include "backends/cpu/k_shape_impl.h"
 
 #include <math.h>
+#include <string.h>
 
 static airc_status fill_const(airc_kernel_ctx *k, int64_t v)
 {
@@ -94,26 +95,36 @@ static int64_t as_int(const airc_cpu_scalar *s)
 /* out[i] = start + i * step, accumulated as torch does: in int64 (bounds
  * truncated) for integral results, in double for floating ones. The
  * length is meta's. */
-static airc_status arange(airc_kernel_ctx *k, const airc_cpu_scalar *start,
-                          const airc_cpu_scalar *step)
+void airc_cpu_arange(airc_tview *out, const airc_cpu_scalar *start, const airc_cpu_scalar *step,
+                     bool float_acc)
 {
-    airc_tview *out = &k->out[0];
-    if (out->ndim != 1)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result must be 1-d");
     size_t esz = airc_dtype_size(out->dtype);
     int64_t n = out->shape[0], st = out->strides[0] * (int64_t)esz;
     char *p = out->data;
     if (airc_cpu_dtype_is_float(out->dtype)) {
         double s = start->is_float ? start->f : (double)start->i;
         double d = step->is_float ? step->f : (double)step->i;
-        for (int64_t i = 0; i < n; i++)
-            airc_cpu_store_f64(p + i * st, out->dtype, s + (double)i * d);
+        if (float_acc) /* range of bf16: float start, step and index */
+            for (int64_t i = 0; i < n; i++)
+                airc_cpu_store_f64(p + i * st, out->dtype,
+                                   (double)((float)s + (float)i * (float)d));
+        else
+            for (int64_t i = 0; i < n; i++)
+                airc_cpu_store_f64(p + i * st, out->dtype, s + (double)i * d);
     } else {
         int64_t s = as_int(start), d = as_int(step);
         for (int64_t i = 0; i < n; i++)
             airc_cpu_store_i64(p + i * st, out->dtype,
                                (int64_t)((uint64_t)s + (uint64_t)i * (uint64_t)d));
     }
+}
+
+static airc_status arange(airc_kernel_ctx *k, const airc_cpu_scalar *start,
+                          const airc_cpu_scalar *step, bool float_acc)
+{
+    if (k->out[0].ndim != 1)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result must be 1-d");
+    airc_cpu_arange(&k->out[0], start, step, float_acc);
     return AIRC_OK;
 }
 
@@ -122,7 +133,7 @@ airc_status airc_cpu_k_arange(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     airc_cpu_scalar start = {false, 0, 0.0}, step = {false, 1, 1.0};
-    return arange(k, &start, &step);
+    return arange(k, &start, &step, false);
 }
 
 /* arange.start(start, end) */
@@ -131,7 +142,7 @@ airc_status airc_cpu_k_arange_start(airc_kernel_ctx *k, void *ud)
     (void)ud;
     airc_cpu_scalar start, step = {false, 1, 1.0};
     AIRC_TRY(number(k, 0, 0.0, &start));
-    return arange(k, &start, &step);
+    return arange(k, &start, &step, false);
 }
 
 /* arange.start_step(start, end, step=1) */
@@ -141,5 +152,18 @@ airc_status airc_cpu_k_arange_start_step(airc_kernel_ctx *k, void *ud)
     airc_cpu_scalar start, step;
     AIRC_TRY(number(k, 0, 0.0, &start));
     AIRC_TRY(number(k, 2, 1.0, &step));
-    return arange(k, &start, &step);
+    return arange(k, &start, &step, false);
+}
+
+/* range(start, end) and range.step(start, end, step=1): end included (the
+ * length is meta's), accumulated as arange but bf16 in float (torch's
+ * accumulate type there) */
+airc_status airc_cpu_k_range(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    airc_cpu_scalar start, step = {false, 1, 1.0};
+    AIRC_TRY(number(k, 0, 0.0, &start));
+    if (k->op && !strcmp(k->op->qualname, "aten.range.step"))
+        AIRC_TRY(number(k, 2, 1.0, &step));
+    return arange(k, &start, &step, k->out[0].dtype == AIRC_DTYPE_BF16);
 }

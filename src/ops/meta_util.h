@@ -405,6 +405,7 @@ AIRC_META_FN(upsample2d);
 AIRC_HIDDEN double airc_meta_upsample_scale(const airc_value *v, bool vec, int d);
 AIRC_META_FN(copy);
 AIRC_META_FN(create);
+AIRC_META_FN(window);
 AIRC_META_FN(cat);
 AIRC_META_FN(index_select);
 AIRC_META_FN(gather);
