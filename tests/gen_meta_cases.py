@@ -1108,6 +1108,98 @@ op1("conv2d_weight_cl", "aten.convolution.default",
 op1("conv2d_perm_input", "aten.convolution.default",
     [T("f32", [2, 3, 4, 8], [192, 1, 48, 3]), T("f32", [4, 3, 3, 3]), None, [1, 1], [0, 0],
      [1, 1], False, [0, 0], 1])
+op1("_convolution", "aten._convolution.default",
+    [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0],
+     1, False, False, True, True])
+op1("_convolution_groups_err", "aten._convolution.default",
+    [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0],
+     2, False, False, True, True], error=True)
+_S2 = "aten._slow_conv2d_forward.default"
+op1("slow_conv2d", _S2, [T("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], T("f32", [4]),
+                         [2, 1], [1, 0]])
+op1("slow_conv2d_cl", _S2, [CL("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                            [1, 1], [0, 0]])
+op1("slow_conv2d_i64_bias_f64", _S2, [T("i64", [1, 2, 4, 4]), T("i64", [3, 2, 2, 2]), [2, 2],
+                                      T("f64", [3]), [1, 1], [0, 0]])
+op1("slow_conv2d_empty_batch", _S2, [T("f32", [0, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                                     [1, 1], [0, 0]])
+op1("slow_conv2d_3d_err", _S2, [T("f32", [3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None, [1, 1],
+                                [0, 0]], error=True)
+op1("slow_conv2d_channels_err", _S2, [T("f32", [1, 2, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                                      [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_big_kernel_err", _S2, [T("f32", [1, 3, 2, 2]), T("f32", [4, 3, 3, 3]), [3, 3],
+                                        None, [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_f16_err", _S2, [T("f16", [1, 3, 4, 4]), T("f16", [4, 3, 3, 3]), [3, 3], None,
+                                 [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_mixed_err", _S2, [T("f32", [1, 3, 4, 4]), T("f64", [4, 3, 3, 3]), [3, 3], None,
+                                   [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_stride_err", _S2, [T("f32", [1, 3, 4, 4]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                                    [0, 1], [0, 0]], error=True)
+op1("slow_conv2d_bias_err", _S2, [T("f32", [1, 3, 4, 4]), T("f32", [4, 3, 3, 3]), [3, 3],
+                                  T("f32", [3]), [1, 1], [0, 0]], error=True)
+_S3 = "aten.slow_conv3d_forward.default"
+op1("slow_conv3d", _S3, [T("f32", [1, 2, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]), [2, 3, 3], None,
+                         [1, 1, 1], [0, 1, 1]])
+op1("slow_conv3d_groups", _S3, [T("f64", [1, 4, 3, 4, 4]), T("f64", [4, 2, 1, 3, 3]), [1, 3, 3],
+                                T("f64", [4]), [1, 1, 1], [0, 0, 0]])
+op1("slow_conv3d_4d_err", _S3, [T("f32", [2, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]), [2, 3, 3],
+                                None, [1, 1, 1], [0, 0, 0]], error=True)
+op1("slow_conv3d_empty_err", _S3, [T("f32", [1, 0, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]),
+                                   [2, 3, 3], None, [1, 1, 1], [0, 0, 0]], error=True)
+_D2 = "aten.slow_conv_dilated2d.default"
+op1("slow_conv_dilated2d", _D2, [T("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3],
+                                 T("f64", [4]), [1, 1], [1, 1], [2, 2]])
+op1("slow_conv_dilated2d_unbatched", _D2, [T("f32", [3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3]])
+op1("slow_conv_dilated2d_cl", _D2, [CL("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3]])
+op1("slow_conv_dilated2d_empty_out", _D2, [T("f32", [1, 2, 3, 4]), T("f32", [2, 2, 1, 3]),
+                                           [1, 3], None, [1, 1], [0, 0], [1, 2]])
+op1("slow_conv_dilated2d_negative_out_err", _D2, [T("f32", [1, 2, 3, 3]),
+                                                  T("f32", [2, 2, 1, 3]), [1, 3], None, [1, 1],
+                                                  [0, 0], [1, 3]], error=True)
+op1("slow_conv_dilated2d_ks_err", _D2, [T("f32", [1, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [2, 2]],
+    error=True)
+op1("slow_conv_dilated2d_i32_err", _D2, [T("i32", [1, 3, 6, 6]), T("i32", [4, 3, 3, 3]), [3, 3]],
+    error=True)
+op1("slow_conv_dilated3d", "aten.slow_conv_dilated3d.default",
+    [T("f32", [1, 2, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]), [2, 3, 3], None, [1, 1, 1], [0, 1, 1],
+     [1, 1, 1]])
+_T2 = "aten.slow_conv_transpose2d.default"
+op1("slow_conv_transpose2d", _T2, [T("f32", [2, 4, 5, 5]), T("f32", [4, 6, 3, 3]), [3, 3],
+                                   T("f32", [6]), [2, 2], [1, 1], [1, 1], [1, 1]])
+op1("slow_conv_transpose2d_unbatched", _T2, [T("f32", [4, 5, 5]), T("f32", [4, 6, 3, 3]),
+                                             [3, 3]])
+op1("slow_conv_transpose2d_unbatched_perm_err", _T2, [P("f32", [4, 5, 5], [0, 2, 1]),
+                                                      T("f32", [4, 6, 3, 3]), [3, 3]],
+    error=True)
+op1("slow_conv_transpose2d_opad_err", _T2, [T("f32", [1, 4, 5, 5]), T("f32", [4, 6, 3, 3]),
+                                            [3, 3], None, [1, 1], [0, 0], [1, 1], [1, 1]],
+    error=True)
+op1("slow_conv_transpose2d_empty_err", _T2, [T("f32", [0, 4, 5, 5]), T("f32", [4, 6, 3, 3]),
+                                             [3, 3]], error=True)
+op1("slow_conv_transpose2d_bias_dtype_err", _T2, [T("f32", [1, 4, 5, 5]),
+                                                  T("f32", [4, 6, 3, 3]), [3, 3], T("f64", [6])],
+    error=True)
+op1("slow_conv_transpose2d_bf16_err", _T2, [T("bf16", [1, 4, 5, 5]), T("bf16", [4, 6, 3, 3]),
+                                            [3, 3]], error=True)
+op1("slow_conv_transpose3d_unbatched", "aten.slow_conv_transpose3d.default",
+    [T("f32", [4, 2, 3, 3]), T("f32", [4, 6, 1, 3, 3]), [1, 3, 3], T("f32", [6])])
+_TBC = "aten.conv_tbc.default"
+op1("conv_tbc", _TBC, [T("f32", [5, 2, 3]), T("f32", [3, 3, 4]), T("f64", [4]), 1])
+op1("conv_tbc_negative_pad", _TBC, [T("f32", [5, 2, 3]), T("f32", [2, 3, 4]), T("f32", [4]), -1])
+op1("conv_tbc_empty", _TBC, [T("f32", [2, 2, 3]), T("f32", [3, 3, 4]), T("f32", [4])])
+op1("conv_tbc_no_taps_f16", _TBC, [T("f16", [5, 2, 3]), T("f32", [0, 3, 4]), T("f32", [4])])
+op1("conv_tbc_negative_err", _TBC, [T("f32", [2, 2, 3]), T("f32", [4, 3, 4]), T("f32", [4])],
+    error=True)
+op1("conv_tbc_channels_err", _TBC, [T("f32", [5, 2, 3]), T("f32", [2, 4, 4]), T("f32", [4])],
+    error=True)
+op1("conv_tbc_bias_err", _TBC, [T("f32", [5, 2, 3]), T("f32", [2, 3, 4]), T("f32", [1])],
+    error=True)
+op1("conv_tbc_dtype_err", _TBC, [T("f32", [5, 2, 3]), T("f64", [2, 3, 4]), T("f32", [4])],
+    error=True)
+op1("conv_tbc_view_err", _TBC, [P("f32", [2, 5, 3], [1, 0, 2]), T("f32", [2, 3, 4]),
+                                T("f32", [4])], error=True)
+op1("conv_tbc_f16_err", _TBC, [T("f16", [5, 2, 3]), T("f16", [2, 3, 4]), T("f16", [4])],
+    error=True)
 op1("conv_transposed", "aten.convolution.default",
     [T("f32", [2, 4, 5, 5]), T("f32", [4, 3, 3, 3]), None, [2, 2], [1, 1], [1, 1], True, [1, 1],
      1])

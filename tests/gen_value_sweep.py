@@ -910,6 +910,41 @@ def h_conv(d):
             "dilation": dil, "transposed": transposed, "output_padding": opad, "groups": g}
 
 
+def h_slow_conv(d, kind, k):
+    """The slow_conv* forwards: kind "slow" (_slow_conv2d_forward,
+    slow_conv3d_forward), "dilated" or "transposed"; k spatial dims. The
+    weight's sizes are kernel_size (torch reads the weight by it, past its
+    end otherwise); slow_conv3d's groups are the input's channels over the
+    weight's."""
+    transposed = kind == "transposed"
+    g = d.pick([1, 1, 2]) if kind == "slow" and k == 3 else 1
+    cin, cout = g * d.r.randint(1, 2), g * d.r.randint(1, 2)
+    ks = [d.r.randint(1, 2) for _ in range(k - 1)] + [d.r.randint(1, 3)]
+    sizes = [d.r.randint(2, 3) for _ in range(k - 1)] + [d.r.randint(2, 4)]
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16", "i32", "f16"])
+    w = [cin, cout] + ks if transposed else [cout, cin // g] + ks
+    batch = kind == "slow" or d.chance(0.8)
+    x = ([d.r.randint(1, 2)] if batch else []) + [cin] + sizes
+    stride = [d.pick([1, 1, 2]) for _ in range(k)]
+    dil = [d.pick([1, 1, 2]) for _ in range(k)]
+    args = {"self": d.tensor(x, dt), "weight": d.tensor(w, dt), "kernel_size": ks,
+            "bias": d.pick([None, d.tensor([cout], d.pick([dt] * 4 + ["f64"]))]),
+            "stride": stride, "padding": [d.pick([0, 0, 1]) for _ in range(k)],
+            "dilation": dil}
+    if transposed:
+        args["output_padding"] = [d.pick([0, 0, 1]) if max(s_, dl) > 1 else 0
+                                  for s_, dl in zip(stride, dil)]
+    return args
+
+
+def h_conv_tbc(d):
+    t, b, i, o, kw = d.r.randint(1, 5), d.r.randint(1, 2), d.r.randint(1, 3), \
+        d.r.randint(1, 3), d.r.randint(1, 3)
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16", "f16"])
+    return {"self": d.tensor([t, b, i], dt), "weight": d.tensor([kw, i, o], dt),
+            "bias": d.tensor([o], d.pick([dt] * 4 + ["f64"])), "pad": d.pick([0, 0, 1, 2, -1])}
+
+
 def h_upsample(d):
     # output_size or scale factors (non-integer ones too: torch then samples
     # at 1 / factor, not in / out), align_corners for bilinear
@@ -2582,6 +2617,15 @@ HINTS = {
     "searchsorted.Tensor": h_searchsorted,
     "searchsorted.Scalar": lambda d: h_searchsorted(d, True),
     "addmm": h_addmm, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
+    "_convolution": lambda d: dict(h_conv(d), benchmark=False, deterministic=False,
+                                   cudnn_enabled=True, allow_tf32=True),
+    "_slow_conv2d_forward": lambda d: h_slow_conv(d, "slow", 2),
+    "slow_conv3d_forward": lambda d: h_slow_conv(d, "slow", 3),
+    "slow_conv_dilated2d": lambda d: h_slow_conv(d, "dilated", 2),
+    "slow_conv_dilated3d": lambda d: h_slow_conv(d, "dilated", 3),
+    "slow_conv_transpose2d": lambda d: h_slow_conv(d, "transposed", 2),
+    "slow_conv_transpose3d": lambda d: h_slow_conv(d, "transposed", 3),
+    "conv_tbc": h_conv_tbc,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "adaptive_max_pool2d": h_adaptive,
@@ -2822,6 +2866,10 @@ EXCLUSIONS = {
     "reshape_alias_numel":
         "_reshape_alias to a size of another numel: torch never checks (make_fx only emits "
         "it from reshape, where they agree); airc refuses it",
+    "conv_int_double":
+        "an integer slow_conv* forward or conv_tbc with an element above 2^20: airc computes "
+        "the integer convolutions in double (eager slow_conv*, every max-autotune one: exact "
+        "while the products and sums stay below 2^53); torch's integer GEMM wraps",
     "torch_int_overflow":
         "torch's own int64 arithmetic overflows: tril/triu's loop bound i + diagonal + 1 "
         "(|diagonal| >= 2^62: tril(x, INT64_MAX) zeroes everything), slice's stride * step "
@@ -2855,7 +2903,9 @@ EXCLUSIONS = {
         "airc ignores self and the buffer, as beta 0 means",
     "padding_nan":
         "convolution with an inf or nan weight: torch's oneDNN kernel leaves out the taps "
-        "that fall on the padding, airc multiplies them by its zeros (0 * nan is nan)",
+        "that fall on the padding, airc multiplies them by its zeros (0 * nan is nan); "
+        "its im2col kernels (_convolution's choice at times, the slow_conv* forwards) "
+        "multiply padding zeros that airc's leave out",
     "upsample_exact_case":
         "upsample with scale factors where a dim keeps its size (or, nearest, doubles it) "
         "though its factor is not 1 (2): torch's kernels disagree there by layout (some copy "
@@ -3027,7 +3077,9 @@ HALF_ROUNDING_OPS = {
     "mm": HALF, "bmm": HALF, "addmm": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "addbmm": HALF, "addmv": HALF, "addr": HALF, "index_add": HALF,
     "mv": HALF, "dot": HALF, "embedding_renorm": HALF,
-    "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
+    "convolution": HALF, "_convolution": HALF, "_slow_conv2d_forward": HALF,
+    "slow_conv3d_forward": HALF, "slow_conv_dilated2d": HALF, "slow_conv_dilated3d": HALF,
+    "conv_tbc": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "_adaptive_avg_pool3d": HALF,
@@ -3559,8 +3611,15 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         if not bool((torch.isfinite(x) & (x.double().abs() < 1e15)).all()) or \
                 not all(bool(torch.isfinite(t).all()) for t in tensors[1:]):
             raise Excluded("welford_inf")
-    if name == "convolution" and not bool(torch.isfinite(tensors[1]).all()):
+    if name in ("convolution", "_convolution", "_slow_conv2d_forward", "slow_conv3d_forward",
+                "slow_conv_dilated2d", "slow_conv_dilated3d", "slow_conv_transpose2d",
+                "slow_conv_transpose3d") and not bool(torch.isfinite(tensors[1]).all()):
         raise Excluded("padding_nan")
+    if name in ("_slow_conv2d_forward", "slow_conv3d_forward", "slow_conv_dilated2d",
+                "slow_conv_dilated3d", "slow_conv_transpose2d", "slow_conv_transpose3d",
+                "conv_tbc") and not tensors[0].is_floating_point() and \
+            max(t.double().abs().max().item() if t.numel() else 0 for t in tensors[:3]) > 2**20:
+        raise Excluded("conv_int_double")
     if name == "native_group_norm" and tensors[0].numel() > 0 and \
             isinstance(t_pos[6] if len(t_pos) > 6 else t_kw.get("group"), int):
         group = t_pos[6] if len(t_pos) > 6 else t_kw.get("group")
@@ -3712,6 +3771,28 @@ def guard(qualname, pos, kw):
         nums = [v for v in pos if isinstance(v, (int, float))]
         if any(abs(v) > 100 for v in nums):
             raise Skip
+    if (name.startswith("slow_conv") or name == "_slow_conv2d_forward") and len(pos) > 2 and \
+            isinstance(pos[0], TSpec) and isinstance(pos[1], TSpec):
+        # torch 1.13 reads the weight by kernel_size (past its end, or corrupting its heap,
+        # where they differ); airc refuses that, an input without channels, slow_conv3d's
+        # groups that do not divide the output, and negative padding, which torch's kernels
+        # take as they come
+        k = 3 if "3d" in name else 2
+        ks = pos[2] if isinstance(pos[2], list) else [pos[2]]
+        ks = ks * k if len(ks) == 1 else ks
+        w, x = pos[1].shape, pos[0].shape
+        if len(w) != k + 2 or list(w[2:]) != list(ks):
+            raise Skip
+        pads = pos[5] if len(pos) > 5 else kw.get("padding", [0])
+        if any(p < 0 for p in (pads if isinstance(pads, list) else [pads])):
+            raise Skip
+        if name == "slow_conv_dilated3d" and len(x) == 4 and \
+                (pos[3] if len(pos) > 3 else kw.get("bias")) is not None:
+            raise Skip  # torch adds an unbatched input's bias to the wrong elements
+        if "transpose" not in name and len(x) >= k + 1:
+            cin = x[-k - 1]
+            if cin == 0 or (w[1] and cin // w[1] and w[0] % (cin // w[1])):
+                raise Skip
     if name.endswith("_window") or name in ("fft_fftfreq", "fft_rfftfreq"):
         # the length is a number
         if pos and isinstance(pos[0], int) and abs(pos[0]) > 64:

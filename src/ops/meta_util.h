@@ -377,6 +377,20 @@ AIRC_META_FN(fold);
 AIRC_META_FN(log_sigmoid);
 AIRC_META_FN(matmul);
 AIRC_META_FN(convolution);
+AIRC_META_FN(slow_conv); /* the slow_conv* forwards (meta_conv_slow.c) */
+AIRC_META_FN(conv_tbc);
+/* Where a convolution entry point (convolution, _convolution, the
+ * slow_conv* forwards) keeps its arguments: schema positions, -1 where it
+ * has none (stride and dilation 1s, padding and output_padding 0s,
+ * groups the input's channels over the weight's dim 1, or 1 transposed). */
+typedef struct airc_conv_layout {
+    int8_t bias, stride, padding, dilation;
+    int8_t transposed; /* the flag's position; -1: never, -2: always */
+    int8_t output_padding, groups;
+    int8_t spatial; /* spatial dims; 0: the input's */
+} airc_conv_layout;
+/* false when qualname is none of them */
+AIRC_HIDDEN bool airc_conv_layout_of(const char *qualname, airc_conv_layout *out);
 AIRC_META_FN(pool2d);
 AIRC_META_FN(adaptive_pool2d);
 AIRC_META_FN(softmax);
