@@ -309,6 +309,8 @@ ATEN = [
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
     ("native_layer_norm.default", "layer_norm"),
     ("native_batch_norm.default", "batch_norm"), ("native_group_norm.default", "group_norm"),
+    ("batch_norm_update_stats.default", "batch_norm_update_stats"),
+    ("native_dropout.default", "native_dropout"),
     ("_weight_norm_interface.default", "weight_norm"),
     # linear algebra on LAPACK
     ("linalg_inv_ex.default", "lapack"), ("_linalg_det.default", "lapack"),

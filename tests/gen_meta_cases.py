@@ -1108,6 +1108,23 @@ op1("conv2d_weight_cl", "aten.convolution.default",
 op1("conv2d_perm_input", "aten.convolution.default",
     [T("f32", [2, 3, 4, 8], [192, 1, 48, 3]), T("f32", [4, 3, 3, 3]), None, [1, 1], [0, 0],
      [1, 1], False, [0, 0], 1])
+_ND = "aten.native_dropout.default"
+op1("native_dropout_eval", _ND, [T("f32", [2, 3]), 0.5, False])
+op1("native_dropout_eval_int_perm", _ND, [P("i64", [2, 3], [1, 0]), 0.5, False])
+op1("native_dropout_p0", _ND, [P("f32", [2, 3, 4], [2, 0, 1]), 0.0, True])
+op1("native_dropout_p1_none", _ND, [T("bf16", [4]), 1.0, None])
+op1("native_dropout_empty", _ND, [T("f32", [0, 3]), 0.5, True])
+op1("native_dropout_p_err", _ND, [T("f32", [2]), 1.5, True], error=True)
+op1("native_dropout_int_err", _ND, [T("i64", [2]), 0.0, True], error=True)
+_BNU = "aten.batch_norm_update_stats.default"
+op1("bn_update_stats", _BNU, [T("f32", [4, 3, 5]), T("f32", [3]), T("f32", [3]), 0.1])
+op1("bn_update_stats_none", _BNU, [P("f64", [4, 3, 5], [2, 1, 0]), None, None, 0.1])
+op1("bn_update_stats_mixed", _BNU, [T("bf16", [2, 3]), T("f32", [3]), None, 0.1])
+op1("bn_update_stats_mixed_err", _BNU, [T("f64", [2, 3]), T("f32", [3]), None, 0.1], error=True)
+op1("bn_update_stats_param_err", _BNU, [T("bf16", [2, 3]), T("bf16", [3]), T("f32", [3]), 0.1],
+    error=True)
+op1("bn_update_stats_int_err", _BNU, [T("i64", [2, 3]), None, None, 0.1], error=True)
+op1("bn_update_stats_1d_err", _BNU, [T("f32", [3]), None, None, 0.1], error=True)
 op1("_convolution", "aten._convolution.default",
     [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0],
      1, False, False, True, True])

@@ -945,6 +945,22 @@ def h_conv_tbc(d):
             "bias": d.tensor([o], d.pick([dt] * 4 + ["f64"])), "pad": d.pick([0, 0, 1, 2, -1])}
 
 
+def h_native_dropout(d):
+    return {"input": d.tensor(), "p": d.pick([0.0, 1.0, 0.0, 1.0, 0.5, 1.5, -0.5, float("nan")]),
+            "train": d.pick([True, True, False, None])}
+
+
+def h_bn_update_stats(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3, 4), weights=(1, 4, 4, 2)),
+                 dtype=d.pick(["f32"] * 5 + ["f64", "bf16", "f16", "i64"]))
+    c = x.shape[1] if len(x.shape) > 1 else 1
+
+    def stat():
+        return d.pick([None, d.tensor([c], d.pick([x.dtype, x.dtype, "f32", "f64"]))])
+    return {"input": x, "running_mean": stat(), "running_var": stat(),
+            "momentum": d.pick([0.1, 0.0, 1.0, 0.5])}
+
+
 def h_upsample(d):
     # output_size or scale factors (non-integer ones too: torch then samples
     # at 1 / factor, not in / out), align_corners for bilinear
@@ -2625,7 +2641,8 @@ HINTS = {
     "slow_conv_dilated3d": lambda d: h_slow_conv(d, "dilated", 3),
     "slow_conv_transpose2d": lambda d: h_slow_conv(d, "transposed", 2),
     "slow_conv_transpose3d": lambda d: h_slow_conv(d, "transposed", 3),
-    "conv_tbc": h_conv_tbc,
+    "conv_tbc": h_conv_tbc, "native_dropout": h_native_dropout,
+    "batch_norm_update_stats": h_bn_update_stats,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "adaptive_max_pool2d": h_adaptive,
@@ -3792,6 +3809,18 @@ def guard(qualname, pos, kw):
         if "transpose" not in name and len(x) >= k + 1:
             cin = x[-k - 1]
             if cin == 0 or (w[1] and cin // w[1] and w[0] % (cin // w[1])):
+                raise Skip
+    if name == "native_dropout" and len(pos) > 2 and isinstance(pos[0], TSpec) and \
+            pos[2] is not False and isinstance(pos[1], float) and 0 < pos[1] < 1:
+        raise Skip  # a random mask (airc refuses it on purpose)
+    if name == "batch_norm_update_stats" and pos and isinstance(pos[0], TSpec):
+        # an empty input: torch divides by zero (SIGFPE); running statistics of other
+        # than [C]: torch writes past them (both refused by airc)
+        x = pos[0]
+        if numel(x.shape) == 0 and len(x.shape) >= 2:
+            raise Skip
+        for r in pos[1:3]:
+            if isinstance(r, TSpec) and len(x.shape) >= 2 and list(r.shape) != [x.shape[1]]:
                 raise Skip
     if name.endswith("_window") or name in ("fft_fftfreq", "fft_rfftfreq"):
         # the length is a number

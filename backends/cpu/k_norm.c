@@ -535,6 +535,36 @@ airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data)
     return AIRC_OK;
 }
 
+/* batch_norm_update_stats(input, running_mean?, running_var?, momentum)
+ * -> (mean, biased var) per channel (dim 1), two passes in double, as
+ * native_batch_norm's training statistics; the running statistics are
+ * not read (meta: torch updates them in place, which airc does not). */
+airc_status airc_kred_batch_norm_update_stats(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    if (!k->in || !k->in[0] || k->nout < 2 || k->in[0]->ndim < 2)
+        return airc_fail(AIRC_E_UNSUPPORTED, "batch_norm_update_stats: input must be a tensor");
+    const airc_tview *x = k->in[0];
+    int64_t c = x->shape[1], per = c ? airc_kred_numel(x) / c : 0;
+    double *st = airc_calloc(k->ctx, (size_t)(2 * c + 1), sizeof *st);
+    if (!st)
+        return airc_fail_oom("batch norm statistics");
+    double *mean = st, *var = st + c;
+    if (per > 0) {
+        bn_channel_sums(x, NULL, 1, mean);
+        for (int64_t j = 0; j < c; j++)
+            mean[j] /= (double)per;
+        bn_channel_sums(x, mean, 2, var);
+    }
+    for (int64_t j = 0; j < c; j++) {
+        airc_kred_store_d(k->out[0].data, j * k->out[0].strides[0], k->out[0].dtype, mean[j]);
+        airc_kred_store_d(k->out[1].data, j * k->out[1].strides[0], k->out[1].dtype,
+                          var[j] / (double)per);
+    }
+    airc_free(k->ctx, st);
+    return AIRC_OK;
+}
+
 /* ---- native_group_norm ------------------------------------------------------- */
 
 /* Offset (elements) of spatial element j of t: meta gives group norm an

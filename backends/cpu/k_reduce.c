@@ -271,6 +271,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten.argmax.default", k_argmax},
     {"aten.argmin.default", k_argmin},
     {"aten.argsort.stable", airc_kred_argsort},
+    {"aten.batch_norm_update_stats.default", airc_kred_batch_norm_update_stats},
     {"aten.count_nonzero.default", k_count_nonzero},
     {"aten.count_nonzero.dim_IntList", k_count_nonzero},
     {"aten.cummax.default", airc_kred_cummax},

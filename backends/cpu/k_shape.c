@@ -229,6 +229,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_shape[] = {
     {"aten.linspace.default", airc_cpu_k_linspace},
     {"aten.logspace.default", airc_cpu_k_logspace},
     {"aten.masked_scatter.default", airc_cpu_k_masked_scatter},
+    {"aten.native_dropout.default", airc_cpu_k_native_dropout},
     {"aten.new_empty.default", airc_cpu_k_zeros},
     {"aten.new_empty_strided.default", airc_cpu_k_zeros},
     {"aten.new_full.default", airc_cpu_k_new_full},

@@ -167,3 +167,29 @@ airc_status airc_cpu_k_range(airc_kernel_ctx *k, void *ud)
         AIRC_TRY(number(k, 2, 1.0, &step));
     return arange(k, &start, &step, k->out[0].dtype == AIRC_DTYPE_BF16);
 }
+
+/* native_dropout(input, p, train?) -> (output, mask): meta lets through
+ * evaluation and training with p 0 (input * 1 * 1: a copy, the mask all
+ * true) or 1 (input * 0 * 0: zeros of input's signs, NaN for inf and
+ * NaN, the mask all false); an empty input writes nothing. */
+airc_status airc_cpu_k_native_dropout(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    if (!k->in || !k->in[0] || k->nout < 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input must be a tensor");
+    const airc_tview *x = k->in[0], *y = &k->out[0];
+    bool keep = !airc_cpu_arg_bool(k, 2, true) || airc_cpu_arg_double(k, 1, 0) != 1.0;
+    if (airc_cpu_numel(x) == 0)
+        return AIRC_OK;
+    airc_cpu_copy(y, x);
+    airc_cpu_scalar m = {false, keep, keep};
+    airc_cpu_fill(&k->out[1], &m);
+    if (keep)
+        return AIRC_OK;
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    do {
+        char *p = airc_cpu_at(y, idx);
+        airc_cpu_store_f64(p, y->dtype, airc_cpu_load_f64(p, y->dtype) * 0.0 * 0.0);
+    } while (airc_cpu_next_index(idx, y->shape, y->ndim));
+    return AIRC_OK;
+}

@@ -84,6 +84,7 @@ AIRC_CPU_KERNEL(arange);
 AIRC_CPU_KERNEL(arange_start);
 AIRC_CPU_KERNEL(arange_start_step);
 AIRC_CPU_KERNEL(range); /* range, range.step */
+AIRC_CPU_KERNEL(native_dropout);
 /* out[i] = start + i * step into the 1-d out (its length is meta's), as
  * torch accumulates: int64 of the truncated numbers for integer dtypes,
  * else double, or float where float_acc (range of bf16); shared with the

@@ -398,6 +398,8 @@ AIRC_META_FN(layer_norm);
 AIRC_META_FN(multi_head_attention);
 AIRC_META_FN(transformer_encoder_layer);
 AIRC_META_FN(batch_norm);
+AIRC_META_FN(batch_norm_update_stats); /* meta_training.c */
+AIRC_META_FN(native_dropout);
 AIRC_META_FN(repeat);
 AIRC_META_FN(flip);
 AIRC_META_FN(sort);
