@@ -307,6 +307,7 @@ ATEN = [
     # softmax, norms
     ("_softmax.default", "softmax"), ("_log_softmax.default", "softmax"),
     ("softmax.int", "softmax"), ("log_softmax.int", "softmax"),
+    ("_masked_softmax.default", "masked_softmax"),
     ("native_layer_norm.default", "layer_norm"),
     ("native_batch_norm.default", "batch_norm"), ("native_group_norm.default", "group_norm"),
     ("batch_norm_update_stats.default", "batch_norm_update_stats"),
@@ -327,6 +328,8 @@ ATEN = [
     ("linalg_lstsq.default", "lapack"),
     ("linalg_matrix_exp.default", "linalg_matrix_exp"),
     ("_linalg_check_errors.default", "linalg_check_errors"),
+    ("_assert_async.default", "assert_async"), ("_cholesky_solve_helper.default", "lapack"),
+    ("_compute_linear_combination.default", "linear_combination"),
     # the fused inference attention of torch's "fast path"
     ("_native_multi_head_attention.default", "multi_head_attention"),
     ("_transformer_encoder_layer_fwd.default", "transformer_encoder_layer"),

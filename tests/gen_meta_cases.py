@@ -1125,6 +1125,39 @@ op1("bn_update_stats_param_err", _BNU, [T("bf16", [2, 3]), T("bf16", [3]), T("f3
     error=True)
 op1("bn_update_stats_int_err", _BNU, [T("i64", [2, 3]), None, None, 0.1], error=True)
 op1("bn_update_stats_1d_err", _BNU, [T("f32", [3]), None, None, 0.1], error=True)
+op1("assert_async_empty_err", "aten._assert_async.default", [T("f32", [0])], error=True)
+op1("assert_async_two_err", "aten._assert_async.default", [T("b8", [2])], error=True)
+_MS = "aten._masked_softmax.default"
+op1("masked_softmax", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, 1])
+op1("masked_softmax_dim_none", _MS, [T("bf16", [2, 2, 3]), T("b8", [2, 2, 3]), None, 2])
+op1("masked_softmax_sliced", _MS, [T("f64", [2, 3], [6, 2]), T("b8", [2, 3], [1, 2]), 0, 2])
+op1("masked_softmax_0d", _MS, [T("f32", []), T("b8", []), 0, 2])
+op1("masked_softmax_empty_rows", _MS, [T("f32", [0, 3]), T("b8", [0, 3]), 1, 2])
+op1("masked_softmax_shape_err", _MS, [T("f32", [2, 3]), T("b8", [3]), 1, 2], error=True)
+op1("masked_softmax_mask_err", _MS, [T("f32", [2, 3]), T("f32", [2, 3]), 1, 2], error=True)
+op1("masked_softmax_dtype_err", _MS, [T("i64", [2, 3]), T("b8", [2, 3]), 1, 2], error=True)
+op1("masked_softmax_dim_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 2, 2], error=True)
+op1("masked_softmax_type_none_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, None],
+    error=True)
+op1("masked_softmax_src_mask_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, 0], error=True)
+op1("masked_softmax_type_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, 3], error=True)
+_CSH = "aten._cholesky_solve_helper.default"
+op1("cholesky_solve_helper", _CSH, [T("f32", [3, 2]), T("f32", [3, 3], fill="spd"), False])
+op1("cholesky_solve_helper_batch", _CSH, [T("f64", [2, 3, 1]), T("f64", [2, 3, 3], fill="spd"),
+                                          True])
+op1("cholesky_solve_helper_vec_err", _CSH, [T("f32", [3]), T("f32", [3, 3], fill="spd"), False],
+    error=True)
+op1("cholesky_solve_helper_int_err", _CSH, [T("i64", [3, 1]), T("i64", [3, 3]), False],
+    error=True)
+op1("cholesky_solve_helper_dtype_err", _CSH, [T("f64", [3, 1]), T("f32", [3, 3], fill="spd"),
+                                              False], error=True)
+_CLC = "aten._compute_linear_combination.default"
+op1("linear_combination", _CLC, [T("f32", [3, 2]), T("f32", [4, 3])])
+op1("linear_combination_perm", _CLC, [P("i64", [2, 3], [1, 0]), T("i64", [2, 3])])
+op1("linear_combination_1d", _CLC, [T("b8", [3]), T("b8", [2, 3])])
+op1("linear_combination_no_rows", _CLC, [T("f32", [2, 2]), T("f32", [0, 2])])
+op1("linear_combination_1d_err", _CLC, [T("f32", [3]), T("f32", [3])], error=True)
+op1("linear_combination_empty_err", _CLC, [T("f32", [0, 2]), T("f32", [2, 0])], error=True)
 op1("_convolution", "aten._convolution.default",
     [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0],
      1, False, False, True, True])

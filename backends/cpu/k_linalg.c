@@ -621,7 +621,10 @@ static airc_status k_linear(airc_kernel_ctx *k, void *ud)
 const airc_cpu_kernel_entry airc_cpu_kernels_linalg[] = {
     {"aten._adaptive_avg_pool2d.default", airc_cpu_k_adaptive_avg_pool2d},
     {"aten._adaptive_avg_pool3d.default", airc_cpu_k_adaptive_avg_pool3d},
+    {"aten._assert_async.default", airc_cpu_k_assert_async},
     {"aten._cdist_forward.default", airc_cpu_k_cdist},
+    {"aten._cholesky_solve_helper.default", airc_cpu_k_cholesky_solve},
+    {"aten._compute_linear_combination.default", airc_cpu_k_linear_combination},
     {"aten._convolution.default", airc_cpu_k_convolution},
     {"aten._euclidean_dist.default", airc_cpu_k_euclidean_dist},
     {"aten._linalg_check_errors.default", airc_cpu_k_linalg_check_errors},

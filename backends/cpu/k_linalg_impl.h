@@ -51,6 +51,7 @@ static inline void airc_cpu_valid_cols(int64_t W, int64_t OW, int64_t sw, int64_
 /* k_linalg_conv.c */
 AIRC_CPU_KERNEL(convolution); /* convolution, _convolution, the slow_conv* forwards */
 AIRC_CPU_KERNEL(conv_tbc);
+AIRC_CPU_KERNEL(linear_combination); /* k_linear_combination.c */
 /* k_linalg_pool.c */
 AIRC_CPU_KERNEL(max_pool2d_with_indices);
 AIRC_CPU_KERNEL(max_pool3d_with_indices);

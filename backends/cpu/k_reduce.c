@@ -259,6 +259,7 @@ const airc_cpu_kernel_entry airc_cpu_kernels_reduce[] = {
     {"aten._histogramdd_from_bin_cts.default", airc_kred_histogramdd},
     {"aten._histogramdd_from_bin_tensors.default", airc_kred_histogramdd},
     {"aten._log_softmax.default", airc_kred_log_softmax},
+    {"aten._masked_softmax.default", airc_kred_masked_softmax},
     {"aten._softmax.default", airc_kred_softmax},
     {"aten._weight_norm_interface.default", airc_kred_weight_norm},
     {"aten.all.default", k_all},

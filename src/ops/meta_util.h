@@ -321,6 +321,7 @@ AIRC_META_FN(max_unpool);
 AIRC_META_FN(weight_norm);
 AIRC_META_FN(lapack);
 AIRC_META_FN(linalg_check_errors);
+AIRC_META_FN(assert_async); /* meta_lapack.c, beside the other assertion */
 AIRC_META_FN(linalg_matrix_exp);
 AIRC_META_FN(soft_margin_loss);
 AIRC_META_FN(pdist);
@@ -365,6 +366,7 @@ AIRC_META_FN(cdist);
 AIRC_META_FN(cross);
 AIRC_META_FN(alias);
 AIRC_META_FN(mm);
+AIRC_META_FN(linear_combination); /* _compute_linear_combination */
 AIRC_META_FN(linear);
 AIRC_META_FN(mv);
 AIRC_META_FN(grid_sampler);
@@ -394,6 +396,7 @@ AIRC_HIDDEN bool airc_conv_layout_of(const char *qualname, airc_conv_layout *out
 AIRC_META_FN(pool2d);
 AIRC_META_FN(adaptive_pool2d);
 AIRC_META_FN(softmax);
+AIRC_META_FN(masked_softmax);
 AIRC_META_FN(layer_norm);
 AIRC_META_FN(multi_head_attention);
 AIRC_META_FN(transformer_encoder_layer);

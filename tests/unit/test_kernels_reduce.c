@@ -961,6 +961,7 @@ static void test_table(void **state)
                                        "aten._histogramdd_from_bin_cts.default",
                                        "aten._histogramdd_from_bin_tensors.default",
                                        "aten._log_softmax.default",
+                                       "aten._masked_softmax.default",
                                        "aten._softmax.default",
                                        "aten._weight_norm_interface.default",
                                        "aten.all.default",
