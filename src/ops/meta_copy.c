@@ -226,6 +226,22 @@ static airc_status number(const airc_meta_args *a, const char *name, double def,
     return AIRC_OK;
 }
 
+/* arange's and range's checks of their bounds, as their accumulate type
+ * holds them; `bound` is the word range's message has for arange's
+ * "larger" */
+static airc_status range_checks(const airc_meta_args *a, double xs, double xe, double xst,
+                                const char *bound)
+{
+    if (!(xst > 0 || xst < 0))
+        return airc_fail(AIRC_E_SHAPE, "%s: step must be nonzero", a->op);
+    if (!isfinite(xs) || !isfinite(xe))
+        return airc_fail(AIRC_E_SHAPE, "%s: unsupported range: %g -> %g", a->op, xs, xe);
+    if (!((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)))
+        return airc_fail(AIRC_E_SHAPE, "%s: upper bound and %s bound inconsistent with step sign",
+                         a->op, bound);
+    return AIRC_OK;
+}
+
 static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_t *out)
 {
     double s, e, st;
@@ -244,13 +260,7 @@ static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_
     /* integer outputs accumulate in int64: the bounds truncate */
     double xs = integral ? (double)is : s, xe = integral ? (double)ie : e,
            xst = integral ? (double)ist : st;
-    if (!(xst > 0 || xst < 0))
-        return airc_fail(AIRC_E_SHAPE, "%s: step must be nonzero", a->op);
-    if (!isfinite(xs) || !isfinite(xe))
-        return airc_fail(AIRC_E_SHAPE, "%s: unsupported range: %g -> %g", a->op, xs, xe);
-    if (!((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)))
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: upper bound and larger bound inconsistent with step sign", a->op);
+    AIRC_TRY(range_checks(a, xs, xe, xst, "larger"));
     int64_t span;
     if (dtype == AIRC_DTYPE_I64 && __builtin_sub_overflow(ie, is, &span))
         return airc_fail(AIRC_E_SHAPE, "%s: invalid size, possible overflow?", a->op);
@@ -281,13 +291,7 @@ static airc_status range_size(const airc_meta_args *a, airc_dtype dtype, int64_t
         s = (float)s, e = (float)e, st = (float)st;
     double xs = integral ? (double)is : s, xe = integral ? (double)ie : e,
            xst = integral ? (double)ist : st;
-    if (!(xst > 0 || xst < 0))
-        return airc_fail(AIRC_E_SHAPE, "%s: step must be nonzero", a->op);
-    if (!isfinite(xs) || !isfinite(xe))
-        return airc_fail(AIRC_E_SHAPE, "%s: unsupported range: %g -> %g", a->op, xs, xe);
-    if (!((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)))
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: upper bound and lower bound inconsistent with step sign", a->op);
+    AIRC_TRY(range_checks(a, xs, xe, xst, "lower"));
     if (integral) {
         int64_t span;
         if (__builtin_sub_overflow(ie, is, &span) || (span == INT64_MIN && ist == -1) ||

@@ -99,6 +99,9 @@ AIRC_HIDDEN bool airc_can_cast(airc_dtype from, airc_dtype to);
 /* "Float", "Long"...: torch's ScalarType names, for messages that follow
  * torch's wording. */
 AIRC_HIDDEN const char *airc_dtype_torch_type_name(airc_dtype d);
+/* "float", "long int", "c10::Half"...: c10's TypeMeta names, as torch's
+ * messages that print a TensorOptions or a tensor's dtype give them. */
+AIRC_HIDDEN const char *airc_dtype_type_meta_name(airc_dtype d);
 
 /* The dtype isin compares elements and test elements in (meta_sort.c):
  * a Tensor test's promote_types, a Scalar test's (test_is_float: a float)

@@ -7,20 +7,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-/* The C++ name torch's TensorOptions print for a non-floating dtype. */
-static const char *cpp_type_name(airc_dtype d)
-{
-    switch (d) {
-    case AIRC_DTYPE_I64: return "long int";
-    case AIRC_DTYPE_I32: return "int";
-    case AIRC_DTYPE_I16: return "short int";
-    case AIRC_DTYPE_I8: return "signed char";
-    case AIRC_DTYPE_U8: return "unsigned char";
-    case AIRC_DTYPE_BOOL: return "bool";
-    default: return airc_dtype_name(d);
-    }
-}
-
 /* fft_fftfreq(n, d) has n elements; fft_rfftfreq n / 2 + 1 (C's
  * truncating division: rfftfreq(-3) is empty, rfftfreq(-1) one). */
 static airc_status freq_meta(const airc_meta_args *a, const char *name, airc_tmeta *out)
@@ -61,7 +47,7 @@ airc_status airc_meta_window(airc_node *n, void *user_data)
                              "%s: %s expects floating point dtypes, got: TensorOptions(dtype=%s, "
                              "device=cpu (default), layout=Strided (default), requires_grad=false "
                              "(default), pinned_memory=false (default), memory_format=(nullopt))",
-                             a.op, name, cpp_type_name(out.dtype));
+                             a.op, name, airc_dtype_type_meta_name(out.dtype));
         AIRC_TRY(airc_meta_int(&a, "window_length", 0, &out.shape[0]));
         if (out.shape[0] < 0)
             return airc_fail(
