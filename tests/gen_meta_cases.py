@@ -2820,6 +2820,189 @@ enc("enc_mask_type0_err", mask=T("b8", [2, 5]), mask_type=0, error=True)
 enc("enc_f16_err", "f16", error=True)
 
 
+# ---------------------------------------------------------------- window factories, range,
+# the convolution entry points, dropout, batch_norm_update_stats and the internals (last: the
+# cases above keep their random inputs)
+op1("range", "aten.range.step", [0, 1, 0.3])
+op1("range_default", "aten.range.default", [1, 4])
+op1("range_int_trunc", "aten.range.step", [0.5, 5.5, 1.5], {"dtype": torch.int64})
+op1("range_bf16", "aten.range.step", [0, 3, 0.7], {"dtype": torch.bfloat16})
+op1("range_one", "aten.range.step", [3, 3, -1])
+op1("range_sign_err", "aten.range.step", [0, -1, 1], error=True)
+op1("range_f16_err", "aten.range.step", [0, 2, 1], {"dtype": torch.float16}, error=True)
+op1("range_bool_err", "aten.range.step", [0, 1, 1], {"dtype": torch.bool}, error=True)
+op1("range_trunc_zero_err", "aten.range.step", [0, 5, 0.5], {"dtype": torch.int64}, error=True)
+op1("range_inf_err", "aten.range.step", [0, float("inf"), 1], error=True)
+for _w in ("hann", "hamming", "bartlett", "blackman", "kaiser"):
+    _t = "aten.%s_window." % _w
+    op1(_w + "_window", _t + "default", [5])
+    op1(_w + "_window_periodic", _t + "periodic", [4, False], {"dtype": torch.float64})
+    op1(_w + "_window_empty", _t + "default", [0])
+    op1(_w + "_window_one_f16", _t + "periodic", [1, True], {"dtype": torch.float16})
+    op1(_w + "_window_bf16", _t + "default", [3], {"dtype": torch.bfloat16})
+    op1(_w + "_window_int_err", _t + "default", [3], {"dtype": torch.int64}, error=True)
+    op1(_w + "_window_int_empty_err", _t + "default", [0], {"dtype": torch.int32}, error=True)
+    op1(_w + "_window_neg_err", _t + "default", [-1], error=True)
+    op1(_w + "_window_f16_err" if _w != "bartlett" else "bartlett_window_f16", _t + "default",
+        [3], {"dtype": torch.float16}, error=_w != "bartlett")
+op1("hamming_window_alpha_beta", "aten.hamming_window.periodic_alpha_beta", [5, True, 0.3, 0.2])
+op1("hamming_window_alpha", "aten.hamming_window.periodic_alpha", [5, False, 0.3])
+op1("kaiser_window_beta", "aten.kaiser_window.beta", [6, False, 3.5])
+op1("fftfreq", "aten.fft_fftfreq.default", [5, 0.3])
+op1("fftfreq_empty", "aten.fft_fftfreq.default", [0])
+op1("fftfreq_f16", "aten.fft_fftfreq.default", [4], {"dtype": torch.float16})
+op1("fftfreq_neg_err", "aten.fft_fftfreq.default", [-1], error=True)
+op1("fftfreq_int_err", "aten.fft_fftfreq.default", [3], {"dtype": torch.int64}, error=True)
+op1("rfftfreq", "aten.fft_rfftfreq.default", [5, 0.3], {"dtype": torch.float64})
+op1("rfftfreq_zero", "aten.fft_rfftfreq.default", [0])
+op1("rfftfreq_neg_one", "aten.fft_rfftfreq.default", [-1])
+op1("rfftfreq_neg_three", "aten.fft_rfftfreq.default", [-3])
+op1("rfftfreq_neg_err", "aten.fft_rfftfreq.default", [-4], error=True)
+op1("rfftfreq_bool_err", "aten.fft_rfftfreq.default", [3], {"dtype": torch.bool}, error=True)
+_ND = "aten.native_dropout.default"
+op1("native_dropout_eval", _ND, [T("f32", [2, 3]), 0.5, False])
+op1("native_dropout_eval_int_perm", _ND, [P("i64", [2, 3], [1, 0]), 0.5, False])
+op1("native_dropout_p0", _ND, [P("f32", [2, 3, 4], [2, 0, 1]), 0.0, True])
+op1("native_dropout_p1_none", _ND, [T("bf16", [4]), 1.0, None])
+op1("native_dropout_empty", _ND, [T("f32", [0, 3]), 0.5, True])
+op1("native_dropout_p_err", _ND, [T("f32", [2]), 1.5, True], error=True)
+op1("native_dropout_int_err", _ND, [T("i64", [2]), 0.0, True], error=True)
+_BNU = "aten.batch_norm_update_stats.default"
+op1("bn_update_stats", _BNU, [T("f32", [4, 3, 5]), T("f32", [3]), T("f32", [3]), 0.1])
+op1("bn_update_stats_none", _BNU, [P("f64", [4, 3, 5], [2, 1, 0]), None, None, 0.1])
+op1("bn_update_stats_mixed", _BNU, [T("bf16", [2, 3]), T("f32", [3]), None, 0.1])
+op1("bn_update_stats_mixed_err", _BNU, [T("f64", [2, 3]), T("f32", [3]), None, 0.1], error=True)
+op1("bn_update_stats_param_err", _BNU, [T("bf16", [2, 3]), T("bf16", [3]), T("f32", [3]), 0.1],
+    error=True)
+op1("bn_update_stats_int_err", _BNU, [T("i64", [2, 3]), None, None, 0.1], error=True)
+op1("bn_update_stats_1d_err", _BNU, [T("f32", [3]), None, None, 0.1], error=True)
+op1("assert_async_empty_err", "aten._assert_async.default", [T("f32", [0])], error=True)
+op1("assert_async_two_err", "aten._assert_async.default", [T("b8", [2])], error=True)
+_MS = "aten._masked_softmax.default"
+op1("masked_softmax", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, 1])
+op1("masked_softmax_dim_none", _MS, [T("bf16", [2, 2, 3]), T("b8", [2, 2, 3]), None, 2])
+op1("masked_softmax_sliced", _MS, [T("f64", [2, 3], [6, 2]), T("b8", [2, 3], [1, 2]), 0, 2])
+op1("masked_softmax_0d", _MS, [T("f32", []), T("b8", []), 0, 2])
+op1("masked_softmax_empty_rows", _MS, [T("f32", [0, 3]), T("b8", [0, 3]), 1, 2])
+op1("masked_softmax_shape_err", _MS, [T("f32", [2, 3]), T("b8", [3]), 1, 2], error=True)
+op1("masked_softmax_mask_err", _MS, [T("f32", [2, 3]), T("f32", [2, 3]), 1, 2], error=True)
+op1("masked_softmax_dtype_err", _MS, [T("i64", [2, 3]), T("b8", [2, 3]), 1, 2], error=True)
+op1("masked_softmax_dim_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 2, 2], error=True)
+op1("masked_softmax_type_none_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, None],
+    error=True)
+op1("masked_softmax_src_mask_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, 0], error=True)
+op1("masked_softmax_type_err", _MS, [T("f32", [2, 3]), T("b8", [2, 3]), 1, 3], error=True)
+_CSH = "aten._cholesky_solve_helper.default"
+op1("cholesky_solve_helper", _CSH, [T("f32", [3, 2]), T("f32", [3, 3], fill="spd"), False])
+op1("cholesky_solve_helper_batch", _CSH, [T("f64", [2, 3, 1]), T("f64", [2, 3, 3], fill="spd"),
+                                          True])
+op1("cholesky_solve_helper_vec_err", _CSH, [T("f32", [3]), T("f32", [3, 3], fill="spd"), False],
+    error=True)
+op1("cholesky_solve_helper_int_err", _CSH, [T("i64", [3, 1]), T("i64", [3, 3]), False],
+    error=True)
+op1("cholesky_solve_helper_dtype_err", _CSH, [T("f64", [3, 1]), T("f32", [3, 3], fill="spd"),
+                                              False], error=True)
+_CLC = "aten._compute_linear_combination.default"
+op1("linear_combination", _CLC, [T("f32", [3, 2]), T("f32", [4, 3])])
+op1("linear_combination_perm", _CLC, [P("i64", [2, 3], [1, 0]), T("i64", [2, 3])])
+op1("linear_combination_1d", _CLC, [T("b8", [3]), T("b8", [2, 3])])
+op1("linear_combination_no_rows", _CLC, [T("f32", [2, 2]), T("f32", [0, 2])])
+op1("linear_combination_1d_err", _CLC, [T("f32", [3]), T("f32", [3])], error=True)
+op1("linear_combination_empty_err", _CLC, [T("f32", [0, 2]), T("f32", [2, 0])], error=True)
+op1("_convolution", "aten._convolution.default",
+    [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0],
+     1, False, False, True, True])
+op1("_convolution_groups_err", "aten._convolution.default",
+    [T("f32", [2, 3, 8, 8]), T("f32", [4, 3, 3, 3]), None, [1, 1], [1, 1], [1, 1], False, [0, 0],
+     2, False, False, True, True], error=True)
+_S2 = "aten._slow_conv2d_forward.default"
+op1("slow_conv2d", _S2, [T("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], T("f32", [4]),
+                         [2, 1], [1, 0]])
+op1("slow_conv2d_cl", _S2, [CL("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                            [1, 1], [0, 0]])
+op1("slow_conv2d_i64_bias_f64", _S2, [T("i64", [1, 2, 4, 4]), T("i64", [3, 2, 2, 2]), [2, 2],
+                                      T("f64", [3]), [1, 1], [0, 0]])
+op1("slow_conv2d_empty_batch", _S2, [T("f32", [0, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                                     [1, 1], [0, 0]])
+op1("slow_conv2d_3d_err", _S2, [T("f32", [3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None, [1, 1],
+                                [0, 0]], error=True)
+op1("slow_conv2d_channels_err", _S2, [T("f32", [1, 2, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                                      [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_big_kernel_err", _S2, [T("f32", [1, 3, 2, 2]), T("f32", [4, 3, 3, 3]), [3, 3],
+                                        None, [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_f16_err", _S2, [T("f16", [1, 3, 4, 4]), T("f16", [4, 3, 3, 3]), [3, 3], None,
+                                 [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_mixed_err", _S2, [T("f32", [1, 3, 4, 4]), T("f64", [4, 3, 3, 3]), [3, 3], None,
+                                   [1, 1], [0, 0]], error=True)
+op1("slow_conv2d_stride_err", _S2, [T("f32", [1, 3, 4, 4]), T("f32", [4, 3, 3, 3]), [3, 3], None,
+                                    [0, 1], [0, 0]], error=True)
+op1("slow_conv2d_bias_err", _S2, [T("f32", [1, 3, 4, 4]), T("f32", [4, 3, 3, 3]), [3, 3],
+                                  T("f32", [3]), [1, 1], [0, 0]], error=True)
+_S3 = "aten.slow_conv3d_forward.default"
+op1("slow_conv3d", _S3, [T("f32", [1, 2, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]), [2, 3, 3], None,
+                         [1, 1, 1], [0, 1, 1]])
+op1("slow_conv3d_groups", _S3, [T("f64", [1, 4, 3, 4, 4]), T("f64", [4, 2, 1, 3, 3]), [1, 3, 3],
+                                T("f64", [4]), [1, 1, 1], [0, 0, 0]])
+op1("slow_conv3d_4d_err", _S3, [T("f32", [2, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]), [2, 3, 3],
+                                None, [1, 1, 1], [0, 0, 0]], error=True)
+op1("slow_conv3d_empty_err", _S3, [T("f32", [1, 0, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]),
+                                   [2, 3, 3], None, [1, 1, 1], [0, 0, 0]], error=True)
+_D2 = "aten.slow_conv_dilated2d.default"
+op1("slow_conv_dilated2d", _D2, [T("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3],
+                                 T("f64", [4]), [1, 1], [1, 1], [2, 2]])
+op1("slow_conv_dilated2d_unbatched", _D2, [T("f32", [3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3]])
+op1("slow_conv_dilated2d_cl", _D2, [CL("f32", [2, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [3, 3]])
+op1("slow_conv_dilated2d_empty_out", _D2, [T("f32", [1, 2, 3, 4]), T("f32", [2, 2, 1, 3]),
+                                           [1, 3], None, [1, 1], [0, 0], [1, 2]])
+op1("slow_conv_dilated2d_negative_out_err", _D2, [T("f32", [1, 2, 3, 3]),
+                                                  T("f32", [2, 2, 1, 3]), [1, 3], None, [1, 1],
+                                                  [0, 0], [1, 3]], error=True)
+op1("slow_conv_dilated2d_ks_err", _D2, [T("f32", [1, 3, 6, 6]), T("f32", [4, 3, 3, 3]), [2, 2]],
+    error=True)
+op1("slow_conv_dilated2d_i32_err", _D2, [T("i32", [1, 3, 6, 6]), T("i32", [4, 3, 3, 3]), [3, 3]],
+    error=True)
+op1("slow_conv_dilated3d", "aten.slow_conv_dilated3d.default",
+    [T("f32", [1, 2, 3, 4, 4]), T("f32", [4, 2, 2, 3, 3]), [2, 3, 3], None, [1, 1, 1], [0, 1, 1],
+     [1, 1, 1]])
+_T2 = "aten.slow_conv_transpose2d.default"
+op1("slow_conv_transpose2d", _T2, [T("f32", [2, 4, 5, 5]), T("f32", [4, 6, 3, 3]), [3, 3],
+                                   T("f32", [6]), [2, 2], [1, 1], [1, 1], [1, 1]])
+op1("slow_conv_transpose2d_unbatched", _T2, [T("f32", [4, 5, 5]), T("f32", [4, 6, 3, 3]),
+                                             [3, 3]])
+op1("slow_conv_transpose2d_unbatched_perm_err", _T2, [P("f32", [4, 5, 5], [0, 2, 1]),
+                                                      T("f32", [4, 6, 3, 3]), [3, 3]],
+    error=True)
+op1("slow_conv_transpose2d_opad_err", _T2, [T("f32", [1, 4, 5, 5]), T("f32", [4, 6, 3, 3]),
+                                            [3, 3], None, [1, 1], [0, 0], [1, 1], [1, 1]],
+    error=True)
+op1("slow_conv_transpose2d_empty_err", _T2, [T("f32", [0, 4, 5, 5]), T("f32", [4, 6, 3, 3]),
+                                             [3, 3]], error=True)
+op1("slow_conv_transpose2d_bias_dtype_err", _T2, [T("f32", [1, 4, 5, 5]),
+                                                  T("f32", [4, 6, 3, 3]), [3, 3], T("f64", [6])],
+    error=True)
+op1("slow_conv_transpose2d_bf16_err", _T2, [T("bf16", [1, 4, 5, 5]), T("bf16", [4, 6, 3, 3]),
+                                            [3, 3]], error=True)
+op1("slow_conv_transpose3d_unbatched", "aten.slow_conv_transpose3d.default",
+    [T("f32", [4, 2, 3, 3]), T("f32", [4, 6, 1, 3, 3]), [1, 3, 3], T("f32", [6])])
+_TBC = "aten.conv_tbc.default"
+op1("conv_tbc", _TBC, [T("f32", [5, 2, 3]), T("f32", [3, 3, 4]), T("f64", [4]), 1])
+op1("conv_tbc_negative_pad", _TBC, [T("f32", [5, 2, 3]), T("f32", [2, 3, 4]), T("f32", [4]), -1])
+op1("conv_tbc_empty", _TBC, [T("f32", [2, 2, 3]), T("f32", [3, 3, 4]), T("f32", [4])])
+op1("conv_tbc_no_taps_f16", _TBC, [T("f16", [5, 2, 3]), T("f32", [0, 3, 4]), T("f32", [4])])
+op1("conv_tbc_negative_err", _TBC, [T("f32", [2, 2, 3]), T("f32", [4, 3, 4]), T("f32", [4])],
+    error=True)
+op1("conv_tbc_channels_err", _TBC, [T("f32", [5, 2, 3]), T("f32", [2, 4, 4]), T("f32", [4])],
+    error=True)
+op1("conv_tbc_bias_err", _TBC, [T("f32", [5, 2, 3]), T("f32", [2, 3, 4]), T("f32", [1])],
+    error=True)
+op1("conv_tbc_dtype_err", _TBC, [T("f32", [5, 2, 3]), T("f64", [2, 3, 4]), T("f32", [4])],
+    error=True)
+op1("conv_tbc_view_err", _TBC, [P("f32", [2, 5, 3], [1, 0, 2]), T("f32", [2, 3, 4]),
+                                T("f32", [4])], error=True)
+op1("conv_tbc_f16_err", _TBC, [T("f16", [5, 2, 3]), T("f16", [2, 3, 4]), T("f16", [4])],
+    error=True)
+
+
 def promotions():
     """torch.promote_types for every pair of airc's dtypes."""
     return ["promote %s %s %s" % (a, b, DT_NAME[torch.promote_types(DT[a], DT[b])])

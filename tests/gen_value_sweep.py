@@ -77,6 +77,8 @@ SKIPPED = {
     "aten.empty_strided.default": "uninitialized result",
     # returns nothing; its messages are checked by tests/unit/test_lapack.c
     "aten._linalg_check_errors.default": "no result (an assertion)",
+    # returns nothing; its messages are checked by tests/unit/test_lapack.c
+    "aten._assert_async.default": "no result (an assertion)",
     "aten.new_empty_strided.default": "uninitialized result",
     # a ZeroTensor: torch keeps no storage and refuses to read its values
     # (tolist: "unallocated storage"); checked by meta cases
@@ -965,6 +967,57 @@ def h_conv(d):
     return {"input": d.tensor([1, cin] + hw, dt), "weight": d.tensor(w, dt),
             "bias": d.pick([None, d.tensor([cout], dt)]), "stride": stride, "padding": pad,
             "dilation": dil, "transposed": transposed, "output_padding": opad, "groups": g}
+
+
+def h_slow_conv(d, kind, k):
+    """The slow_conv* forwards: kind "slow" (_slow_conv2d_forward,
+    slow_conv3d_forward), "dilated" or "transposed"; k spatial dims. The
+    weight's sizes are kernel_size (torch reads the weight by it, past its
+    end otherwise); slow_conv3d's groups are the input's channels over the
+    weight's."""
+    transposed = kind == "transposed"
+    g = d.pick([1, 1, 2]) if kind == "slow" and k == 3 else 1
+    cin, cout = g * d.r.randint(1, 2), g * d.r.randint(1, 2)
+    ks = [d.r.randint(1, 2) for _ in range(k - 1)] + [d.r.randint(1, 3)]
+    sizes = [d.r.randint(2, 3) for _ in range(k - 1)] + [d.r.randint(2, 4)]
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16", "i32", "f16"])
+    w = [cin, cout] + ks if transposed else [cout, cin // g] + ks
+    batch = kind == "slow" or d.chance(0.8)
+    x = ([d.r.randint(1, 2)] if batch else []) + [cin] + sizes
+    stride = [d.pick([1, 1, 2]) for _ in range(k)]
+    dil = [d.pick([1, 1, 2]) for _ in range(k)]
+    args = {"self": d.tensor(x, dt), "weight": d.tensor(w, dt), "kernel_size": ks,
+            "bias": d.pick([None, d.tensor([cout], d.pick([dt] * 4 + ["f64"]))]),
+            "stride": stride, "padding": [d.pick([0, 0, 1]) for _ in range(k)],
+            "dilation": dil}
+    if transposed:
+        args["output_padding"] = [d.pick([0, 0, 1]) if max(s_, dl) > 1 else 0
+                                  for s_, dl in zip(stride, dil)]
+    return args
+
+
+def h_conv_tbc(d):
+    t, b, i, o, kw = d.r.randint(1, 5), d.r.randint(1, 2), d.r.randint(1, 3), \
+        d.r.randint(1, 3), d.r.randint(1, 3)
+    dt = d.pick(["f32"] * 6 + ["f64", "i64", "bf16", "f16"])
+    return {"self": d.tensor([t, b, i], dt), "weight": d.tensor([kw, i, o], dt),
+            "bias": d.tensor([o], d.pick([dt] * 4 + ["f64"])), "pad": d.pick([0, 0, 1, 2, -1])}
+
+
+def h_native_dropout(d):
+    return {"input": d.tensor(), "p": d.pick([0.0, 1.0, 0.0, 1.0, 0.5, 1.5, -0.5, float("nan")]),
+            "train": d.pick([True, True, False, None])}
+
+
+def h_bn_update_stats(d):
+    x = d.tensor(shape=d.rand_shape(ndims=(1, 2, 3, 4), weights=(1, 4, 4, 2)),
+                 dtype=d.pick(["f32"] * 5 + ["f64", "bf16", "f16", "i64"]))
+    c = x.shape[1] if len(x.shape) > 1 else 1
+
+    def stat():
+        return d.pick([None, d.tensor([c], d.pick([x.dtype, x.dtype, "f32", "f64"]))])
+    return {"input": x, "running_mean": stat(), "running_var": stat(),
+            "momentum": d.pick([0.1, 0.0, 1.0, 0.5])}
 
 
 def h_upsample(d):
@@ -2088,6 +2141,31 @@ def h_linspace(d):
             "base": d.pick([10.0, 2.0, 0.5, 3.0])}
 
 
+def factory_dtype(d):
+    """A factory's dtype kwarg: mostly floating (the window factories and
+    fftfreq refuse the others)."""
+    return d.pick([None, None, torch.float32, torch.float64, torch.bfloat16, torch.float16,
+                   torch.int64, torch.int32, torch.uint8, torch.bool])
+
+
+def h_window(d):
+    return {"window_length": d.pick([0, 1, 2, 3, 4, 5, 6, 8, 11, -1]),
+            "periodic": d.chance(0.5), "alpha": d.pick([0.54, 0.5, 0.3, 1.0, -0.5, 2.0]),
+            "beta": d.pick([0.46, 0.5, 12.0, 3.5, 0.0, -2.0, 8.0]), "dtype": factory_dtype(d)}
+
+
+def h_fftfreq(d):
+    return {"n": d.pick([0, 1, 2, 3, 4, 5, 7, 8, -1, -2, -3, -5]),
+            "d": d.pick([1.0, 1.0, 0.5, 0.3, 2.5, 0.0, -2.0]), "dtype": factory_dtype(d)}
+
+
+def h_range(d):
+    def num():
+        return d.pick([0, 1, 2, 3, 5, 7, -2, -4, 0.5, 2.5, -1.5, 4.25, True])
+    return {"start": num(), "end": num(), "step": d.pick([1, 1, 2, -1, 0.5, -0.75, 3, 0, 0.3]),
+            "dtype": factory_dtype(d)}
+
+
 def h_pointwise_loss(d):
     x = d.ftensor()
     return {"self": x, "target": d.tensor(dtype=d.pick([x.dtype] * 4 + ["f64", "f32", "i64"])),
@@ -2365,6 +2443,27 @@ def h_cholesky_solve(d):
     k = d.r.randint(1, 3)
     return {"self": d.tensor(d.pick([batch, [], [2]]) + [n if d.chance(0.95) else n + 1, k], dt),
             "input2": la_pd(d, dt, batch, n, up), "upper": up}
+
+
+def h_cholesky_solve_helper(d):
+    # cholesky_solve's operands after its checks and broadcast: one batch
+    dt, n, up = d.pick(["f32", "f32", "f64"]), d.r.randint(1, 4), d.chance(0.5)
+    batch = la_batch(d)
+    return {"self": d.tensor(batch + [n, d.r.randint(1, 3)], dt), "A": la_pd(d, dt, batch, n, up),
+            "upper": up}
+
+
+def h_linear_combination(d):
+    x = d.tensor()
+    n = x.shape[0] if x.shape else 1
+    return {"input": x, "coefficients": d.tensor([d.r.randint(0, 3), n], x.dtype)}
+
+
+def h_masked_softmax(d):
+    x = d.tensor(dtype=d.pick(["f32"] * 5 + ["f64", "bf16", "f16", "i64"]))
+    return {"self": x, "mask": d.tensor(list(x.shape) if d.chance(0.9) else d.rand_shape(),
+                                        d.pick(["b8"] * 9 + ["f32"])),
+            "dim": d.pick([None, d.dim(nd_of(x))]), "mask_type": d.pick([1, 2, 2, 1, None, 0, 3])}
 
 
 def h_linalg_solve(d):
@@ -2649,6 +2748,18 @@ HINTS = {
     "norm.ScalarOpt_dim_dtype": lambda d: h_norm_dtype(d, True),
     "norm.Scalar": lambda d: {"self": d.tensor(), "p": d.pick(NORM_ORDERS)},
     "addmm": h_addmm, "_addmm_activation": h_addmm_activation, "baddbmm": h_baddbmm, "matmul": h_matmul, "mv": h_mv, "dot": h_dot, "linear": h_linear, "convolution": h_conv,
+    "_convolution": lambda d: dict(h_conv(d), benchmark=False, deterministic=False,
+                                   cudnn_enabled=True, allow_tf32=True),
+    "_slow_conv2d_forward": lambda d: h_slow_conv(d, "slow", 2),
+    "slow_conv3d_forward": lambda d: h_slow_conv(d, "slow", 3),
+    "slow_conv_dilated2d": lambda d: h_slow_conv(d, "dilated", 2),
+    "slow_conv_dilated3d": lambda d: h_slow_conv(d, "dilated", 3),
+    "slow_conv_transpose2d": lambda d: h_slow_conv(d, "transposed", 2),
+    "slow_conv_transpose3d": lambda d: h_slow_conv(d, "transposed", 3),
+    "conv_tbc": h_conv_tbc, "native_dropout": h_native_dropout,
+    "_cholesky_solve_helper": h_cholesky_solve_helper,
+    "_compute_linear_combination": h_linear_combination, "_masked_softmax": h_masked_softmax,
+    "batch_norm_update_stats": h_bn_update_stats,
     "avg_pool2d": h_avg_pool, "max_pool2d_with_indices": h_max_pool,
     "adaptive_avg_pool2d": h_adaptive, "_adaptive_avg_pool2d": h_adaptive,
     "adaptive_max_pool2d": h_adaptive,
@@ -2733,6 +2844,9 @@ HINTS = {
     "unfold": h_unfold, "diagonal": h_diagonal, "diag_embed": h_diag_embed, "diag": h_diag,
     "trace": h_trace, "eye": h_eye, "eye.m": h_eye, "linspace": h_linspace,
     "logspace": h_linspace,
+    "hann_window": h_window, "hamming_window": h_window, "bartlett_window": h_window,
+    "blackman_window": h_window, "kaiser_window": h_window, "fft_fftfreq": h_fftfreq,
+    "fft_rfftfreq": h_fftfreq, "range": h_range,
     "mse_loss": h_pointwise_loss, "smooth_l1_loss": h_pointwise_loss,
     "huber_loss": h_pointwise_loss, "binary_cross_entropy": h_bce,
     "soft_margin_loss": h_soft_margin,
@@ -2892,6 +3006,10 @@ EXCLUSIONS = {
     "reshape_alias_numel":
         "_reshape_alias to a size of another numel: torch never checks (make_fx only emits "
         "it from reshape, where they agree); airc refuses it",
+    "conv_int_double":
+        "an integer slow_conv* forward or conv_tbc with an element above 2^20: airc computes "
+        "the integer convolutions in double (eager slow_conv*, every max-autotune one: exact "
+        "while the products and sums stay below 2^53); torch's integer GEMM wraps",
     "torch_int_overflow":
         "torch's own int64 arithmetic overflows: tril/triu's loop bound i + diagonal + 1 "
         "(|diagonal| >= 2^62: tril(x, INT64_MAX) zeroes everything), slice's stride * step "
@@ -2932,7 +3050,9 @@ EXCLUSIONS = {
         "airc ignores self and the buffer, as beta 0 means",
     "padding_nan":
         "convolution with an inf or nan weight: torch's oneDNN kernel leaves out the taps "
-        "that fall on the padding, airc multiplies them by its zeros (0 * nan is nan)",
+        "that fall on the padding, airc multiplies them by its zeros (0 * nan is nan); "
+        "its im2col kernels (_convolution's choice at times, the slow_conv* forwards) "
+        "multiply padding zeros that airc's leave out",
     "upsample_exact_case":
         "upsample with scale factors where a dim keeps its size (or, nearest, doubles it) "
         "though its factor is not 1 (2): torch's kernels disagree there by layout (some copy "
@@ -3106,7 +3226,10 @@ HALF_ROUNDING_OPS = {
     "mm": HALF, "bmm": HALF, "addmm": HALF, "_addmm_activation": HALF, "baddbmm": HALF, "matmul": HALF, "linear": HALF,
     "addbmm": HALF, "addmv": HALF, "addr": HALF, "index_add": HALF,
     "mv": HALF, "dot": HALF, "vdot": HALF, "dist": HALF, "norm": HALF, "embedding_renorm": HALF,
-    "convolution": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
+    "_masked_softmax": HALF, "_compute_linear_combination": HALF,
+    "convolution": HALF, "_convolution": HALF, "_slow_conv2d_forward": HALF,
+    "slow_conv3d_forward": HALF, "slow_conv_dilated2d": HALF, "slow_conv_dilated3d": HALF,
+    "conv_tbc": HALF, "native_layer_norm": HALF, "var": HALF, "var_mean": HALF,
     "sum": HALF, "nansum": HALF, "mean": HALF, "prod": HALF, "cumsum": HALF, "cumprod": HALF,
     "avg_pool2d": HALF, "adaptive_avg_pool2d": HALF, "_adaptive_avg_pool2d": HALF,
     "_adaptive_avg_pool3d": HALF,
@@ -3224,7 +3347,7 @@ LAPACK_OPS = {"linalg_inv_ex", "_linalg_det", "_linalg_slogdet", "linalg_cholesk
               "linalg_lu", "_linalg_solve_ex", "_linalg_eigh", "_linalg_svd", "linalg_qr",
               "linalg_solve_triangular", "triangular_solve", "linalg_pinv", "lu_unpack",
               "linalg_lu_solve", "linalg_ldl_factor_ex", "linalg_ldl_solve", "symeig", "geqrf",
-              "linalg_householder_product", "ormqr", "linalg_lstsq"}
+              "linalg_householder_product", "ormqr", "linalg_lstsq", "_cholesky_solve_helper"}
 
 
 def exclude_before(qualname, args, pos, kw):
@@ -3642,8 +3765,15 @@ def exclude_after(qualname, fn, t_pos, t_kw, res, ref):
         if not bool((torch.isfinite(x) & (x.double().abs() < 1e15)).all()) or \
                 not all(bool(torch.isfinite(t).all()) for t in tensors[1:]):
             raise Excluded("welford_inf")
-    if name == "convolution" and not bool(torch.isfinite(tensors[1]).all()):
+    if name in ("convolution", "_convolution", "_slow_conv2d_forward", "slow_conv3d_forward",
+                "slow_conv_dilated2d", "slow_conv_dilated3d", "slow_conv_transpose2d",
+                "slow_conv_transpose3d") and not bool(torch.isfinite(tensors[1]).all()):
         raise Excluded("padding_nan")
+    if name in ("_slow_conv2d_forward", "slow_conv3d_forward", "slow_conv_dilated2d",
+                "slow_conv_dilated3d", "slow_conv_transpose2d", "slow_conv_transpose3d",
+                "conv_tbc") and not tensors[0].is_floating_point() and \
+            max(t.double().abs().max().item() if t.numel() else 0 for t in tensors[:3]) > 2**20:
+        raise Excluded("conv_int_double")
     if name == "native_group_norm" and tensors[0].numel() > 0 and \
             isinstance(t_pos[6] if len(t_pos) > 6 else t_kw.get("group"), int):
         group = t_pos[6] if len(t_pos) > 6 else t_kw.get("group")
@@ -3804,6 +3934,75 @@ def guard(qualname, pos, kw):
     if name == "arange":
         nums = [v for v in pos if isinstance(v, (int, float))]
         if any(abs(v) > 100 for v in nums):
+            raise Skip
+    if (name.startswith("slow_conv") or name == "_slow_conv2d_forward") and len(pos) > 2 and \
+            isinstance(pos[0], TSpec) and isinstance(pos[1], TSpec):
+        # torch 1.13 reads the weight by kernel_size (past its end, or corrupting its heap,
+        # where they differ); airc refuses that, an input without channels, slow_conv3d's
+        # groups that do not divide the output, and negative padding, which torch's kernels
+        # take as they come
+        k = 3 if "3d" in name else 2
+        ks = pos[2] if isinstance(pos[2], list) else [pos[2]]
+        ks = ks * k if len(ks) == 1 else ks
+        w, x = pos[1].shape, pos[0].shape
+        if len(w) != k + 2 or list(w[2:]) != list(ks):
+            raise Skip
+        pads = pos[5] if len(pos) > 5 else kw.get("padding", [0])
+        if any(p < 0 for p in (pads if isinstance(pads, list) else [pads])):
+            raise Skip
+        if name == "slow_conv_dilated3d" and len(x) == 4 and \
+                (pos[3] if len(pos) > 3 else kw.get("bias")) is not None:
+            raise Skip  # torch adds an unbatched input's bias to the wrong elements
+        if "transpose" not in name and len(x) >= k + 1:
+            cin = x[-k - 1]
+            if cin == 0 or (w[1] and cin // w[1] and w[0] % (cin // w[1])):
+                raise Skip
+    if name == "_masked_softmax" and len(pos) > 1 and isinstance(pos[0], TSpec):
+        # a dense non-contiguous self: torch scrambles its result; a softmax over a dim
+        # of size 0: torch divides by it and crashes (both refused by airc)
+        x, dim = pos[0], pos[2] if len(pos) > 2 else kw.get("dim")
+        nd = len(x.shape)
+        dim = nd - 1 if dim is None else dim
+        if x.layout == "t" or (nd and isinstance(dim, int) and -nd <= dim < nd and
+                               x.shape[dim] == 0):
+            raise Skip
+    if name == "_cholesky_solve_helper" and len(pos) > 1 and isinstance(pos[0], TSpec) and \
+            isinstance(pos[1], TSpec):
+        # its operands unchecked: torch reads past them where cholesky_solve would refuse
+        b, a = pos[0].shape, pos[1].shape
+        if len(b) >= 2 and len(a) >= 2 and pos[0].dtype == pos[1].dtype and \
+                pos[0].dtype in ("f32", "f64") and \
+                (len(a) != len(b) or a[-1] != b[-2] or a[-2] != b[-2] or a[:-2] != b[:-2]):
+            raise Skip
+    if name == "_compute_linear_combination" and len(pos) > 1 and isinstance(pos[0], TSpec) \
+            and isinstance(pos[1], TSpec):
+        # torch reads both as the result's dtype unconverted, and past them where the
+        # sizes disagree (refused by airc)
+        x, c = pos[0], pos[1]
+        if len(c.shape) >= 2 and (not x.shape or x.dtype != c.dtype or len(c.shape) != 2 or
+                                  c.shape[1] != x.shape[0]):
+            raise Skip
+    if name == "native_dropout" and len(pos) > 2 and isinstance(pos[0], TSpec) and \
+            pos[2] is not False and isinstance(pos[1], float) and 0 < pos[1] < 1:
+        raise Skip  # a random mask (airc refuses it on purpose)
+    if name == "batch_norm_update_stats" and pos and isinstance(pos[0], TSpec):
+        # an empty input: torch divides by zero (SIGFPE); running statistics of other
+        # than [C]: torch writes past them (both refused by airc)
+        x = pos[0]
+        if numel(x.shape) == 0 and len(x.shape) >= 2:
+            raise Skip
+        for r in pos[1:3]:
+            if isinstance(r, TSpec) and len(x.shape) >= 2 and list(r.shape) != [x.shape[1]]:
+                raise Skip
+    if name.endswith("_window") or name in ("fft_fftfreq", "fft_rfftfreq"):
+        # the length is a number
+        if pos and isinstance(pos[0], int) and abs(pos[0]) > 64:
+            raise Skip
+    if name == "range":
+        nums = [v for v in pos if isinstance(v, (int, float))]
+        if any(not math.isfinite(v) or abs(v) > 100 for v in nums):
+            raise Skip
+        if len(nums) == 3 and nums[2] and (nums[1] - nums[0]) / nums[2] > MAX_OUT_NUMEL:
             raise Skip
     if name == "expand" and pos and len(pos) > 1:
         if any(isinstance(s, int) and s > 64 for s in pos[1]):

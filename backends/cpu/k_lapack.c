@@ -626,3 +626,22 @@ airc_status airc_cpu_k_linalg_check_errors(airc_kernel_ctx *k, void *ud)
                              "info must be an int32 tensor and api_name a string");
     return airc_la_check_infos(k, info, api->u.s, airc_cpu_arg_bool(k, 2, false));
 }
+
+/* _assert_async(self): torch's is_nonzero of its one element (meta
+ * checked the count): a zero (or false) raises torch's message; NaN is
+ * nonzero. */
+airc_status airc_cpu_k_assert_async(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    const airc_tview *t = k->nargs > 0 && k->in ? k->in[0] : NULL;
+    if (!t || airc_cpu_numel(t) != 1)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self must be a one-element tensor");
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    const char *p = airc_cpu_at(t, idx);
+    bool nonzero = airc_cpu_dtype_is_float(t->dtype) ? airc_cpu_load_f64(p, t->dtype) != 0
+                                                     : airc_cpu_load_i64(p, t->dtype) != 0;
+    if (!nonzero)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME,
+                             "Expected Tensor with single nonzero value, but got zero");
+    return AIRC_OK;
+}

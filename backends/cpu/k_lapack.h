@@ -148,6 +148,7 @@ AIRC_HIDDEN airc_status airc_la_check_infos(const airc_kernel_ctx *k, const airc
                                             const char *api, bool is_matrix);
 
 AIRC_CPU_KERNEL(linalg_check_errors);
+AIRC_CPU_KERNEL(assert_async); /* _assert_async */
 /* k_lapack_lu.c */
 AIRC_CPU_KERNEL(linalg_lu_factor_ex);
 AIRC_CPU_KERNEL(linalg_lu);

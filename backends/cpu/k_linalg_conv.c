@@ -11,6 +11,7 @@
  * CPU kernel does (wrapping, like every int64 product). */
 #include "backends/cpu/k_conv_dnnl.h"
 #include "backends/cpu/k_linalg_impl.h"
+#include "ops/meta_util.h"
 
 #include <string.h>
 
@@ -349,39 +350,42 @@ static airc_status transposed_run(airc_kernel_ctx *k, const airc_tview *x, const
     return AIRC_OK;
 }
 
-/* convolution(input, weight, bias, stride, padding, dilation, transposed,
- * output_padding, groups); output_padding is already in the result's
- * shape. */
-airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
+/* A conv parameter list of 3 from schema position pos (none: `unit`). */
+static airc_status layout_param(airc_kernel_ctx *k, int pos, int32_t sp, int64_t unit,
+                                int64_t out[3])
 {
-    (void)ud;
-    if (k->nargs < 9 || !k->in || !k->in[0] || !k->in[1])
-        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and weight must be tensors");
-    bool transposed = airc_cpu_arg_bool(k, 6, false);
-    airc_tview x = *k->in[0], w = *k->in[1], o = k->out[0];
-    const airc_tview *bias = k->in[2];
-    int32_t sp = x.ndim - 2; /* spatial dims */
-    if (sp < 1 || sp > 3 || w.ndim != x.ndim || o.ndim != x.ndim)
-        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED,
-                             "only 1-d, 2-d and 3-d convolutions are supported (input has %d dims, "
-                             "weight %d, result %d)",
-                             (int)x.ndim, (int)w.ndim, (int)o.ndim);
-    while (x.ndim < 5) {
-        x = unit_dim(&x);
-        w = unit_dim(&w);
-        o = unit_dim(&o);
-    }
+    if (pos >= 0)
+        return conv_param(k, (size_t)pos, sp, unit, out);
+    out[0] = out[1] = out[2] = unit;
+    return AIRC_OK;
+}
+
+/* t with a unit batch dim in front (an unbatched input or result) */
+static airc_tview batch_dim(const airc_tview *t)
+{
+    airc_tview r = *t;
+    r.ndim = t->ndim + 1;
+    memmove(r.shape + 1, t->shape, (size_t)t->ndim * sizeof *t->shape);
+    memmove(r.strides + 1, t->strides, (size_t)t->ndim * sizeof *t->strides);
+    r.shape[0] = 1;
+    r.strides[0] = t->ndim ? t->shape[0] * t->strides[0] : 1;
+    return r;
+}
+
+/* The convolution of x by w (+ bias) into o, [N, C, D, H, W] each (unit
+ * dims for fewer spatial ones: sp of them are the op's); o's shape is
+ * meta's (output_padding in it). */
+static airc_status conv_exec(airc_kernel_ctx *k, int32_t sp, airc_tview x, airc_tview w,
+                             const airc_tview *bias, airc_tview o, bool transposed,
+                             const int64_t stride[3], const int64_t pad[3], const int64_t dil[3],
+                             int64_t groups)
+{
     airc_dtype dt = o.dtype;
     if ((dt != AIRC_DTYPE_F32 && dt != AIRC_DTYPE_F64 && (!transposed || dt != AIRC_DTYPE_I64)) ||
         x.dtype != dt || w.dtype != dt || (bias && bias->dtype != dt))
         return airc_cpu_fail(
             k, AIRC_E_UNSUPPORTED, "%s needs input, weight and bias of one dtype: f32 or f64%s",
             transposed ? "transposed convolution" : "convolution", transposed ? " or i64" : "");
-    int64_t stride[3], pad[3], dil[3];
-    AIRC_TRY(conv_param(k, 3, sp, 1, stride));
-    AIRC_TRY(conv_param(k, 4, sp, 0, pad));
-    AIRC_TRY(conv_param(k, 5, sp, 1, dil));
-    int64_t groups = airc_cpu_arg_int(k, 8, 1);
     /* weight: [out, in / groups, kd, kh, kw], transposed [in, out / groups, kd, kh, kw] */
     int64_t wg = 0; /* the weight's dim 1 times groups */
     bool bad = groups <= 0 || __builtin_mul_overflow(w.shape[1], groups, &wg);
@@ -431,4 +435,147 @@ airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
     airc_free(k->ctx, xmem);
     airc_free(k->ctx, wmem);
     return st;
+}
+
+/* A contiguous f64 copy of t (into *mem, which the caller frees) */
+static airc_status as_f64(airc_kernel_ctx *k, const airc_tview *t, airc_tview *out, void **mem)
+{
+    *out = *t;
+    out->dtype = AIRC_DTYPE_F64;
+    airc_cpu_set_contiguous(out);
+    *mem = airc_malloc(k->ctx, ((size_t)airc_cpu_numel(t) + 1) * sizeof(double));
+    if (!*mem)
+        return airc_cpu_oom(k, "an f64 copy");
+    out->data = *mem;
+    airc_cpu_copy(out, t);
+    return AIRC_OK;
+}
+
+/* The slow_conv* forwards in the other dtypes torch's kernels take (bf16,
+ * i32, i64; a bias of another dtype): computed in f64, rounded once into
+ * the result (torch's GEMMs accumulate in float for bf16, in the integer
+ * type for integers: the same for values below 2^53). */
+static airc_status conv_exec_f64(airc_kernel_ctx *k, int32_t sp, const airc_tview *x,
+                                 const airc_tview *w, const airc_tview *bias, const airc_tview *o,
+                                 bool transposed, const int64_t stride[3], const int64_t pad[3],
+                                 const int64_t dil[3], int64_t groups)
+{
+    airc_tview v[4];
+    void *mem[4] = {NULL, NULL, NULL, NULL};
+    const airc_tview *src[4] = {x, w, bias, o};
+    airc_status st = AIRC_OK;
+    for (int i = 0; i < 4 && st == AIRC_OK; i++)
+        if (src[i])
+            st = as_f64(k, src[i], &v[i], &mem[i]);
+    if (st == AIRC_OK && bias) /* torch copies the bias into the result first */
+        for (int64_t i = 0; i < v[2].shape[0]; i++)
+            ((double *)v[2].data)[i] = airc_cpu_round_f64(o->dtype, ((double *)v[2].data)[i]);
+    if (st == AIRC_OK)
+        st = conv_exec(k, sp, v[0], v[1], bias ? &v[2] : NULL, v[3], transposed, stride, pad, dil,
+                       groups);
+    if (st == AIRC_OK)
+        airc_cpu_copy(o, &v[3]);
+    for (int i = 0; i < 4; i++)
+        airc_free(k->ctx, mem[i]);
+    return st;
+}
+
+/* convolution(input, weight, bias, stride, padding, dilation, transposed,
+ * output_padding, groups), _convolution (the same and flags a CPU ignores)
+ * and the slow_conv* forwards (airc_conv_layout_of: their own argument
+ * positions, an unbatched input); output_padding is already in the
+ * result's shape. */
+airc_status airc_cpu_k_convolution(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    airc_conv_layout l;
+    if (!k->op || !airc_conv_layout_of(k->op->qualname, &l) || !k->in || !k->in[0] || !k->in[1])
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input and weight must be tensors");
+    bool transposed =
+        l.transposed >= 0 ? airc_cpu_arg_bool(k, (size_t)l.transposed, false) : l.transposed == -2;
+    airc_tview x = *k->in[0], w = *k->in[1], o = k->out[0];
+    const airc_tview *bias = l.bias >= 0 ? k->in[l.bias] : NULL;
+    if (x.ndim + 1 == w.ndim)
+        x = batch_dim(&x);
+    if (o.ndim + 1 == w.ndim)
+        o = batch_dim(&o);
+    int32_t sp = x.ndim - 2; /* spatial dims */
+    if (sp < 1 || sp > 3 || w.ndim != x.ndim || o.ndim != x.ndim)
+        return airc_cpu_fail(k, AIRC_E_UNSUPPORTED,
+                             "only 1-d, 2-d and 3-d convolutions are supported (input has %d dims, "
+                             "weight %d, result %d)",
+                             (int)x.ndim, (int)w.ndim, (int)o.ndim);
+    int64_t stride[3], pad[3], dil[3];
+    AIRC_TRY(layout_param(k, l.stride, sp, 1, stride));
+    AIRC_TRY(layout_param(k, l.padding, sp, 0, pad));
+    AIRC_TRY(layout_param(k, l.dilation, sp, 1, dil));
+    int64_t groups = l.groups >= 0                   ? airc_cpu_arg_int(k, (size_t)l.groups, 1)
+                     : transposed || w.shape[1] == 0 ? 1
+                                                     : x.shape[1] / w.shape[1];
+    while (x.ndim < 5) {
+        x = unit_dim(&x);
+        w = unit_dim(&w);
+        o = unit_dim(&o);
+    }
+    airc_dtype dt = o.dtype;
+    bool native =
+        (dt == AIRC_DTYPE_F32 || dt == AIRC_DTYPE_F64 || (transposed && dt == AIRC_DTYPE_I64)) &&
+        (!bias || bias->dtype == dt);
+    if (native || l.groups >= 0)
+        return conv_exec(k, sp, x, w, bias, o, transposed, stride, pad, dil, groups);
+    return conv_exec_f64(k, sp, &x, &w, bias, &o, transposed, stride, pad, dil, groups);
+}
+
+/* conv_tbc(self [T, B, I], weight [K, I, O], bias [O], pad): out[t, b, o] =
+ * bias[o] plus, tap by tap as torch's addmm_ per tap, the sum over i of
+ * self[t + k - pad, b, i] * weight[k, i, o]: each tap's sum in double (in
+ * int64 for integers), added into the result in its dtype. */
+airc_status airc_cpu_k_conv_tbc(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    if (!k->in || !k->in[0] || !k->in[1] || !k->in[2] || k->out[0].ndim != 3)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "self, weight and bias must be tensors");
+    const airc_tview *x = k->in[0], *w = k->in[1], *b = k->in[2], *o = &k->out[0];
+    int64_t pad = airc_cpu_arg_int(k, 3, 0), K = w->shape[0], I = w->shape[1];
+    bool fl = airc_cpu_dtype_is_float(o->dtype);
+    size_t xe = airc_dtype_size(x->dtype), we = airc_dtype_size(w->dtype),
+           be = airc_dtype_size(b->dtype), oe = airc_dtype_size(o->dtype);
+    const char *xp = x->data, *wp = w->data, *bp = b->data;
+    char *op = o->data;
+    for (int64_t t = 0; t < o->shape[0]; t++)
+        for (int64_t n = 0; n < o->shape[1]; n++)
+            for (int64_t c = 0; c < o->shape[2]; c++) {
+                char *dst = op + (t * o->strides[0] + n * o->strides[1] + c * o->strides[2]) * oe;
+                const char *bias = bp + c * b->strides[0] * be;
+                double acc = airc_cpu_round_f64(o->dtype, airc_cpu_load_f64(bias, b->dtype));
+                int64_t iacc = airc_cpu_round_i64(o->dtype, airc_cpu_load_i64(bias, b->dtype));
+                for (int64_t kk = 0; kk < K; kk++) {
+                    int64_t src = t + kk - pad;
+                    if (src < 0 || src >= x->shape[0])
+                        continue;
+                    double sum = 0;
+                    int64_t isum = 0;
+                    for (int64_t i = 0; i < I; i++) {
+                        const char *a = xp + (src * x->strides[0] + n * x->strides[1] +
+                                              i * x->strides[2]) *
+                                                 xe,
+                                   *m = wp + (kk * w->strides[0] + i * w->strides[1] +
+                                              c * w->strides[2]) *
+                                                 we;
+                        if (fl)
+                            sum += airc_cpu_load_f64(a, x->dtype) * airc_cpu_load_f64(m, w->dtype);
+                        else
+                            isum = (int64_t)((uint64_t)isum +
+                                             (uint64_t)airc_cpu_load_i64(a, x->dtype) *
+                                                 (uint64_t)airc_cpu_load_i64(m, w->dtype));
+                    }
+                    acc = airc_cpu_round_f64(o->dtype, acc + sum);
+                    iacc = airc_cpu_round_i64(o->dtype, (int64_t)((uint64_t)iacc + (uint64_t)isum));
+                }
+                if (fl)
+                    airc_cpu_store_f64(dst, o->dtype, acc);
+                else
+                    airc_cpu_store_i64(dst, o->dtype, iacc);
+            }
+    return AIRC_OK;
 }

@@ -49,7 +49,9 @@ static inline void airc_cpu_valid_cols(int64_t W, int64_t OW, int64_t sw, int64_
 #define AIRC_CPU_KERNEL(name) AIRC_HIDDEN airc_status airc_cpu_k_##name(airc_kernel_ctx *k, void *ud)
 
 /* k_linalg_conv.c */
-AIRC_CPU_KERNEL(convolution);
+AIRC_CPU_KERNEL(convolution); /* convolution, _convolution, the slow_conv* forwards */
+AIRC_CPU_KERNEL(conv_tbc);
+AIRC_CPU_KERNEL(linear_combination); /* k_linear_combination.c */
 /* k_linalg_pool.c */
 AIRC_CPU_KERNEL(max_pool2d_with_indices);
 AIRC_CPU_KERNEL(max_pool3d_with_indices);

@@ -169,6 +169,71 @@ airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_data)
 /* Element off of x converted to dt first (torch's cumsum(x, dtype=D)
  * sums x.to(D): f32 elements round to bf16, inf to i32 is INT32_MIN): a
  * pointer to it in dt, in x or in *tmp. */
+/* v as an element of dt holds it */
+static double rnd(airc_dtype dt, double v)
+{
+    uint64_t b = 0;
+    airc_kred_store_d(&b, 0, dt, v);
+    return airc_kred_load_d(&b, 0, dt);
+}
+
+/* _masked_softmax(self, mask, dim?, mask_type?) as torch 1.13's CPU
+ * kernel: per row along dim, the max of the unmasked elements (std::max:
+ * a NaN stays only where it comes first), z = exp(x - max) for them (0
+ * for the masked), each step rounded to the dtype; their sum in the
+ * accumulate type (double; float for bf16), out = z * (1 / sum) rounded
+ * (1 / sum itself rounded to bf16 for bf16).
+ * A row masked whole gives 0 * inf: NaN. Meta checked the mask's shape
+ * and dtype and refused a dim of size 0. */
+airc_status airc_kred_masked_softmax(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    const airc_tview *x = airc_kred_input(k, "self"), *m = airc_kred_input(k, "mask");
+    if (!x || !m || !same_shape(x, m))
+        return airc_kred_fail(k, AIRC_E_UNSUPPORTED, "self and mask must be tensors of one shape");
+    airc_tview *y = NULL;
+    AIRC_TRY(out0(k, x, &y));
+    int32_t dim;
+    AIRC_TRY(airc_kred_wrap_dim(k, airc_kred_int(k, "dim", x->ndim - 1), x->ndim, &dim));
+    if (airc_kred_numel(x) == 0)
+        return AIRC_OK;
+    airc_dtype dt = x->dtype;
+    bool bf16 = dt == AIRC_DTYPE_BF16;
+    int64_t n = x->ndim ? x->shape[dim] : 1;
+    int64_t sx = x->ndim ? x->strides[dim] : 1, sy = x->ndim ? y->strides[dim] : 1,
+            sm = m->ndim ? m->strides[dim] : 1;
+    double *row = airc_malloc(k->ctx, (size_t)n * sizeof *row);
+    if (!row)
+        return airc_fail_oom("masked softmax row");
+    airc_kred_lines it, mit;
+    airc_kred_lines_init(&it, x, y, dim);
+    airc_kred_lines_init(&mit, m, m, dim);
+    do {
+        const uint8_t *mask = (const uint8_t *)m->data + mit.in;
+        airc_kred_load_row_d(x->data, it.in, sx, n, dt, row);
+        bool found = false;
+        double max = row[0], sum = 0;
+        for (int64_t j = 0; j < n; j++)
+            if (!mask[j * sm]) {
+                max = found && !(max < row[j]) ? max : row[j];
+                found = true;
+            }
+        for (int64_t j = 0; j < n; j++) {
+            double z = mask[j * sm] ? 0 : rnd(dt, exp(rnd(dt, row[j] - max)));
+            row[j] = z;
+            sum = bf16 ? (double)(float)(sum + z) : sum + z;
+        }
+        /* bf16: torch's BFloat16 *= float converts the float to bf16 first */
+        double inv = bf16 ? rnd(dt, (double)(1.0f / (float)sum)) : 1.0 / sum;
+        for (int64_t j = 0; j < n; j++)
+            row[j] = bf16 ? (double)(float)(row[j] * inv) : row[j] * inv;
+        airc_kred_store_row_d(y->data, it.out, sy, n, y->dtype, row);
+        airc_kred_lines_next(&mit);
+    } while (airc_kred_lines_next(&it));
+    airc_free(k->ctx, row);
+    return AIRC_OK;
+}
+
 static const void *as_result(const airc_tview *x, int64_t off, airc_dtype dt, int64_t *tmp)
 {
     const char *p = (const char *)x->data + off * (int64_t)airc_dtype_size(x->dtype);
@@ -595,6 +660,36 @@ airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data)
                                   v * scale[j] + shift[j]);
             }
         } while (airc_kred_lines_next(&it));
+    }
+    airc_free(k->ctx, st);
+    return AIRC_OK;
+}
+
+/* batch_norm_update_stats(input, running_mean?, running_var?, momentum)
+ * -> (mean, biased var) per channel (dim 1), two passes in double, as
+ * native_batch_norm's training statistics; the running statistics are
+ * not read (meta: torch updates them in place, which airc does not). */
+airc_status airc_kred_batch_norm_update_stats(airc_kernel_ctx *k, void *user_data)
+{
+    (void)user_data;
+    if (!k->in || !k->in[0] || k->nout < 2 || k->in[0]->ndim < 2)
+        return airc_fail(AIRC_E_UNSUPPORTED, "batch_norm_update_stats: input must be a tensor");
+    const airc_tview *x = k->in[0];
+    int64_t c = x->shape[1], per = c ? airc_kred_numel(x) / c : 0;
+    double *st = airc_calloc(k->ctx, (size_t)(2 * c + 1), sizeof *st);
+    if (!st)
+        return airc_fail_oom("batch norm statistics");
+    double *mean = st, *var = st + c;
+    if (per > 0) {
+        bn_channel_sums(x, NULL, 1, mean);
+        for (int64_t j = 0; j < c; j++)
+            mean[j] /= (double)per;
+        bn_channel_sums(x, mean, 2, var);
+    }
+    for (int64_t j = 0; j < c; j++) {
+        airc_kred_store_d(k->out[0].data, j * k->out[0].strides[0], k->out[0].dtype, mean[j]);
+        airc_kred_store_d(k->out[1].data, j * k->out[1].strides[0], k->out[1].dtype,
+                          var[j] / (double)per);
     }
     airc_free(k->ctx, st);
     return AIRC_OK;

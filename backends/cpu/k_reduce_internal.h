@@ -292,6 +292,8 @@ AIRC_HIDDEN airc_status airc_kred_softmax(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_log_softmax(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_layer_norm(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_batch_norm(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_masked_softmax(airc_kernel_ctx *k, void *user_data);
+AIRC_HIDDEN airc_status airc_kred_batch_norm_update_stats(airc_kernel_ctx *k, void *user_data);
 AIRC_HIDDEN airc_status airc_kred_group_norm(airc_kernel_ctx *k, void *user_data);
 /* k_histc.c */
 AIRC_HIDDEN airc_status airc_kred_histc(airc_kernel_ctx *k, void *user_data);

@@ -1,11 +1,12 @@
 /* Shape family: creation and fill kernels (zeros, ones, full, empty,
- * *_like, new_*, scalar_tensor, fill, zero_, arange). The result's dtype,
+ * *_like, new_*, scalar_tensor, fill, zero_, arange, range). The result's dtype,
  * shape and layout come from meta; these only write values. empty and
  * empty_like give zeros: deterministic at no real cost. */
 #include "backends/cpu/ew.h"
 #include "backends/cpu/k_shape_impl.h"
 
 #include <math.h>
+#include <string.h>
 
 static airc_status fill_const(airc_kernel_ctx *k, int64_t v)
 {
@@ -113,26 +114,36 @@ static int64_t as_int(const airc_cpu_scalar *s)
 /* out[i] = start + i * step, accumulated as torch does: in int64 (bounds
  * truncated) for integral results, in double for floating ones. The
  * length is meta's. */
-static airc_status arange(airc_kernel_ctx *k, const airc_cpu_scalar *start,
-                          const airc_cpu_scalar *step)
+void airc_cpu_arange(airc_tview *out, const airc_cpu_scalar *start, const airc_cpu_scalar *step,
+                     bool float_acc)
 {
-    airc_tview *out = &k->out[0];
-    if (out->ndim != 1)
-        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result must be 1-d");
     size_t esz = airc_dtype_size(out->dtype);
     int64_t n = out->shape[0], st = out->strides[0] * (int64_t)esz;
     char *p = out->data;
     if (airc_cpu_dtype_is_float(out->dtype)) {
         double s = start->is_float ? start->f : (double)start->i;
         double d = step->is_float ? step->f : (double)step->i;
-        for (int64_t i = 0; i < n; i++)
-            airc_cpu_store_f64(p + i * st, out->dtype, s + (double)i * d);
+        if (float_acc) /* range of bf16: float start, step and index */
+            for (int64_t i = 0; i < n; i++)
+                airc_cpu_store_f64(p + i * st, out->dtype,
+                                   (double)((float)s + (float)i * (float)d));
+        else
+            for (int64_t i = 0; i < n; i++)
+                airc_cpu_store_f64(p + i * st, out->dtype, s + (double)i * d);
     } else {
         int64_t s = as_int(start), d = as_int(step);
         for (int64_t i = 0; i < n; i++)
             airc_cpu_store_i64(p + i * st, out->dtype,
                                (int64_t)((uint64_t)s + (uint64_t)i * (uint64_t)d));
     }
+}
+
+static airc_status arange(airc_kernel_ctx *k, const airc_cpu_scalar *start,
+                          const airc_cpu_scalar *step, bool float_acc)
+{
+    if (k->out[0].ndim != 1)
+        return airc_cpu_fail(k, AIRC_E_RUNTIME, "the result must be 1-d");
+    airc_cpu_arange(&k->out[0], start, step, float_acc);
     return AIRC_OK;
 }
 
@@ -141,7 +152,7 @@ airc_status airc_cpu_k_arange(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
     airc_cpu_scalar start = {false, 0, 0.0}, step = {false, 1, 1.0};
-    return arange(k, &start, &step);
+    return arange(k, &start, &step, false);
 }
 
 /* arange.start(start, end) */
@@ -150,7 +161,7 @@ airc_status airc_cpu_k_arange_start(airc_kernel_ctx *k, void *ud)
     (void)ud;
     airc_cpu_scalar start, step = {false, 1, 1.0};
     AIRC_TRY(number(k, 0, 0.0, &start));
-    return arange(k, &start, &step);
+    return arange(k, &start, &step, false);
 }
 
 /* arange.start_step(start, end, step=1) */
@@ -160,5 +171,44 @@ airc_status airc_cpu_k_arange_start_step(airc_kernel_ctx *k, void *ud)
     airc_cpu_scalar start, step;
     AIRC_TRY(number(k, 0, 0.0, &start));
     AIRC_TRY(number(k, 2, 1.0, &step));
-    return arange(k, &start, &step);
+    return arange(k, &start, &step, false);
+}
+
+/* range(start, end) and range.step(start, end, step=1): end included (the
+ * length is meta's), accumulated as arange but bf16 in float (torch's
+ * accumulate type there) */
+airc_status airc_cpu_k_range(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    airc_cpu_scalar start, step = {false, 1, 1.0};
+    AIRC_TRY(number(k, 0, 0.0, &start));
+    if (k->op && !strcmp(k->op->qualname, "aten.range.step"))
+        AIRC_TRY(number(k, 2, 1.0, &step));
+    return arange(k, &start, &step, k->out[0].dtype == AIRC_DTYPE_BF16);
+}
+
+/* native_dropout(input, p, train?) -> (output, mask): meta lets through
+ * evaluation and training with p 0 (input * 1 * 1: a copy, the mask all
+ * true) or 1 (input * 0 * 0: zeros of input's signs, NaN for inf and
+ * NaN, the mask all false); an empty input writes nothing. */
+airc_status airc_cpu_k_native_dropout(airc_kernel_ctx *k, void *ud)
+{
+    (void)ud;
+    if (!k->in || !k->in[0] || k->nout < 2)
+        return airc_cpu_fail(k, AIRC_E_INVALID_ARGUMENT, "input must be a tensor");
+    const airc_tview *x = k->in[0], *y = &k->out[0];
+    bool keep = !airc_cpu_arg_bool(k, 2, true) || airc_cpu_arg_double(k, 1, 0) != 1.0;
+    if (airc_cpu_numel(x) == 0)
+        return AIRC_OK;
+    airc_cpu_copy(y, x);
+    airc_cpu_scalar m = {false, keep, keep};
+    airc_cpu_fill(&k->out[1], &m);
+    if (keep)
+        return AIRC_OK;
+    int64_t idx[AIRC_MAX_DIMS] = {0};
+    do {
+        char *p = airc_cpu_at(y, idx);
+        airc_cpu_store_f64(p, y->dtype, airc_cpu_load_f64(p, y->dtype) * 0.0 * 0.0);
+    } while (airc_cpu_next_index(idx, y->shape, y->ndim));
+    return AIRC_OK;
 }

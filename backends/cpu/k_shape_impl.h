@@ -86,6 +86,22 @@ AIRC_CPU_KERNEL(zero_);
 AIRC_CPU_KERNEL(arange);
 AIRC_CPU_KERNEL(arange_start);
 AIRC_CPU_KERNEL(arange_start_step);
+AIRC_CPU_KERNEL(range); /* range, range.step */
+AIRC_CPU_KERNEL(native_dropout);
+/* out[i] = start + i * step into the 1-d out (its length is meta's), as
+ * torch accumulates: int64 of the truncated numbers for integer dtypes,
+ * else double, or float where float_acc (range of bf16); shared with the
+ * GE lowering of range. */
+AIRC_HIDDEN void airc_cpu_arange(airc_tview *out, const airc_cpu_scalar *start,
+                                 const airc_cpu_scalar *step, bool float_acc);
+
+/* k_window.c */
+AIRC_CPU_KERNEL(window); /* the *_window factories, fft_fftfreq, fft_rfftfreq */
+/* The values of window factory or fftfreq `qualname` with its bound
+ * arguments into the 1-d out, of its dtype and length (shared with the
+ * GE lowering, which emits them as a Const). */
+AIRC_HIDDEN void airc_cpu_window(airc_tview *out, const char *qualname,
+                                 const airc_value *const *args, size_t nargs);
 
 /* k_shape_diag.c */
 AIRC_CPU_KERNEL(diag_embed);

@@ -11,7 +11,8 @@
  * RealDiv by their count when averaged), a [0] Fill without need_weights.
  * _transformer_encoder_layer_fwd -> that attention, Add of the residuals,
  * LayerNormV3 over embed_dim, MatMul / Add / Relu or Gelu / MatMul / Add for
- * the feed-forward. All in f32 for bf16 (f64 for f64), Cast once at the
+ * the feed-forward. _masked_softmax -> the same SelectV2 and SoftmaxV2.
+ * All in f32 for bf16 (f64 for f64), Cast once at the
  * end, as the CPU kernels. Every op emitted has its raiser in another
  * family. */
 #include "backends/ge/ge_internal.h"
@@ -331,7 +332,41 @@ static airc_status conv_encoder_layer(airc_ge_builder *b, const airc_node *n, vo
     return result(b, n, y, 0);
 }
 
+/* _masked_softmax(self, mask, dim?, mask_type?) -> SelectV2 of -inf where
+ * the mask is true, SoftmaxV2 over dim (a row masked whole: NaN, as
+ * torch), in f32 for bf16 and Cast back; a 0-d self as [1]. */
+static airc_status conv_masked_softmax(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0];
+    airc_dtype ct = airc_ge_compute_dtype(om->dtype);
+    int32_t nd = om->ndim ? om->ndim : 1;
+    int64_t one = 1, dim = airc_ge_int_arg(b, 2, nd - 1);
+    const int64_t *shape = om->ndim ? om->shape : &one;
+    dim = dim < 0 ? dim + nd : dim;
+    airc_ge_tensor x, m, ninf, y;
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, AIRC_DTYPE_BOOL, &m));
+    if (!om->ndim) {
+        AIRC_TRY(airc_ge_reshape(b, x, ct, 1, &one, &x));
+        AIRC_TRY(airc_ge_reshape(b, m, AIRC_DTYPE_BOOL, 1, &one, &m));
+    }
+    AIRC_TRY(airc_ge_const_scalar(b, ct, -INFINITY, &ninf));
+    AIRC_TRY(airc_ge_select(b, m, ninf, x, ct, nd, shape, &x));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "SoftmaxV2", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "axes", &dim, 1));
+    AIRC_TRY(airc_ge_op_attr_bool(op, "half_to_float", 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", ct, nd, shape, &y));
+    AIRC_TRY(airc_ge_cast(b, y, om->dtype, &y));
+    if (!om->ndim)
+        AIRC_TRY(airc_ge_reshape(b, y, om->dtype, 0, NULL, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten._masked_softmax.default", conv_masked_softmax, NULL},
     {"aten._native_multi_head_attention.default", conv_mha, NULL},
     {"aten._transformer_encoder_layer_fwd.default", conv_encoder_layer, NULL},
 };

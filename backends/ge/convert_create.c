@@ -3,7 +3,8 @@
  * Fill(Const dims, value) (shapes are static: dims is a Const of the
  * result's shape, value a 0-d Const of its dtype), zeros_like/ones_like ->
  * ZerosLike/OnesLike, scalar_tensor -> Const, arange -> Range (+ Cast),
- * where -> SelectV2, masked_fill -> MaskedFill. empty's values are
+ * where -> SelectV2, masked_fill -> MaskedFill, native_dropout (its
+ * deterministic cases) -> the input or Muls by 0, and a Fill of the mask. empty's values are
  * unspecified: Fill with 0, as TorchAir's empty.memory_format does. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
@@ -144,6 +145,30 @@ static airc_status conv_arange(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, y);
 }
 
+/* ---- native_dropout ------------------------------------------------------------ */
+
+/* native_dropout(input, p, train?), deterministic only (meta: evaluation,
+ * or training with p 0 or 1): the input (p 1: Mul by a 0 Const twice,
+ * input * mask * scale as torch, NaN for inf and NaN), the mask a Fill of
+ * true (p 1: false); an empty input's mask a Fill of its dtype. */
+static airc_status conv_native_dropout(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0], *mm = &n->out[1];
+    bool drop = airc_ge_bool_arg(b, 2, true) && airc_ge_number_arg(b, 1, 0) == 1.0 &&
+                airc_tmeta_numel(om) > 0;
+    airc_ge_tensor y, mask, t[2];
+    AIRC_TRY(airc_ge_operand(b, 0, om->dtype, &y));
+    for (int i = 0; drop && i < 2; i++) {
+        t[0] = y;
+        AIRC_TRY(airc_ge_const_scalar(b, om->dtype, 0, &t[1]));
+        AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, om->dtype, om->ndim, om->shape, &y));
+    }
+    AIRC_TRY(airc_ge_fill(b, mm->dtype, mm->ndim, mm->shape, drop ? 0 : 1, &mask));
+    AIRC_TRY(airc_ge_set_result(b, 0, y));
+    return airc_ge_set_result(b, 1, mask);
+}
+
 /* ---- where, masked_fill ------------------------------------------------------------ */
 
 static airc_status conv_where(airc_ge_builder *b, const airc_node *n, void *ud)
@@ -258,6 +283,7 @@ static const ge_conv_entry conv[] = {
     {"aten._efficientzerotensor.default", conv_fill, &f_zero},
     {"aten.zero_.default", conv_zero_inplace, NULL},
     {"aten.scalar_tensor.default", conv_scalar_tensor, NULL},
+    {"aten.native_dropout.default", conv_native_dropout, NULL},
     {"aten.arange.default", conv_arange, NULL},
     {"aten.arange.start", conv_arange, NULL},
     {"aten.arange.start_step", conv_arange, NULL},

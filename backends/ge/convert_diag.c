@@ -10,8 +10,9 @@
  *    last dim into the square's positions, SelectV2 with a Const mask of
  *    the diagonal (zeros elsewhere), Reshape, Transpose into d1, d2;
  *  - eye -> Equal of two Ranges, Cast;
- *  - linspace / logspace -> a Const of the values, computed as the CPU
- *    kernel computes them;
+ *  - linspace / logspace, range, the window factories, fft_fftfreq and
+ *    fft_rfftfreq -> a Const of the values, computed as the CPU kernel
+ *    computes them;
  *  - block_diag -> ScatterElements of the blocks' elements into zeros at
  *    Const positions. */
 #include "backends/cpu/k_shape_impl.h"
@@ -299,28 +300,64 @@ static airc_status scalar_arg(airc_ge_builder *b, size_t i, airc_cpu_scalar *s)
     return AIRC_OK;
 }
 
+/* A dense 1-d view of the node's result in the builder's arena, for a
+ * factory whose values the CPU kernel's helper computes. */
+static airc_status values_1d(airc_ge_builder *b, const airc_node *n, airc_tview *v)
+{
+    const airc_tmeta *om = &n->out[0];
+    if (om->ndim != 1)
+        return airc_fail(AIRC_E_INVALID_GRAPH, "%s: a 1-d result expected", n->op->qualname);
+    memset(v, 0, sizeof *v);
+    v->dtype = om->dtype;
+    v->ndim = 1;
+    v->shape[0] = om->shape[0];
+    v->strides[0] = 1;
+    v->data = airc_arena_alloc(&b->mem, airc_dtype_size(om->dtype) * (size_t)(om->shape[0] + 1));
+    return v->data ? AIRC_OK : airc_fail_oom("a factory's values");
+}
+
+/* values_1d's view as the node's result, a Const */
+static airc_status values_result(airc_ge_builder *b, const airc_tview *v)
+{
+    airc_ge_tensor y;
+    AIRC_TRY(airc_ge_const(b, v->dtype, 1, v->shape, v->data, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 /* linspace / logspace (ud non-NULL): their values as a Const */
 static airc_status conv_space(airc_ge_builder *b, const airc_node *n, void *ud)
 {
-    const airc_tmeta *om = &n->out[0];
     airc_cpu_scalar s, e;
     AIRC_TRY(scalar_arg(b, 0, &s));
     AIRC_TRY(scalar_arg(b, 1, &e));
-    if (om->ndim != 1)
-        return airc_fail(AIRC_E_INVALID_GRAPH, "linspace: a 1-d result expected");
     airc_tview v;
-    memset(&v, 0, sizeof v);
-    v.dtype = om->dtype;
-    v.ndim = 1;
-    v.shape[0] = om->shape[0];
-    v.strides[0] = 1;
-    v.data = airc_arena_alloc(&b->mem, airc_dtype_size(om->dtype) * (size_t)(om->shape[0] + 1));
-    if (!v.data)
-        return airc_fail_oom("linspace values");
+    AIRC_TRY(values_1d(b, n, &v));
     airc_cpu_space(&v, &s, &e, airc_ge_number_arg(b, 3, 10.0), ud != NULL);
-    airc_ge_tensor y;
-    AIRC_TRY(airc_ge_const(b, om->dtype, 1, om->shape, v.data, &y));
-    return airc_ge_set_result(b, 0, y);
+    return values_result(b, &v);
+}
+
+/* the window factories, fft_fftfreq, fft_rfftfreq: their values as a Const */
+static airc_status conv_window(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_tview v;
+    AIRC_TRY(values_1d(b, n, &v));
+    airc_cpu_window(&v, n->op->qualname, (const airc_value *const *)b->args, b->nargs);
+    return values_result(b, &v);
+}
+
+/* range(start, end, step=1), end included: its values as a Const */
+static airc_status conv_range(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    airc_cpu_scalar s, st = {false, 1, 1.0};
+    AIRC_TRY(scalar_arg(b, 0, &s));
+    if (!strcmp(n->op->qualname, "aten.range.step") && airc_ge_arg(b, 2))
+        AIRC_TRY(scalar_arg(b, 2, &st));
+    airc_tview v;
+    AIRC_TRY(values_1d(b, n, &v));
+    airc_cpu_arange(&v, &s, &st, v.dtype == AIRC_DTYPE_BF16);
+    return values_result(b, &v);
 }
 
 /* tril_indices / triu_indices (ud non-NULL): a Const of the pairs, as
@@ -407,6 +444,23 @@ static const ge_conv_entry conv[] = {
     {"aten.eye.m", conv_eye, NULL},
     {"aten.linspace.default", conv_space, NULL},
     {"aten.logspace.default", conv_space, "log"},
+    {"aten.range.default", conv_range, NULL},
+    {"aten.range.step", conv_range, NULL},
+    {"aten.hann_window.default", conv_window, NULL},
+    {"aten.hann_window.periodic", conv_window, NULL},
+    {"aten.hamming_window.default", conv_window, NULL},
+    {"aten.hamming_window.periodic", conv_window, NULL},
+    {"aten.hamming_window.periodic_alpha", conv_window, NULL},
+    {"aten.hamming_window.periodic_alpha_beta", conv_window, NULL},
+    {"aten.bartlett_window.default", conv_window, NULL},
+    {"aten.bartlett_window.periodic", conv_window, NULL},
+    {"aten.blackman_window.default", conv_window, NULL},
+    {"aten.blackman_window.periodic", conv_window, NULL},
+    {"aten.kaiser_window.default", conv_window, NULL},
+    {"aten.kaiser_window.periodic", conv_window, NULL},
+    {"aten.kaiser_window.beta", conv_window, NULL},
+    {"aten.fft_fftfreq.default", conv_window, NULL},
+    {"aten.fft_rfftfreq.default", conv_window, NULL},
     {"aten.block_diag.default", conv_block_diag, NULL},
 };
 

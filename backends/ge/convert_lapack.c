@@ -789,7 +789,8 @@ static airc_status conv_pinv(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, x);
 }
 
-/* _linalg_check_errors: nothing on the device */
+/* _linalg_check_errors, _assert_async: nothing on the device (a data
+ * check, which max-autotune skips: its device ops report no status) */
 static airc_status conv_check_errors(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)b;
@@ -962,6 +963,7 @@ static airc_status raise_lu(ge_raise *r)
 
 static const ge_conv_entry conv[] = {
     {"aten._linalg_check_errors.default", conv_check_errors, NULL},
+    {"aten._assert_async.default", conv_check_errors, NULL},
     {"aten._linalg_det.default", conv_square, "MatrixDeterminant"},
     {"aten._linalg_eigh.default", conv_eigh, NULL},
     {"aten._linalg_slogdet.default", conv_square, "LogMatrixDeterminant"},
@@ -970,6 +972,7 @@ static const ge_conv_entry conv[] = {
     {"aten.cholesky.default", conv_cholesky, NULL},
     {"aten.cholesky_inverse.default", conv_cholesky_solve, "inverse"},
     {"aten.cholesky_solve.default", conv_cholesky_solve, NULL},
+    {"aten._cholesky_solve_helper.default", conv_cholesky_solve, NULL},
     {"aten.linalg_cholesky_ex.default", conv_cholesky, NULL},
     {"aten.linalg_inv_ex.default", conv_square, "MatrixInverse"},
     {"aten.linalg_lu.default", conv_lu, NULL},

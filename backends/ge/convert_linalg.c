@@ -9,9 +9,11 @@
  * linalg_cross -> Cross (dim), _cdist_forward and _euclidean_dist (the
  * matrix form torch.cdist takes past 25 rows) -> Cdist (p, and
  * compute_mode for the reference executor); _pdist_forward -> GatherV2 of
- * each pair's rows, Sub, Abs and the p-norm's reduction. */
+ * each pair's rows, Sub, Abs and the p-norm's reduction;
+ * _compute_linear_combination -> Mul and ReduceSum. */
 #include "backends/ge/ge_internal.h"
 #include "ir/ir.h"
+#include "ops/meta_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -377,7 +379,39 @@ static airc_status raise_cdist(ge_raise *r)
     return airc_ge_raise_call(r, "aten._cdist_forward.default", args, 4, NULL, NULL, 0, &r->out[0]);
 }
 
+/* _compute_linear_combination(input, coefficients) -> Mul of coefficients
+ * [m, n, 1] by input [1, n, rest], ReduceSum over n, Reshaped to the
+ * result; in f32 for f16 and bf16, int64 for the integers and bool (Cast
+ * back: wraps, and != 0 for bool); an empty result a Fill. */
+static airc_status conv_linear_combination(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *om = &n->out[0], *cm = &n->inputs[1]->out[0];
+    airc_dtype dt = om->dtype,
+               ct = airc_dtype_is_floating(dt) ? airc_ge_compute_dtype(dt) : AIRC_DTYPE_I64;
+    airc_ge_tensor t[2], y;
+    int64_t m = cm->shape[0], k = cm->shape[1], rest = 1;
+    for (int32_t d = 1; d < om->ndim; d++)
+        rest *= om->shape[d];
+    if (m * rest == 0) {
+        AIRC_TRY(airc_ge_fill(b, dt, om->ndim, om->shape, 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    int64_t xs[3] = {1, k, rest}, cs[3] = {m, k, 1}, ps[3] = {m, k, rest}, rs[2] = {m, rest};
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &t[1]));
+    AIRC_TRY(airc_ge_reshape(b, t[1], ct, 3, xs, &t[1]));
+    AIRC_TRY(airc_ge_operand(b, 1, ct, &t[0]));
+    AIRC_TRY(airc_ge_reshape(b, t[0], ct, 3, cs, &t[0]));
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, ct, 3, ps, &y));
+    const int64_t axis = 1;
+    AIRC_TRY(airc_ge_reduce(b, "ReduceSum", y, &axis, 1, false, ct, 2, rs, &y));
+    AIRC_TRY(airc_ge_reshape(b, y, ct, om->ndim, om->shape, &y));
+    AIRC_TRY(airc_ge_cast(b, y, dt, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten._compute_linear_combination.default", conv_linear_combination, NULL},
     {"aten.linalg_cross.default", conv_cross, NULL},
     {"aten._cdist_forward.default", conv_cdist, NULL},
     {"aten._euclidean_dist.default", conv_cdist, "matrix"},

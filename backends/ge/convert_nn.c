@@ -242,17 +242,31 @@ static airc_status conv_batch_norm(airc_ge_builder *b, const airc_node *n, void 
 /* convolution(input, weight, bias?, stride, padding, dilation, transposed,
  * output_padding, groups): 1-d and 2-d -> Conv2D / Conv2DTranspose (NCHW),
  * 3-d -> Conv3D / Conv3DTranspose (NCDHW), their attributes over every
- * dim of the input (pads: before and after each spatial dim). */
+ * dim of the input (pads: before and after each spatial dim). _convolution
+ * and the slow_conv* forwards the same, their arguments where
+ * airc_conv_layout_of says; an unbatched input Unsqueezed to a batch of
+ * one and the result Reshaped to the node's; dtypes other than f32, f64
+ * (and i64 transposed) Cast to f32 (bf16) or f64 and back. */
 static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void *ud)
 {
     (void)ud;
+    airc_conv_layout l;
+    if (!airc_conv_layout_of(n->op->qualname, &l))
+        return airc_fail(AIRC_E_INTERNAL, "%s: not a convolution", n->op->qualname);
     airc_ge_tensor x, w, bias;
     AIRC_TRY(airc_ge_input(b, 0, &x));
     AIRC_TRY(airc_ge_input(b, 1, &w));
     airc_dtype dt = airc_ge_node_dtype(b, 0);
-    int32_t nd = 0;
+    int32_t nd = 0, wnd = 0;
     AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, &nd, NULL));
-    bool transposed = airc_ge_bool_arg(b, 6, false);
+    AIRC_TRY(airc_ge_tensor_meta(b, w, NULL, &wnd, NULL));
+    bool transposed =
+        l.transposed >= 0 ? airc_ge_bool_arg(b, (size_t)l.transposed, false) : l.transposed == -2;
+    bool unbatched = nd + 1 == wnd, reshape = n->out[0].ndim + 1 == wnd; /* the result's */
+    if (unbatched) {
+        AIRC_TRY(unsqueeze(b, x, 0, &x));
+        nd++;
+    }
     if (nd < 3 || nd > 5)
         return airc_fail(AIRC_E_UNSUPPORTED,
                          "convolution of a %d-d input: only 1-d, 2-d and 3-d (Conv2D, Conv3D and "
@@ -262,26 +276,55 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
     size_t sp = (size_t)nd - 2, gsp = one_d ? 2 : sp; /* spatial dims: torch's, GE's */
     int64_t one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
     int64_t st[3], pd[3], dl[3], op_[3]; /* one_d: the width's values at index 1 */
-    AIRC_TRY(airc_ge_spatial_arg(b, 3, sp, one, st + one_d));
-    AIRC_TRY(airc_ge_spatial_arg(b, 4, sp, zero, pd + one_d));
-    AIRC_TRY(airc_ge_spatial_arg(b, 5, sp, one, dl + one_d));
-    AIRC_TRY(airc_ge_spatial_arg(b, 7, sp, zero, op_ + one_d));
-    int64_t groups = 1;
-    airc_value_get_int(airc_ge_arg(b, 8), &groups);
-    AIRC_TRY(airc_ge_cast(b, x, dt, &x));
-    AIRC_TRY(airc_ge_cast(b, w, dt, &w));
+    const int8_t pos[4] = {l.stride, l.padding, l.dilation, l.output_padding};
+    int64_t *vals[4] = {st + one_d, pd + one_d, dl + one_d, op_ + one_d};
+    for (int i = 0; i < 4; i++) {
+        const int64_t *dflt = i == 0 || i == 2 ? one : zero;
+        if (pos[i] >= 0)
+            AIRC_TRY(airc_ge_spatial_arg(b, (size_t)pos[i], sp, dflt, vals[i]));
+        else
+            memcpy(vals[i], dflt, sp * sizeof *dflt);
+    }
+    const int64_t *xs, *ws;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, NULL, &xs));
+    AIRC_TRY(airc_ge_tensor_meta(b, w, NULL, NULL, &ws));
+    int64_t groups = transposed || !ws[1] ? 1 : xs[1] / ws[1];
+    if (l.groups >= 0)
+        airc_value_get_int(airc_ge_arg(b, (size_t)l.groups), &groups);
+    /* the type it computes in: GE's and the reference's convolutions */
+    airc_dtype ct =
+        dt == AIRC_DTYPE_F32 || dt == AIRC_DTYPE_F64 || (transposed && dt == AIRC_DTYPE_I64) ? dt
+        : dt == AIRC_DTYPE_BF16 ? AIRC_DTYPE_F32
+                                : AIRC_DTYPE_F64;
+    AIRC_TRY(airc_ge_cast(b, x, ct, &x));
+    AIRC_TRY(airc_ge_cast(b, w, ct, &w));
     if (one_d) { /* TorchAir: unsqueeze dim 2, a unit-height 2-d conv */
         st[0] = 1, pd[0] = 0, dl[0] = 1, op_[0] = 0;
         AIRC_TRY(unsqueeze(b, x, 2, &x));
         AIRC_TRY(unsqueeze(b, w, 2, &w));
     }
-    int64_t shape[AIRC_MAX_DIMS]; /* the result's, unit height included */
-    int32_t ynd = one_d ? result_unsqueezed(n, 2, shape) : n->out[0].ndim;
-    if (!one_d)
-        memcpy(shape, n->out[0].shape, (size_t)ynd * sizeof *shape);
-    bool has_bias = airc_ge_arg_present(b, 2);
-    if (has_bias)
-        AIRC_TRY(airc_ge_operand(b, 2, dt, &bias));
+    int64_t shape[AIRC_MAX_DIMS]; /* the result's, batch and unit height included */
+    int32_t ynd = n->out[0].ndim;
+    memcpy(shape + reshape, n->out[0].shape, (size_t)ynd * sizeof *shape);
+    if (reshape) {
+        shape[0] = 1;
+        ynd++;
+    }
+    if (one_d) {
+        memmove(shape + 3, shape + 2, sizeof *shape);
+        shape[2] = 1;
+        ynd++;
+    }
+    if (airc_tmeta_numel(&n->out[0]) == 0) { /* the slow_conv* forwards allow it */
+        airc_ge_tensor e;
+        AIRC_TRY(airc_ge_fill(b, dt, n->out[0].ndim, n->out[0].shape, 0, &e));
+        return airc_ge_set_result(b, 0, e);
+    }
+    bool has_bias = l.bias >= 0 && airc_ge_arg_present(b, (size_t)l.bias);
+    if (has_bias) { /* torch copies it into the result's dtype first */
+        AIRC_TRY(airc_ge_operand(b, (size_t)l.bias, dt, &bias));
+        AIRC_TRY(airc_ge_cast(b, bias, ct, &bias));
+    }
     airc_ge_op *op;
     const char *type = transposed ? (gsp == 3 ? "Conv3DTranspose" : "Conv2DTranspose")
                                   : (gsp == 3 ? "Conv3D" : "Conv2D");
@@ -314,12 +357,72 @@ static airc_status conv_convolution(airc_ge_builder *b, const airc_node *n, void
         AIRC_TRY(airc_ge_op_attr_ints(op, "output_padding", opads, gsp + 2));
     AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
     airc_ge_tensor y;
-    if (!one_d) {
+    if (!one_d && !reshape && ct == dt) {
         AIRC_TRY(airc_ge_op_output_like_node(op, "y", 0, &y));
         return airc_ge_set_result(b, 0, y);
     }
-    AIRC_TRY(airc_ge_op_output(op, "y", dt, ynd, shape, &y));
-    return squeeze_result(b, y, 2);
+    AIRC_TRY(airc_ge_op_output(op, "y", ct, ynd, shape, &y));
+    if (one_d && !reshape && ct == dt)
+        return squeeze_result(b, y, 2);
+    AIRC_TRY(airc_ge_cast(b, y, dt, &y));
+    AIRC_TRY(airc_ge_reshape(b, y, dt, n->out[0].ndim, n->out[0].shape, &y));
+    return airc_ge_set_result(b, 0, y);
+}
+
+/* conv_tbc(self [T, B, I], weight [K, I, O], bias, pad) -> Transpose to
+ * [B, I, T] and [O, I, K], Conv2D of unit height (pad on both sides of
+ * the width), Transpose back to [T', B, O]; a negative pad has no Conv2D
+ * form: refused. */
+static airc_status conv_conv_tbc(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    int64_t pad = airc_ge_int_arg(b, 3, 0);
+    if (pad < 0)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "conv_tbc with a negative pad has no Ascend IR form (Conv2D pads are not "
+                         "negative)");
+    airc_dtype dt = airc_ge_node_dtype(b, 0);
+    airc_dtype ct = dt == AIRC_DTYPE_F32 || dt == AIRC_DTYPE_F64 ? dt
+                    : dt == AIRC_DTYPE_BF16                      ? AIRC_DTYPE_F32
+                                                                 : AIRC_DTYPE_F64;
+    airc_ge_tensor x, w, bias, y;
+    if (airc_tmeta_numel(&n->out[0]) == 0) {
+        AIRC_TRY(airc_ge_fill(b, dt, 3, n->out[0].shape, 0, &y));
+        return airc_ge_set_result(b, 0, y);
+    }
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &x));
+    AIRC_TRY(airc_ge_operand(b, 1, ct, &w));
+    AIRC_TRY(airc_ge_operand(b, 2, dt, &bias)); /* copied into the result's dtype first */
+    AIRC_TRY(airc_ge_cast(b, bias, ct, &bias));
+    const int64_t *xs, *ws, *os = n->out[0].shape;
+    AIRC_TRY(airc_ge_tensor_meta(b, x, NULL, NULL, &xs));
+    AIRC_TRY(airc_ge_tensor_meta(b, w, NULL, NULL, &ws));
+    static const int64_t px[3] = {1, 2, 0}, pw[3] = {2, 1, 0}, py[3] = {2, 0, 1};
+    int64_t xt[4] = {xs[1], xs[2], 1, xs[0]}, wt[4] = {ws[2], ws[1], 1, ws[0]};
+    int64_t yt[4] = {os[1], os[2], 1, os[0]};
+    AIRC_TRY(airc_ge_transpose(b, x, ct, 3, xs, px, &x));
+    AIRC_TRY(airc_ge_reshape(b, x, ct, 4, xt, &x));
+    AIRC_TRY(airc_ge_transpose(b, w, ct, 3, ws, pw, &w));
+    AIRC_TRY(airc_ge_reshape(b, w, ct, 4, wt, &w));
+    airc_ge_op *op;
+    AIRC_TRY(airc_ge_op_create(b, "Conv2D", &op));
+    AIRC_TRY(airc_ge_op_input(op, "x", x));
+    AIRC_TRY(airc_ge_op_input(op, "filter", w));
+    AIRC_TRY(airc_ge_op_input(op, "bias", bias));
+    AIRC_TRY(airc_ge_op_input_absent(op, "offset_w"));
+    int64_t strides[4] = {1, 1, 1, 1}, pads[4] = {0, 0, pad, pad};
+    AIRC_TRY(airc_ge_op_attr_ints(op, "strides", strides, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "pads", pads, 4));
+    AIRC_TRY(airc_ge_op_attr_ints(op, "dilations", strides, 4));
+    AIRC_TRY(airc_ge_op_attr_int(op, "groups", 1));
+    AIRC_TRY(airc_ge_op_attr_string(op, "data_format", "NCHW"));
+    AIRC_TRY(airc_ge_op_attr_int(op, "offset_x", 0));
+    AIRC_TRY(airc_ge_op_output(op, "y", ct, 4, yt, &y));
+    int64_t y3[3] = {os[1], os[2], os[0]};
+    AIRC_TRY(airc_ge_reshape(b, y, ct, 3, y3, &y));
+    AIRC_TRY(airc_ge_transpose(b, y, ct, 3, y3, py, &y));
+    AIRC_TRY(airc_ge_cast(b, y, dt, &y));
+    return airc_ge_set_result(b, 0, y);
 }
 
 /* ---- upsampling ------------------------------------------------------------------ */
@@ -1262,6 +1365,14 @@ static const ge_conv_entry conv[] = {
     {"aten._upsample_nearest_exact2d.default", conv_upsample, "exact"},
     {"aten.native_layer_norm.default", conv_layer_norm, NULL},
     {"aten.convolution.default", conv_convolution, NULL},
+    {"aten._convolution.default", conv_convolution, NULL},
+    {"aten._slow_conv2d_forward.default", conv_convolution, NULL},
+    {"aten.slow_conv3d_forward.default", conv_convolution, NULL},
+    {"aten.slow_conv_dilated2d.default", conv_convolution, NULL},
+    {"aten.slow_conv_dilated3d.default", conv_convolution, NULL},
+    {"aten.slow_conv_transpose2d.default", conv_convolution, NULL},
+    {"aten.slow_conv_transpose3d.default", conv_convolution, NULL},
+    {"aten.conv_tbc.default", conv_conv_tbc, NULL},
     {"aten.max_pool2d_with_indices.default", conv_max_pool, NULL},
     {"aten.avg_pool2d.default", conv_avg_pool, NULL},
     {"aten.adaptive_avg_pool2d.default", conv_adaptive_pool, NULL},

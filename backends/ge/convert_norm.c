@@ -1,6 +1,7 @@
 /* Norms to Ascend IR beside convert_nn.c's: _weight_norm_interface (weight
  * normalization, common in audio vocoders), and renorm, which TorchAir
- * does not convert. _weight_norm_interface is a composite in f32 (f64 for f64): Mul(v, v),
+ * does not convert, and batch_norm_update_stats (composite: ReduceMean, Sub,
+ * Mul, ReduceMean). _weight_norm_interface is a composite in f32 (f64 for f64): Mul(v, v),
  * ReduceSum over every dim but `dim` (kept; a bf16 v's sums over dim 0 rounded to bf16, as torch's
  * kernel), Sqrt: the norm; g Reshaped to the norm's shape, RealDiv by the norm, Mul by v: w. Every
  * op emitted has its raiser in another family. */
@@ -116,7 +117,40 @@ static airc_status conv_renorm(airc_ge_builder *b, const airc_node *n, void *ud)
     return airc_ge_set_result(b, 0, t[0]);
 }
 
+/* batch_norm_update_stats(input, running_mean?, running_var?, momentum) ->
+ * (mean, biased var) per channel: ReduceMean over every dim but 1 (kept),
+ * Sub, Mul by itself, ReduceMean again, in f32 (f64 for f64), Reshaped to
+ * [C] and Cast to the results' dtype; the running statistics unread. */
+static airc_status conv_bn_update_stats(airc_ge_builder *b, const airc_node *n, void *ud)
+{
+    (void)ud;
+    const airc_tmeta *xm = &n->inputs[0]->out[0], *om = &n->out[0];
+    airc_dtype ct = airc_ge_compute_dtype(om->dtype);
+    airc_ge_tensor x, t[2], mean, var;
+    AIRC_TRY(airc_ge_operand(b, 0, ct, &x));
+    int64_t axes[AIRC_MAX_DIMS], kept[AIRC_MAX_DIMS];
+    size_t na = 0;
+    for (int32_t d = 0; d < xm->ndim; d++) {
+        kept[d] = d == 1 ? xm->shape[d] : 1;
+        if (d != 1)
+            axes[na++] = d;
+    }
+    AIRC_TRY(airc_ge_reduce(b, "ReduceMean", x, axes, na, true, ct, xm->ndim, kept, &mean));
+    t[0] = x;
+    t[1] = mean;
+    AIRC_TRY(airc_ge_ew_op(b, "Sub", t, 2, ct, xm->ndim, xm->shape, &t[0]));
+    t[1] = t[0];
+    AIRC_TRY(airc_ge_ew_op(b, "Mul", t, 2, ct, xm->ndim, xm->shape, &t[0]));
+    AIRC_TRY(airc_ge_reduce(b, "ReduceMean", t[0], axes, na, false, ct, 1, om->shape, &var));
+    AIRC_TRY(airc_ge_reshape(b, mean, ct, 1, om->shape, &mean));
+    AIRC_TRY(airc_ge_cast(b, mean, om->dtype, &mean));
+    AIRC_TRY(airc_ge_cast(b, var, om->dtype, &var));
+    AIRC_TRY(airc_ge_set_result(b, 0, mean));
+    return airc_ge_set_result(b, 1, var);
+}
+
 static const ge_conv_entry conv[] = {
+    {"aten.batch_norm_update_stats.default", conv_bn_update_stats, NULL},
     {"aten._weight_norm_interface.default", conv_weight_norm, NULL},
     {"aten.renorm.default", conv_renorm, NULL},
 };

@@ -1,6 +1,6 @@
 /* Meta functions of copies and fills (clone, copy, _to_copy, to, contiguous,
  * *_like, fill, tril/triu) and of tensor creation (full, zeros, ones, empty,
- * arange, scalar_tensor, new_*). A copy keeps its input's layout where
+ * arange, range, scalar_tensor, new_*). A copy keeps its input's layout where
  * torch's memory_format=preserve does. */
 #include "ops/meta_util.h"
 
@@ -285,6 +285,22 @@ static airc_status number(const airc_meta_args *a, const char *name, double def,
     return AIRC_OK;
 }
 
+/* arange's and range's checks of their bounds, as their accumulate type
+ * holds them; `bound` is the word range's message has for arange's
+ * "larger" */
+static airc_status range_checks(const airc_meta_args *a, double xs, double xe, double xst,
+                                const char *bound)
+{
+    if (!(xst > 0 || xst < 0))
+        return airc_fail(AIRC_E_SHAPE, "%s: step must be nonzero", a->op);
+    if (!isfinite(xs) || !isfinite(xe))
+        return airc_fail(AIRC_E_SHAPE, "%s: unsupported range: %g -> %g", a->op, xs, xe);
+    if (!((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)))
+        return airc_fail(AIRC_E_SHAPE, "%s: upper bound and %s bound inconsistent with step sign",
+                         a->op, bound);
+    return AIRC_OK;
+}
+
 static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_t *out)
 {
     double s, e, st;
@@ -303,13 +319,7 @@ static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_
     /* integer outputs accumulate in int64: the bounds truncate */
     double xs = integral ? (double)is : s, xe = integral ? (double)ie : e,
            xst = integral ? (double)ist : st;
-    if (!(xst > 0 || xst < 0))
-        return airc_fail(AIRC_E_SHAPE, "%s: step must be nonzero", a->op);
-    if (!isfinite(xs) || !isfinite(xe))
-        return airc_fail(AIRC_E_SHAPE, "%s: unsupported range: %g -> %g", a->op, xs, xe);
-    if (!((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)))
-        return airc_fail(AIRC_E_SHAPE,
-                         "%s: upper bound and larger bound inconsistent with step sign", a->op);
+    AIRC_TRY(range_checks(a, xs, xe, xst, "larger"));
     int64_t span;
     if (dtype == AIRC_DTYPE_I64 && __builtin_sub_overflow(ie, is, &span))
         return airc_fail(AIRC_E_SHAPE, "%s: invalid size, possible overflow?", a->op);
@@ -317,6 +327,44 @@ static airc_status arange_size(const airc_meta_args *a, airc_dtype dtype, int64_
                                             : ceil((e - s) / st);
     if (!(size_d >= 0) || size_d > 9.2e18)
         return airc_fail(AIRC_E_SHAPE, "%s: invalid size, possible overflow?", a->op);
+    *out = (int64_t)size_d;
+    return AIRC_OK;
+}
+
+/* range(start, end, step=1): torch's deprecated range, end included:
+ * (end - start) / step + 1 elements, counted in the dtype's accumulate
+ * type (int64 of the truncated bounds for integers, float for bf16,
+ * double for f32 and f64); no bool or f16 kernel. */
+static airc_status range_size(const airc_meta_args *a, airc_dtype dtype, int64_t *out)
+{
+    if (dtype == AIRC_DTYPE_BOOL || dtype == AIRC_DTYPE_F16)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"range_cpu\" not implemented for '%s'", a->op,
+                         airc_dtype_torch_type_name(dtype));
+    double s, e, st;
+    int64_t is, ie, ist;
+    AIRC_TRY(number(a, "start", 0, &s, &is));
+    AIRC_TRY(number(a, "end", 0, &e, &ie));
+    AIRC_TRY(number(a, "step", 1, &st, &ist));
+    bool integral = airc_dtype_is_integral(dtype, true);
+    if (dtype == AIRC_DTYPE_BF16)
+        s = (float)s, e = (float)e, st = (float)st;
+    double xs = integral ? (double)is : s, xe = integral ? (double)ie : e,
+           xst = integral ? (double)ist : st;
+    AIRC_TRY(range_checks(a, xs, xe, xst, "lower"));
+    if (integral) {
+        int64_t span;
+        if (__builtin_sub_overflow(ie, is, &span) || (span == INT64_MIN && ist == -1) ||
+            span / ist == INT64_MAX)
+            return airc_fail(AIRC_E_SHAPE, "%s: invalid size, possible overflow?", a->op);
+        *out = span / ist + 1;
+        return AIRC_OK;
+    }
+    double size_d = dtype == AIRC_DTYPE_BF16 ? (double)((float)((float)(e - s) / (float)st) + 1.0f)
+                                             : (e - s) / st + 1;
+    if (!(size_d >= 1) || size_d > 9.2e18)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: IntArrayRef contains an int that cannot be represented as a SymInt",
+                         a->op);
     *out = (int64_t)size_d;
     return AIRC_OK;
 }
@@ -368,6 +416,11 @@ airc_status airc_meta_create(airc_node *n, void *user_data)
         }
         out.ndim = 1;
         AIRC_TRY(arange_size(&a, out.dtype, &out.shape[0]));
+    } else if (!strcmp(name, "range")) {
+        out.dtype = has_dtype ? dtype : AIRC_DTYPE_F32;
+        out.ndim = 1;
+        AIRC_TRY(range_size(&a, out.dtype, &out.shape[0]));
+        AIRC_TRY(airc_meta_check_numel(&a, out.shape, 1));
     } else if (!strcmp(name, "eye")) {
         /* eye(n) / eye.m(n, m) */
         out.dtype = has_dtype ? dtype : AIRC_DTYPE_F32;

@@ -57,24 +57,6 @@ int32_t airc_histogram_range(const airc_value *v, double *out, int32_t cap)
     return (int32_t)(v->len > INT32_MAX ? INT32_MAX : v->len);
 }
 
-/* c10's TypeMeta name of a dtype, as torch.histogramdd's messages print it */
-static const char *type_meta_name(airc_dtype d)
-{
-    switch (d) {
-    case AIRC_DTYPE_F32: return "float";
-    case AIRC_DTYPE_F64: return "double";
-    case AIRC_DTYPE_F16: return "c10::Half";
-    case AIRC_DTYPE_BF16: return "c10::BFloat16";
-    case AIRC_DTYPE_I64: return "long int";
-    case AIRC_DTYPE_I32: return "int";
-    case AIRC_DTYPE_I16: return "short int";
-    case AIRC_DTYPE_I8: return "signed char";
-    case AIRC_DTYPE_U8: return "unsigned char";
-    case AIRC_DTYPE_BOOL: return "bool";
-    default: return airc_dtype_name(d);
-    }
-}
-
 /* AIRC_E_SHAPE where dim's bins + 1 edges are past int64 */
 static airc_status edges_fit(const airc_meta_args *a, int64_t bins, int64_t dim)
 {
@@ -110,7 +92,8 @@ airc_status airc_meta_histogram(airc_node *n, void *user_data)
                              "%s: torch.histogramdd: input tensor and bins tensors should have the "
                              "same dtype, but got input with dtype %s and bins for dimension 0 "
                              "with dtype %s",
-                             a.op, type_meta_name(x.dtype), type_meta_name(e.dtype));
+                             a.op, airc_dtype_type_meta_name(x.dtype),
+                             airc_dtype_type_meta_name(e.dtype));
         if (e.ndim != 1)
             return airc_fail(
                 AIRC_E_SHAPE,
@@ -169,7 +152,8 @@ airc_status airc_meta_histogram(airc_node *n, void *user_data)
                          "%s: torch.histogramdd: if weight tensor is provided, input tensor and "
                          "weight tensor should have the same dtype, but got input(%s), and "
                          "weight(%s)",
-                         a.op, type_meta_name(x.dtype), type_meta_name(w.dtype));
+                         a.op, airc_dtype_type_meta_name(x.dtype),
+                         airc_dtype_type_meta_name(w.dtype));
     if (has_w && nw != nx)
         return airc_fail(AIRC_E_SHAPE,
                          "%s: torch.histogramdd: if weight tensor is provided it should have the "
@@ -299,7 +283,8 @@ static airc_status histogramdd_inputs(const airc_meta_args *a, const airc_tmeta 
                 "%s: torch.histogramdd: input tensor and bins tensors should have the "
                 "same dtype, but got input with dtype %s and bins for dimension %" PRId64
                 " with dtype %s",
-                a->op, type_meta_name(x->dtype), d, type_meta_name(edges[d].dtype));
+                a->op, airc_dtype_type_meta_name(x->dtype), d,
+                airc_dtype_type_meta_name(edges[d].dtype));
         if (edges[d].ndim != 1)
             return airc_fail(
                 AIRC_E_SHAPE,
@@ -318,7 +303,8 @@ static airc_status histogramdd_inputs(const airc_meta_args *a, const airc_tmeta 
                          "%s: torch.histogramdd: if weight tensor is provided, input tensor and "
                          "weight tensor should have the same dtype, but got input(%s), and "
                          "weight(%s)",
-                         a->op, type_meta_name(x->dtype), type_meta_name(w.dtype));
+                         a->op, airc_dtype_type_meta_name(x->dtype),
+                         airc_dtype_type_meta_name(w.dtype));
     bool same = has_w && (w.ndim == x->ndim - 1 || (w.ndim == 0 && x->ndim == 2));
     for (int32_t i = 0; same && i < w.ndim; i++)
         same = w.shape[i] == x->shape[i];

@@ -439,6 +439,38 @@ static airc_status meta_pinv(airc_node *n, const airc_meta_args *a, const airc_t
     return airc_meta_set(n, &out);
 }
 
+/* _cholesky_solve_helper(self, A, upper) -> X: cholesky_solve's kernel on
+ * operands cholesky_solve has checked and broadcast. torch's own errors
+ * (a vector, the dtypes) in its order; what it leaves unchecked (A not
+ * square, not self's rows, batches that differ: it reads past them)
+ * refused. X: self's shape, each matrix column-major. */
+static airc_status meta_cholesky_helper(airc_node *n, const airc_meta_args *a)
+{
+    airc_tmeta B, A;
+    AIRC_TRY(airc_meta_tensor(a, "self", &B));
+    AIRC_TRY(airc_meta_tensor(a, "A", &A));
+    const airc_tmeta *v = B.ndim < 2 ? &B : A.ndim < 2 ? &A : NULL;
+    if (v)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: tensor.mT is only supported on matrices or batches of matrices. Got "
+                         "%d-D tensor.",
+                         a->op, (int)v->ndim);
+    AIRC_TRY(airc_mla_dispatch(a, "cholesky_solve_cpu", &B));
+    if (A.dtype != B.dtype)
+        return airc_fail(AIRC_E_SHAPE, "%s: expected scalar type %s but found %s", a->op,
+                         airc_dtype_torch_type_name(B.dtype), airc_dtype_torch_type_name(A.dtype));
+    int64_t rows = B.shape[B.ndim - 2];
+    bool ok = A.ndim == B.ndim && A.shape[A.ndim - 1] == rows && A.shape[A.ndim - 2] == rows &&
+              !memcmp(A.shape, B.shape, (size_t)(B.ndim - 2) * sizeof *B.shape);
+    if (!ok)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: A must be square, of self's rows and batch (cholesky_solve checks "
+                         "and broadcasts them; torch 1.13's helper reads past them)",
+                         a->op);
+    airc_tmeta out = airc_mla_from_shape(B.dtype, B.shape, B.ndim, true);
+    return airc_meta_set(n, &out);
+}
+
 /* The ops of meta_lapack_factor.c and meta_lapack_qr.c */
 static const struct {
     const char *name;
@@ -464,6 +496,8 @@ airc_status airc_meta_lapack(airc_node *n, void *user_data)
             return more[i].fn(n, &a);
     if (!strcmp(name, "_linalg_solve_ex"))
         return meta_solve(n, &a);
+    if (!strcmp(name, "_cholesky_solve_helper"))
+        return meta_cholesky_helper(n, &a);
     if (!strcmp(name, "linalg_solve_triangular") || !strcmp(name, "triangular_solve") ||
         !strcmp(name, "cholesky_solve"))
         return meta_triangular(n, &a, name);
@@ -494,5 +528,21 @@ airc_status airc_meta_linalg_check_errors(airc_node *n, void *user_data)
                          a.op);
     if (!airc_meta_is_contiguous(&info))
         return airc_fail(AIRC_E_SHAPE, "%s: infos.is_contiguous() INTERNAL ASSERT FAILED", a.op);
+    return airc_node_set_meta_tuple(n, 0);
+}
+
+/* _assert_async(self) -> (): torch's is_nonzero on one element; its value
+ * is the kernel's to check (a zero raises at run time). */
+airc_status airc_meta_assert_async(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta t;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &t));
+    int64_t numel = airc_tmeta_numel(&t);
+    if (numel != 1)
+        return airc_fail(AIRC_E_SHAPE, "%s: Boolean value of Tensor with %s values is ambiguous",
+                         a.op, numel ? "more than one" : "no");
     return airc_node_set_meta_tuple(n, 0);
 }

@@ -424,3 +424,53 @@ airc_status airc_meta_pdist(airc_node *n, void *user_data)
     airc_tmeta_contiguous(&out);
     return airc_meta_set(n, &out);
 }
+
+/* _compute_linear_combination(input, coefficients) -> out[i] = sum over j
+ * of coefficients[i, j] * input[j]: [m, input's other dims], contiguous,
+ * of promote(input, coefficients). torch's kernel reads both as the
+ * result's dtype without converting them and reads past them where the
+ * sizes disagree: airc requires one dtype, a 2-d coefficients of
+ * input.size(0) columns and an input of at least one dim. */
+airc_status airc_meta_linear_combination(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, c;
+    AIRC_TRY(airc_meta_tensor(&a, "input", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "coefficients", &c));
+    if (c.ndim == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: Dimension specified as 0 but tensor has no dimensions",
+                         a.op);
+    if (c.ndim == 1)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Dimension out of range (expected to be in range of [-1, 0], but got "
+                         "1)",
+                         a.op);
+    if (x.ndim == 0 || c.ndim != 2 || c.shape[1] != x.shape[0] || c.dtype != x.dtype)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: needs coefficients [m, input.size(0)] of input's dtype (torch 1.13 "
+                         "reads past them, or reads them as the result's dtype unconverted)",
+                         a.op);
+    if (x.shape[0] == 0) {
+        /* torch views input restrided to [1, 1, rest] in its empty storage */
+        char s1[AIRC_META_SHAPE_STR], s2[AIRC_META_SHAPE_STR];
+        int64_t sz[AIRC_MAX_DIMS + 1] = {1, 1}, st[AIRC_MAX_DIMS + 1] = {0, 0}, span = 1;
+        for (int32_t d = 1; d < x.ndim; d++) {
+            sz[d + 1] = x.shape[d];
+            st[d + 1] = x.strides[d];
+            span += (x.shape[d] - 1) * x.strides[d];
+        }
+        return airc_fail(
+            AIRC_E_SHAPE,
+            "%s: setStorage: sizes %s, strides %s, storage offset 0, and itemsize %zu "
+            "requiring a storage size of %" PRId64 " are out of bounds for storage of size 0",
+            a.op, airc_meta_shape_str(sz, x.ndim + 1, s1), airc_meta_shape_str(st, x.ndim + 1, s2),
+            airc_dtype_size(x.dtype), span * (int64_t)airc_dtype_size(x.dtype));
+    }
+    airc_tmeta out = x;
+    out.shape[0] = c.shape[0];
+    AIRC_TRY(airc_meta_check_numel(&a, out.shape, out.ndim));
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}

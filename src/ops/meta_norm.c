@@ -438,6 +438,59 @@ airc_status airc_meta_softmax(airc_node *n, void *user_data)
     return airc_meta_set(n, &out);
 }
 
+/* _masked_softmax(self, mask, dim?, mask_type?): torch 1.13's CPU checks in
+ * its order (mask of self's shape, bool; dim, None the last; the dtype:
+ * f32, f64, bf16; mask_type 1 or 2: 0, src_mask, has no CPU kernel); a
+ * contiguous result. A softmax over a dim of size 0 crashes torch 1.13
+ * (it divides by it), and torch scrambles the result of a dense
+ * non-contiguous self: both refused. */
+airc_status airc_meta_masked_softmax(airc_node *n, void *user_data)
+{
+    (void)user_data;
+    airc_meta_args a;
+    AIRC_TRY(airc_meta_bind(n, &a));
+    airc_tmeta x, m;
+    AIRC_TRY(airc_meta_tensor(&a, "self", &x));
+    AIRC_TRY(airc_meta_tensor(&a, "mask", &m));
+    if (x.ndim != m.ndim || memcmp(x.shape, m.shape, (size_t)x.ndim * sizeof *x.shape))
+        return airc_fail(AIRC_E_SHAPE, "%s: Mask shape should match input shape", a.op);
+    if (m.dtype != AIRC_DTYPE_BOOL)
+        return airc_fail(AIRC_E_SHAPE, "%s: Mask should be a boolean tensor", a.op);
+    int64_t dim, type;
+    int32_t d;
+    bool has_type;
+    AIRC_TRY(airc_meta_int(&a, "dim", x.ndim - 1, &dim));
+    AIRC_TRY(airc_meta_wrap_dim(&a, dim, x.ndim, true, &d));
+    if (x.dtype != AIRC_DTYPE_F32 && x.dtype != AIRC_DTYPE_F64 && x.dtype != AIRC_DTYPE_BF16)
+        return airc_fail(AIRC_E_SHAPE, "%s: \"masked_softmax\" not implemented for '%s'", a.op,
+                         airc_dtype_torch_type_name(x.dtype));
+    AIRC_TRY(airc_meta_opt_int(&a, "mask_type", &type, &has_type));
+    if (!has_type)
+        return airc_fail(AIRC_E_SHAPE, "%s: Mask Type should be defined", a.op);
+    if (type < 0 || type > 2)
+        return airc_fail(AIRC_E_SHAPE,
+                         "%s: Mask Type should be 0 (src_mask) or 1 (src_key_padding_mask), or 2 "
+                         "(default_mask)",
+                         a.op);
+    if (type == 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: src_mask not currently supported on CPU", a.op);
+    if (x.ndim > 0 && x.shape[d] == 0)
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: a softmax over a dim of size 0, where torch 1.13 divides by it "
+                         "(and crashes)",
+                         a.op);
+    /* torch's result is empty_like(self), its kernel writes the rows of
+     * self.contiguous() into it as if it were contiguous */
+    if (!airc_meta_is_contiguous(&x) && airc_meta_is_non_overlapping_and_dense(&x))
+        return airc_fail(AIRC_E_UNSUPPORTED,
+                         "%s: a self laid out densely but not contiguous: torch 1.13 writes the "
+                         "contiguous rows into a result laid out like self (scrambling it)",
+                         a.op);
+    airc_tmeta out = x;
+    airc_tmeta_contiguous(&out);
+    return airc_meta_set(n, &out);
+}
+
 airc_status airc_meta_layer_norm(airc_node *n, void *user_data)
 {
     airc_meta_args a;

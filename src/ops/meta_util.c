@@ -374,6 +374,23 @@ const char *airc_dtype_torch_type_name(airc_dtype d)
     return d >= 0 && d <= AIRC_DTYPE_BOOL ? names[d] : "Undefined";
 }
 
+const char *airc_dtype_type_meta_name(airc_dtype d)
+{
+    switch (d) {
+    case AIRC_DTYPE_F32: return "float";
+    case AIRC_DTYPE_F64: return "double";
+    case AIRC_DTYPE_F16: return "c10::Half";
+    case AIRC_DTYPE_BF16: return "c10::BFloat16";
+    case AIRC_DTYPE_I64: return "long int";
+    case AIRC_DTYPE_I32: return "int";
+    case AIRC_DTYPE_I16: return "short int";
+    case AIRC_DTYPE_I8: return "signed char";
+    case AIRC_DTYPE_U8: return "unsigned char";
+    case AIRC_DTYPE_BOOL: return "bool";
+    default: return airc_dtype_name(d);
+    }
+}
+
 /* ---- shapes ------------------------------------------------------------ */
 
 const char *airc_meta_shape_str(const int64_t *shape, int32_t ndim, char *buf)

@@ -99,6 +99,9 @@ AIRC_HIDDEN bool airc_can_cast(airc_dtype from, airc_dtype to);
 /* "Float", "Long"...: torch's ScalarType names, for messages that follow
  * torch's wording. */
 AIRC_HIDDEN const char *airc_dtype_torch_type_name(airc_dtype d);
+/* "float", "long int", "c10::Half"...: c10's TypeMeta names, as torch's
+ * messages that print a TensorOptions or a tensor's dtype give them. */
+AIRC_HIDDEN const char *airc_dtype_type_meta_name(airc_dtype d);
 
 /* The dtype isin compares elements and test elements in (meta_sort.c):
  * a Tensor test's promote_types, a Scalar test's (test_is_float: a float)
@@ -325,6 +328,7 @@ AIRC_META_FN(max_unpool);
 AIRC_META_FN(weight_norm);
 AIRC_META_FN(lapack);
 AIRC_META_FN(linalg_check_errors);
+AIRC_META_FN(assert_async); /* meta_lapack.c, beside the other assertion */
 AIRC_META_FN(linalg_matrix_exp);
 AIRC_META_FN(soft_margin_loss);
 AIRC_META_FN(pdist);
@@ -369,6 +373,7 @@ AIRC_META_FN(cdist);
 AIRC_META_FN(cross);
 AIRC_META_FN(alias);
 AIRC_META_FN(mm);
+AIRC_META_FN(linear_combination); /* _compute_linear_combination */
 AIRC_META_FN(linear);
 AIRC_META_FN(mv);
 AIRC_META_FN(grid_sampler);
@@ -381,13 +386,30 @@ AIRC_META_FN(fold);
 AIRC_META_FN(log_sigmoid);
 AIRC_META_FN(matmul);
 AIRC_META_FN(convolution);
+AIRC_META_FN(slow_conv); /* the slow_conv* forwards (meta_conv_slow.c) */
+AIRC_META_FN(conv_tbc);
+/* Where a convolution entry point (convolution, _convolution, the
+ * slow_conv* forwards) keeps its arguments: schema positions, -1 where it
+ * has none (stride and dilation 1s, padding and output_padding 0s,
+ * groups the input's channels over the weight's dim 1, or 1 transposed). */
+typedef struct airc_conv_layout {
+    int8_t bias, stride, padding, dilation;
+    int8_t transposed; /* the flag's position; -1: never, -2: always */
+    int8_t output_padding, groups;
+    int8_t spatial; /* spatial dims; 0: the input's */
+} airc_conv_layout;
+/* false when qualname is none of them */
+AIRC_HIDDEN bool airc_conv_layout_of(const char *qualname, airc_conv_layout *out);
 AIRC_META_FN(pool2d);
 AIRC_META_FN(adaptive_pool2d);
 AIRC_META_FN(softmax);
+AIRC_META_FN(masked_softmax);
 AIRC_META_FN(layer_norm);
 AIRC_META_FN(multi_head_attention);
 AIRC_META_FN(transformer_encoder_layer);
 AIRC_META_FN(batch_norm);
+AIRC_META_FN(batch_norm_update_stats); /* meta_training.c */
+AIRC_META_FN(native_dropout);
 AIRC_META_FN(repeat);
 AIRC_META_FN(flip);
 AIRC_META_FN(sort);
@@ -409,6 +431,7 @@ AIRC_META_FN(upsample2d);
 AIRC_HIDDEN double airc_meta_upsample_scale(const airc_value *v, bool vec, int d);
 AIRC_META_FN(copy);
 AIRC_META_FN(create);
+AIRC_META_FN(window);
 AIRC_META_FN(cat);
 AIRC_META_FN(index_select);
 AIRC_META_FN(gather);

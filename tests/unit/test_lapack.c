@@ -2,9 +2,9 @@
  * linalg_cholesky_ex then _linalg_check_errors, which raises torch's
  * message for the first nonzero info (of a matrix, or naming its batch
  * element), passes all zeros, and survives dead-code elimination; the
- * legacy cholesky and eigh raise on their own. Messages are PyTorch
- * 1.13's. Max-autotune lowers the check to nothing (its device ops report
- * no status), and runs. */
+ * legacy cholesky and eigh raise on their own; _assert_async raises on
+ * a zero. Messages are PyTorch 1.13's. Max-autotune lowers the check to nothing (its device ops
+ * report no status), and runs. */
 #include "testutil.h"
 
 #include <math.h>
@@ -161,12 +161,46 @@ static void test_factorizations_that_raise(void **state)
     airc_context_destroy(ctx);
 }
 
+/* _assert_async(x), as make_fx records torch._assert_async: a zero (or
+ * false) raises torch's message at run time, NaN and other values pass;
+ * max-autotune lowers it to nothing, as _linalg_check_errors */
+static void test_assert_async(void **state)
+{
+    (void)state;
+    const char *text = "graph():\n"
+                       "    %a : [#users=1] = placeholder[target=a]\n"
+                       "    %chk : [#users=0] = call_function[target=torch.ops.aten._assert_async."
+                       "default](args = (%a,), kwargs = {})\n"
+                       "    %r : [#users=1] = call_function[target=torch.ops.aten.add.Tensor]"
+                       "(args = (%a, %a), kwargs = {})\n"
+                       "    return r\n";
+    airc_context *ctx;
+    const int64_t s[1] = {1};
+    const float zero[1] = {0}, nan[1] = {NAN}, two[1] = {2};
+    airc_tensor *x = matrices(&ctx, 1, s, zero, 1);
+    static const char *const modes[] = {"eager", "reduce-overhead"};
+    for (size_t m = 0; m < 2; m++)
+        airc_test_expect(run(text, modes[m], x, NULL), AIRC_E_RUNTIME,
+                         "Expected Tensor with single nonzero value, but got zero");
+    AIRC_ASSERT_OK(run(text, "max-autotune", x, NULL));
+    float first = 0;
+    memcpy(airc_tensor_data(x), nan, sizeof nan);
+    AIRC_ASSERT_OK(run(text, "eager", x, &first));
+    assert_true(isnan(first));
+    memcpy(airc_tensor_data(x), two, sizeof two);
+    AIRC_ASSERT_OK(run(text, "reduce-overhead", x, &first));
+    assert_float_equal(first, 4.0f, 0);
+    airc_tensor_destroy(x);
+    airc_context_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inverse_of_singular),
         cmocka_unit_test(test_batch_element_named),
         cmocka_unit_test(test_check_survives_dce),
+        cmocka_unit_test(test_assert_async),
         cmocka_unit_test(test_factorizations_that_raise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

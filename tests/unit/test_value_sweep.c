@@ -121,7 +121,8 @@ static bool data_dependent_check(const char *torch_error)
            strstr(torch_error, "failed to converge") ||
            strstr(torch_error, "is zero and using it on lu_solve") ||
            strstr(torch_error, "Did you properly pass the result of lu_factor") ||
-           strstr(torch_error, "`zero_point` must be between");
+           strstr(torch_error, "`zero_point` must be between") ||
+           strstr(torch_error, "Expected Tensor with single nonzero value");
 }
 
 /* A result the max-autotune rules accept: within the rounding of an f16 /
