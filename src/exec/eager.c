@@ -764,8 +764,12 @@ static airc_status collect_one(void *user, const airc_node *n, uint32_t index)
         return airc_fail(AIRC_E_INTERNAL, "output '%s' was not computed", n->name);
     const airc_tview *t = &v->t[index];
     ebuf *b = v->buf[index] == NO_BUF ? NULL : &r->bufs[v->buf[index]];
-    if (b && b->result && b->result->data == t->data && airc_cpu_is_contiguous(t)) {
-        c->out[c->n++] = b->result; /* its meta made it: dtype and shape are t's */
+    /* the node that made it (a view of it may share its first byte) */
+    if (b && b->result && b->result->data == t->data && b->result->dtype == t->dtype &&
+        b->result->ndim == t->ndim &&
+        !memcmp(b->result->shape, t->shape, sizeof *t->shape * (size_t)t->ndim) &&
+        airc_cpu_is_contiguous(t)) {
+        c->out[c->n++] = b->result;
         b->result = NULL;
         b->ptr = NULL;
         b->owned = false;

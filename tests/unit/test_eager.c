@@ -867,6 +867,32 @@ static void test_results_handed_over(void **state)
     assert_true(r1[1024] == 5 && rt_[1] == 5 && x[1024] == 5);
     destroy_all(out, n);
 
+    /* a contiguous view of an output that starts at its first byte, in
+     * another shape, collected before it: a copy in its own shape */
+    airc_graph *row = airc_test_parse(
+        ctx, "graph():\n"
+             "    %x : [#users=1] = placeholder[target=x]\n"
+             "    %relu : [#users=2] = call_function[target=torch.ops.aten.relu.default]"
+             "(args = (%x,), kwargs = {})\n"
+             "    %t : [#users=1] = call_function[target=torch.ops.aten.t.default]"
+             "(args = (%relu,), kwargs = {})\n"
+             "    return (t, relu)\n");
+    int64_t row_shape[2] = {1, 1024};
+    airc_tensor *rin;
+    AIRC_ASSERT_OK(airc_tensor_create(ctx, AIRC_DTYPE_F32, 2, row_shape, &rin));
+    ((float *)airc_tensor_data(rin))[3] = 4;
+    AIRC_ASSERT_OK(airc_run_eager(row, rt, &rin, 1, out, 2, &n, NULL));
+    assert_int_equal(n, 2);
+    assert_int_equal(airc_tensor_shape(out[0])[0], 1024);
+    assert_int_equal(airc_tensor_shape(out[0])[1], 1);
+    assert_int_equal(airc_tensor_shape(out[1])[0], 1);
+    assert_int_equal(airc_tensor_shape(out[1])[1], 1024);
+    assert_ptr_not_equal(airc_tensor_data(out[0]), airc_tensor_data(out[1]));
+    assert_true(((float *)airc_tensor_data(out[0]))[3] == 4);
+    destroy_all(out, n);
+    airc_tensor_destroy(rin);
+    airc_graph_destroy(row);
+
     airc_runtime_destroy(rt);
     airc_tensor_destroy(in);
     airc_graph_destroy(one);
