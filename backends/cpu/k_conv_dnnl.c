@@ -3,10 +3,10 @@
  * (format "any": blocked channels for its AVX-512 kernels), and reorders
  * bring the input and weight in and the result out, as PyTorch's mkldnn
  * path does per call. Primitives come from oneDNN's primitive cache, so a
- * repeated shape builds no kernel. oneDNN runs its own OpenMP threads: the
- * calling thread's OpenMP thread count is set to the kernel's budget
- * first. Anything oneDNN declines or fails at leaves the result to airc's
- * own im2col path. */
+ * repeated shape builds no kernel. Each call runs on one OpenMP thread
+ * (airc_cpu_dnnl_one_thread) and a batch is split over airc's pool.
+ * Anything oneDNN declines or fails at leaves the result to airc's own
+ * im2col path. */
 #define _GNU_SOURCE /* RTLD_DEFAULT */
 #include "backends/cpu/k_conv_dnnl.h"
 #include "backends/cpu/parallel.h"
@@ -28,6 +28,15 @@ static void engine_init(void)
         engine = NULL;
     /* libgomp came in with libdnnl; without it, OpenMP's default count */
     *(void **)&set_omp_threads = dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+}
+
+bool airc_cpu_dnnl_one_thread(void)
+{
+    if (pthread_once(&engine_once, engine_init) || !engine)
+        return false;
+    if (set_omp_threads)
+        set_omp_threads(1);
+    return true;
 }
 
 /* The descriptor of an airc view's last nd dims of the 5-d view t, with
@@ -115,8 +124,8 @@ static bool conv(run *r, const airc_kernel_ctx *k, int32_t sp, const airc_tview 
                  const int64_t *stride, const int64_t *pad, const int64_t *dil, int64_t groups)
 {
     /* first: oneDNN sizes the scratchpad for the thread count at creation */
-    if (set_omp_threads)
-        set_omp_threads(1);
+    if (!airc_cpu_dnnl_one_thread())
+        return false;
     dnnl_memory_desc_t xmd, wmd, bmd, omd, xany, wany, oany;
     dnnl_dims_t st, dl, pl;
     for (int32_t d = 0; d < sp; d++) {
@@ -265,6 +274,11 @@ bool airc_cpu_conv_dnnl(const airc_kernel_ctx *k, int32_t sp, const airc_tview *
 #else
 
 bool airc_cpu_have_dnnl(void)
+{
+    return false;
+}
+
+bool airc_cpu_dnnl_one_thread(void)
 {
     return false;
 }

@@ -1,4 +1,9 @@
-/* f32 convolutions through oneDNN (backends/cpu/k_conv_dnnl.c) against
+/* f32 GEMMs through oneDNN's sgemm (k_gemm_dnnl.c) against a double
+ * reference: both transposes of each operand, tall and wide C (split by
+ * rows or by columns), 1 and 3 threads, beta 0 over a C of NaNs (not read,
+ * as BLAS) and beta 1.
+ *
+ * f32 convolutions through oneDNN (backends/cpu/k_conv_dnnl.c) against
  * airc's own f64 path on the same values: 1-, 2- and 3-d, batches split
  * over threads, groups and depthwise, strides, dilations, uneven padding,
  * no bias, and a channels-last input. Without oneDNN in the build the same
@@ -223,9 +228,53 @@ static void test_dnnl_taken(void **state)
         }
 }
 
+static void test_sgemm(void **state)
+{
+    (void)state;
+    if (!airc_cpu_have_dnnl())
+        return;
+    /* the first two big enough to be split (by rows, by columns) on 3 threads */
+    static const int64_t dims[][3] = {{600, 300, 64}, {40, 3000, 64}, {1, 7, 5}, {64, 64, 1}};
+    for (size_t di = 0; di < sizeof dims / sizeof dims[0]; di++) {
+        int64_t m = dims[di][0], n = dims[di][1], kk = dims[di][2];
+        float *a = malloc(sizeof(float) * (size_t)(m * kk)),
+              *b = malloc(sizeof(float) * (size_t)(kk * n)),
+              *c = malloc(sizeof(float) * (size_t)(m * n));
+        assert_true(a && b && c);
+        for (int64_t i = 0; i < m * kk; i++)
+            a[i] = (float)draw();
+        for (int64_t i = 0; i < kk * n; i++)
+            b[i] = (float)draw();
+        for (int mode = 0; mode < 16; mode++) {
+            bool at = mode & 1, bt = mode & 2, acc = mode & 4;
+            int32_t threads = mode & 8 ? 3 : 1;
+            for (int64_t i = 0; i < m * n; i++)
+                c[i] = acc ? 1.0f : NAN;
+            /* op(A) [m, k] read from a as stored: [m, k] or [k, m] */
+            assert_true(airc_cpu_sgemm_dnnl(threads, at, bt, m, n, kk, 0.5f, a, at ? m : kk, b,
+                                            bt ? kk : n, acc ? 1.0f : 0.0f, c, n));
+            for (int64_t i = 0; i < m; i++)
+                for (int64_t j = 0; j < n; j++) {
+                    double want = acc ? 1.0 : 0.0;
+                    for (int64_t p = 0; p < kk; p++)
+                        want += 0.5 * (double)(at ? a[p * m + i] : a[i * kk + p]) *
+                                (double)(bt ? b[j * kk + p] : b[p * n + j]);
+                    if (!(fabs(c[i * n + j] - want) <= 1e-5 * (1 + fabs(want))))
+                        fail_msg("%lldx%lldx%lld mode %d: C[%lld][%lld] = %g, want %g",
+                                 (long long)m, (long long)n, (long long)kk, mode, (long long)i,
+                                 (long long)j, c[i * n + j], want);
+                }
+        }
+        free(a);
+        free(b);
+        free(c);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sgemm),
         cmocka_unit_test(test_against_f64),
         cmocka_unit_test(test_dnnl_taken),
     };
