@@ -106,8 +106,16 @@ static airc_status direct_size(const airc_meta_args *a, int64_t in, int64_t k, i
     if (__builtin_mul_overflow(pd, 2, padded) || __builtin_add_overflow(*padded, in, padded) ||
         __builtin_mul_overflow(dl, k - 1, kern) || __builtin_add_overflow(*kern, 1, kern))
         return airc_meta_overflow(a);
-    int64_t d = *padded - *kern; /* torch's div_rtn: rounds towards -inf */
-    *out = (d >= 0 ? d / st : -((-d + st - 1) / st)) + 1;
+    int64_t d;
+    if (st <= 0)
+        return airc_fail(AIRC_E_SHAPE, "%s: stride should be greater than zero", a->op);
+    if (__builtin_sub_overflow(*padded, *kern, &d))
+        return airc_meta_overflow(a);
+    int64_t q = d / st; /* torch's div_rtn: rounds towards -inf */
+    if (d % st != 0 && (d < 0) != (st < 0))
+        q--;
+    if (__builtin_add_overflow(q, 1, out))
+        return airc_meta_overflow(a);
     return AIRC_OK;
 }
 
