@@ -8,8 +8,10 @@
  * of the k best instead. Values are copied bit for bit from self. */
 #include "backends/cpu/k_reduce_internal.h"
 #include "backends/cpu/k_strided.h"
+#include "backends/cpu/parallel.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 typedef struct sort_item {
@@ -157,6 +159,57 @@ static void line_keys(const airc_tview *x, int64_t off, int64_t sx, int64_t n, u
 #undef KEYS
 }
 
+/* Lines of x along dim sorted into (vals, idx), the first `keep` items of
+ * each kept, split between threads by lines. */
+typedef struct sort_job {
+    airc_kernel_ctx *k;
+    const airc_tview *x, *vals, *idx;
+    int64_t n, keep, sx, sv, si;
+    bool descending;
+    airc_kred_lines lv, li; /* at the first line: lv walks the values, or
+                             * (argsort) the indices again */
+    atomic_bool oom;
+} sort_job;
+
+static void sort_chunk(void *arg, int64_t first, int64_t end)
+{
+    sort_job *j = arg;
+    int64_t n = j->n, keep = j->keep;
+    bool select = keep * 16 < n;
+    /* keys, then the items (and the radix sort's second buffer) */
+    size_t nitems = select ? (size_t)keep : 2 * (size_t)n;
+    uint64_t *keys = airc_malloc(j->k->ctx, (size_t)n * sizeof *keys + nitems * sizeof(sort_item));
+    if (!keys) {
+        atomic_store(&j->oom, true);
+        return;
+    }
+    sort_item *items = (sort_item *)(keys + n);
+    const airc_tview *x = j->x;
+    size_t esz = airc_dtype_size(x->dtype);
+    airc_kred_lines lv = j->lv, li = j->li;
+    airc_kred_lines_seek(&lv, first, end - first);
+    airc_kred_lines_seek(&li, first, end - first);
+    do {
+        line_keys(x, lv.in, j->sx, n, j->descending ? UINT64_MAX : 0, keys);
+        if (select) {
+            select_keys(keys, n, keep, items);
+        } else {
+            for (int64_t e = 0; e < n; e++)
+                items[e] = (sort_item){keys[e], e};
+            sort_items(items, items + n, n);
+        }
+        const char *xp = (const char *)x->data + lv.in * (int64_t)esz;
+        int64_t *ip = (int64_t *)j->idx->data + li.out;
+        for (int64_t e = 0; e < keep; e++)
+            ip[e * j->si] = items[e].index;
+        for (int64_t e = 0; j->vals && e < keep; e++)
+            memcpy((char *)j->vals->data + (lv.out + e * j->sv) * (int64_t)esz,
+                   xp + items[e].index * j->sx * (int64_t)esz, esz);
+        airc_kred_lines_next(&li);
+    } while (airc_kred_lines_next(&lv));
+    airc_free(j->k->ctx, keys);
+}
+
 /* Sorts every line of x along dim into (vals, idx), keeping the first
  * `keep` items of each: ascending, or descending when `descending`. */
 static airc_status sort_lines(airc_kernel_ctx *k, const airc_tview *x, const airc_tview *vals,
@@ -165,39 +218,22 @@ static airc_status sort_lines(airc_kernel_ctx *k, const airc_tview *x, const air
     if (airc_kred_numel(idx) == 0)
         return AIRC_OK;
     int64_t n = x->ndim ? x->shape[dim] : 1;
-    int64_t sx = x->ndim ? x->strides[dim] : 0, sv = x->ndim && vals ? vals->strides[dim] : 0,
-            si = x->ndim ? idx->strides[dim] : 0;
-    bool select = keep * 16 < n;
-    /* keys, then the items (and the radix sort's second buffer) */
-    size_t nitems = select ? (size_t)keep : 2 * (size_t)n;
-    uint64_t *keys = airc_malloc(k->ctx, (size_t)n * sizeof *keys + nitems * sizeof(sort_item));
-    if (!keys)
-        return airc_fail_oom("sort line");
-    sort_item *items = (sort_item *)(keys + n);
-    size_t esz = airc_dtype_size(x->dtype);
-    airc_kred_lines lv, li; /* lv walks the values, or (argsort) the indices again */
-    airc_kred_lines_init(&lv, x, vals ? vals : idx, dim);
-    airc_kred_lines_init(&li, x, idx, dim);
-    do {
-        line_keys(x, lv.in, sx, n, descending ? UINT64_MAX : 0, keys);
-        if (select) {
-            select_keys(keys, n, keep, items);
-        } else {
-            for (int64_t j = 0; j < n; j++)
-                items[j] = (sort_item){keys[j], j};
-            sort_items(items, items + n, n);
-        }
-        const char *xp = (const char *)x->data + lv.in * (int64_t)esz;
-        int64_t *ip = (int64_t *)idx->data + li.out;
-        for (int64_t j = 0; j < keep; j++)
-            ip[j * si] = items[j].index;
-        for (int64_t j = 0; vals && j < keep; j++)
-            memcpy((char *)vals->data + (lv.out + j * sv) * (int64_t)esz,
-                   xp + items[j].index * sx * (int64_t)esz, esz);
-        airc_kred_lines_next(&li);
-    } while (airc_kred_lines_next(&lv));
-    airc_free(k->ctx, keys);
-    return AIRC_OK;
+    sort_job j = {.k = k,
+                  .x = x,
+                  .vals = vals,
+                  .idx = idx,
+                  .n = n,
+                  .keep = keep,
+                  .sx = x->ndim ? x->strides[dim] : 0,
+                  .sv = x->ndim && vals ? vals->strides[dim] : 0,
+                  .si = x->ndim ? idx->strides[dim] : 0,
+                  .descending = descending};
+    airc_kred_lines_init(&j.lv, x, vals ? vals : idx, dim);
+    airc_kred_lines_init(&j.li, x, idx, dim);
+    atomic_init(&j.oom, false);
+    /* a line costs a pass over its n keys at least */
+    airc_cpu_parallel_for(k->num_threads, j.lv.left, airc_kred_line_grain(n), sort_chunk, &j);
+    return atomic_load(&j.oom) ? airc_fail_oom("sort line") : AIRC_OK;
 }
 
 /* self and dim; outputs (values, int64 indices), or (indices_only) the
