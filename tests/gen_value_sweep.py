@@ -4195,6 +4195,14 @@ PINNED = [
     # a NaN in the line: median's is the NaN, nanmedian skips it, kthvalue
     # sorts it last
     ("median_nan", "aten.median.dim", [V("f32", [2, 4], [3, 1, NAN, 2, 0.5, -1, 7, 4]), 1], {}),
+    # p = 0 counts min(ceil |d|, 1): a NaN difference makes the count NaN,
+    # in the vector part (rows of 9 floats, 8 lanes) and the scalar tail
+    # alike; p = inf skips it
+    *[("cdist_nan_p%g_%s" % (p, dt), "aten._cdist_forward.default",
+       [V(dt, [2, 9], [0.0] * 18),
+        V(dt, [3, 9], [1.0, NAN, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0] +
+          [0.0] * 8 + [NAN] + [INF] + [0.0] * 8), p, None], {})
+      for p in (0.0, INF) for dt in ("f32", "f64")],
     ("nanmedian_nan", "aten.nanmedian.dim",
      [V("f64", [2, 4], [3, 1, NAN, 2, NAN, -1, 7, 4]), -1, True], {}),
     ("kthvalue_nan", "aten.kthvalue.default", [V("f32", [4], [3, NAN, 1, 2]), 4], {}),

@@ -21,8 +21,8 @@ static double rnd(airc_dtype ct, double v)
 }
 
 /* The p-norm distance of rows a and b (m elements, strides sa, sb), torch's
- * p = 0 (a count), 1, 2, inf (std::max: a NaN difference is skipped) and
- * general p. */
+ * p = 0 (a count of min(ceil |d|, 1): a NaN difference makes it NaN), 1, 2,
+ * inf (std::max: a NaN difference is skipped) and general p. */
 static double pdist(airc_dtype ct, const char *a, int64_t sa, const char *b, int64_t sb, int64_t m,
                     double p)
 {
@@ -31,7 +31,7 @@ static double pdist(airc_dtype ct, const char *a, int64_t sa, const char *b, int
         double d =
             rnd(ct, fabs(airc_cpu_load_f64(a + k * sa, ct) - airc_cpu_load_f64(b + k * sb, ct)));
         if (p == 0)
-            acc += d != 0;
+            acc += isnan(d) ? d : d != 0;
         else if (p == 1)
             acc = rnd(ct, acc + d);
         else if (p == 2)
@@ -76,7 +76,7 @@ static float pdist_f32(const float *a, const float *b, int64_t m, double p)
             STEP;                                                                                  \
         }
     if (p == 0)
-        LANES(*l += (float)(d != 0))
+        LANES(*l += isnan(d) ? d : (float)(d != 0))
     else if (p == 1)
         LANES(*l += d)
     else if (p == 2)
@@ -88,7 +88,7 @@ static float pdist_f32(const float *a, const float *b, int64_t m, double p)
         acc = isinf(p) ? (lane[j] > acc ? lane[j] : acc) : acc + lane[j];
     for (; k < m; k++) {
         float d = fabsf(a[k] - b[k]);
-        acc = p == 0   ? acc + (float)(d != 0)
+        acc = p == 0   ? acc + (isnan(d) ? d : (float)(d != 0))
               : p == 1 ? acc + d
               : p == 2 ? acc + d * d
                        : (d > acc ? d : acc);
