@@ -18,6 +18,7 @@
  * rounded away from 0, not to even).
  * And affine_grid_generator, which makes such grids from affine matrices. */
 #include "backends/cpu/k_linalg_impl.h"
+#include "backends/cpu/parallel.h"
 
 #include <math.h>
 #include <string.h>
@@ -234,31 +235,54 @@ static airc_status sampler_args(airc_kernel_ctx *k, int32_t sp, int64_t max_mode
     return AIRC_OK;
 }
 
+/* Output rows (image n, row i) of one grid_sampler_2d call. */
+typedef struct rows2d {
+    sampler s;
+    int64_t mode;
+    const airc_tview *in, *grid, *out;
+} rows2d;
+
+static void rows2d_chunk(void *arg, int64_t first, int64_t end)
+{
+    const rows2d *r = arg;
+    const airc_tview *in = r->in, *grid = r->grid, *out = r->out;
+    int64_t esz = (int64_t)airc_dtype_size(out->dtype);
+    for (int64_t row = first; row < end; row++) {
+        int64_t n = row / out->shape[2], i = row % out->shape[2];
+        for (int64_t j = 0; j < out->shape[3]; j++) {
+            const char *g =
+                (const char *)grid->data +
+                (n * grid->strides[0] + i * grid->strides[1] + j * grid->strides[2]) * esz;
+            double gx = airc_cpu_load_f64(g, grid->dtype);
+            double gy = airc_cpu_load_f64(g + grid->strides[3] * esz, grid->dtype);
+            taps t;
+            pixel_taps(&r->s, r->mode, in, unnormalize(&r->s, gy, in->shape[2]),
+                       unnormalize(&r->s, gx, in->shape[3]), &t);
+            const char *x = (const char *)in->data + n * in->strides[0] * esz;
+            char *o = (char *)out->data +
+                      (n * out->strides[0] + i * out->strides[2] + j * out->strides[3]) * esz;
+            (r->s.f32 ? sample_f32 : sample_f64)(r->mode, &t, x, in->strides[1], out->shape[1], o,
+                                                 out->strides[1]);
+        }
+    }
+}
+
+/* Each output pixel's taps, then its channels; output rows split between
+ * threads. */
 airc_status airc_cpu_k_grid_sampler_2d(airc_kernel_ctx *k, void *ud)
 {
     (void)ud;
-    int64_t mode;
-    sampler s;
-    AIRC_TRY(sampler_args(k, 2, 2, false, &mode, &s));
-    const airc_tview *in = k->in[0], *grid = k->in[1], *out = &k->out[0];
-    int64_t esz = (int64_t)airc_dtype_size(out->dtype);
-    for (int64_t n = 0; n < out->shape[0]; n++)
-        for (int64_t i = 0; i < out->shape[2]; i++)
-            for (int64_t j = 0; j < out->shape[3]; j++) {
-                const char *g =
-                    (const char *)grid->data +
-                    (n * grid->strides[0] + i * grid->strides[1] + j * grid->strides[2]) * esz;
-                double gx = airc_cpu_load_f64(g, grid->dtype);
-                double gy = airc_cpu_load_f64(g + grid->strides[3] * esz, grid->dtype);
-                taps t;
-                pixel_taps(&s, mode, in, unnormalize(&s, gy, in->shape[2]),
-                           unnormalize(&s, gx, in->shape[3]), &t);
-                const char *x = (const char *)in->data + n * in->strides[0] * esz;
-                char *o = (char *)out->data +
-                          (n * out->strides[0] + i * out->strides[2] + j * out->strides[3]) * esz;
-                (s.f32 ? sample_f32 : sample_f64)(mode, &t, x, in->strides[1], out->shape[1], o,
-                                                  out->strides[1]);
-            }
+    rows2d r;
+    AIRC_TRY(sampler_args(k, 2, 2, false, &r.mode, &r.s));
+    r.in = k->in[0];
+    r.grid = k->in[1];
+    r.out = &k->out[0];
+    /* a row costs its width times the channels */
+    int64_t per_row = r.out->shape[3] * (r.out->shape[1] > 0 ? r.out->shape[1] : 1);
+    int64_t grain =
+        per_row >= ((int64_t)1 << 14) ? 1 : ((int64_t)1 << 14) / (per_row > 0 ? per_row : 1);
+    airc_cpu_parallel_for(k->num_threads, r.out->shape[0] * r.out->shape[2], grain, rows2d_chunk,
+                          &r);
     return AIRC_OK;
 }
 

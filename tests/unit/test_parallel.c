@@ -161,6 +161,15 @@ static void test_kernels_same_bits(void **state)
         ONE_OP("native_layer_norm.default](args = (%x, [768], None, None, 1e-05)"),
         ONE_OP("sort.default](args = (%x,)"),
         ONE_OP("sort.default](args = (%x, -1, True)"),
+        "graph():\n"
+        "    %x : [#users=2] = placeholder[target=x]\n"
+        "    %img : [#users=1] = call_function[target=torch.ops.aten.view.default]"
+        "(args = (%x, [1, 2, 384, 512]), kwargs = {})\n"
+        "    %grid : [#users=1] = call_function[target=torch.ops.aten.view.default]"
+        "(args = (%x, [1, 384, 512, 2]), kwargs = {})\n"
+        "    %y : [#users=1] = call_function[target=torch.ops.aten.grid_sampler_2d.default]"
+        "(args = (%img, %grid, 0, 0, False), kwargs = {})\n"
+        "    return y\n",
     };
     float *one = malloc(N * sizeof *one), *two = malloc(N * sizeof *two);
     assert_non_null(one);
