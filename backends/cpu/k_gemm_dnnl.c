@@ -45,7 +45,9 @@ bool airc_cpu_sgemm_dnnl(int32_t threads, bool at, bool bt, int64_t m, int64_t n
     gemm g = {at, bt, m >= n, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, false};
     /* blocks of about a million multiply-adds, at least 16 rows / columns */
     int64_t other = (g.by_rows ? n : m) * (k > 0 ? k : 1);
-    int64_t grain = other >= ((int64_t)1 << 16) ? 16 : ((int64_t)1 << 20) / (other > 0 ? other : 1);
+    int64_t grain = airc_cpu_grain(other, (int64_t)1 << 20);
+    if (grain < 16)
+        grain = 16;
     airc_cpu_parallel_for(threads, g.by_rows ? m : n, grain, gemm_chunk, &g);
     return !atomic_load(&g.failed);
 }

@@ -279,10 +279,8 @@ airc_status airc_cpu_k_grid_sampler_2d(airc_kernel_ctx *k, void *ud)
     r.out = &k->out[0];
     /* a row costs its width times the channels */
     int64_t per_row = r.out->shape[3] * (r.out->shape[1] > 0 ? r.out->shape[1] : 1);
-    int64_t grain =
-        per_row >= ((int64_t)1 << 14) ? 1 : ((int64_t)1 << 14) / (per_row > 0 ? per_row : 1);
-    airc_cpu_parallel_for(k->num_threads, r.out->shape[0] * r.out->shape[2], grain, rows2d_chunk,
-                          &r);
+    airc_cpu_parallel_for(k->num_threads, r.out->shape[0] * r.out->shape[2],
+                          airc_cpu_grain(per_row, (int64_t)1 << 14), rows2d_chunk, &r);
     return AIRC_OK;
 }
 

@@ -6,6 +6,7 @@
 #define AIRC_CPU_K_REDUCE_INTERNAL_H
 
 #include "backends/cpu/cpu_kernels.h"
+#include "backends/cpu/parallel.h"
 #include "core/core.h"
 
 #include <math.h>
@@ -97,7 +98,7 @@ static inline void airc_kred_lines_seek(airc_kred_lines *it, int64_t line, int64
  * threads: about 16K elements each. */
 static inline int64_t airc_kred_line_grain(int64_t n)
 {
-    return n >= ((int64_t)1 << 14) ? 1 : ((int64_t)1 << 14) / (n > 0 ? n : 1);
+    return airc_cpu_grain(n, (int64_t)1 << 14);
 }
 
 /* ---- element conversions ------------------------------------------------ */

@@ -19,6 +19,13 @@ typedef void (*airc_cpu_range_fn)(void *arg, int64_t begin, int64_t end);
 AIRC_HIDDEN void airc_cpu_parallel_for(int32_t threads, int64_t n, int64_t grain,
                                        airc_cpu_range_fn fn, void *arg);
 
+/* Items per chunk when each costs `item_cost` (elements, multiply-adds)
+ * and a chunk should cost about `chunk_cost`: at least 1. */
+static inline int64_t airc_cpu_grain(int64_t item_cost, int64_t chunk_cost)
+{
+    return item_cost >= chunk_cost ? 1 : chunk_cost / (item_cost > 0 ? item_cost : 1);
+}
+
 /* Elements below which an elementwise map stays on one thread: about
  * 20 us of the cheapest maps, more than a worker's wake-up costs. */
 #define AIRC_CPU_GRAIN_EW ((int64_t)1 << 16)
